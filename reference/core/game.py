@@ -1,0 +1,223 @@
+"""The contract every game follows (design §2), and its type-erased view.
+
+A game is pure functions over immutable state: ``setup`` from an explicit
+:class:`Table`, ``legal_actions``, ``apply`` (a new state, or
+:class:`~reference.core.errors.IllegalAction` with the state untouched),
+``to_move``, ``outcome`` and ``observe``. Each game has typed states and
+actions (:class:`Game`); code that works on any game (the harness, the
+adapter) uses :class:`AnyGame`, the same surface over ``object`` with
+run-time checks, so no ``Any`` is needed anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeGuard, TypeVar
+
+from reference.core.cards import Card
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionSpec, OptionValue
+from reference.core.rules import Rule
+from reference.core.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DeckOrder:
+    """A deal given as the whole pack in order, top card first; the game deals it as its text says."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A deal given as the hands (by seat), the stock (top first) and any face-up cards (a trump card)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+
+
+Deal = DeckOrder | Dealt
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a game starts from: the number of players, the dealer's seat, options and the deal."""
+
+    players: int
+    dealer: Seat
+    deal: Deal
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``winners`` and ``losers`` are seats (a game that names only a loser lists
+    everyone else as winners; a draw has neither); ``scores`` are per-seat
+    numbers where the game keeps them; ``reason`` says how it ended.
+    """
+
+    winners: tuple[Seat, ...]
+    losers: tuple[Seat, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "reason": self.reason,
+        }
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        return out
+
+
+#: The observables every game answers (design §3); games add their own.
+COMMON_OBSERVABLES = ("to_move", "phase", "legal", "outcome")
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(Protocol[S, A]):
+    """One game of the corpus, with typed states ``S`` and actions ``A``."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> range: ...
+    @property
+    def options(self) -> Mapping[str, OptionSpec]: ...
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+    @property
+    def observables(self) -> tuple[str, ...]: ...
+    @property
+    def state_type(self) -> type[S]: ...
+
+    def is_action(self, a: object) -> TypeGuard[A]: ...
+    def setup(self, table: Table) -> S: ...
+    def legal_actions(self, s: S) -> tuple[A, ...]: ...
+    def apply(self, s: S, a: A) -> S: ...
+    def to_move(self, s: S) -> Seat | None: ...
+    def outcome(self, s: S) -> Outcome | None: ...
+    def observe(self, s: S, name: str) -> JSON: ...
+    def parse_action(self, obj: JSON) -> A: ...
+    def action_json(self, a: A) -> JSONObject: ...
+    def position(self, s: S) -> JSONObject: ...
+    def load_position(self, pos: JSON) -> S: ...
+    def cards(self, s: S) -> tuple[Card, ...]: ...
+    def chips(self, s: S) -> int | None: ...
+
+
+class AnyGame(Protocol):
+    """The surface of :class:`Game` over ``object``, for code that serves every game."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> range: ...
+    @property
+    def options(self) -> Mapping[str, OptionSpec]: ...
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+    @property
+    def observables(self) -> tuple[str, ...]: ...
+
+    def setup(self, table: Table) -> object: ...
+    def legal_actions(self, s: object) -> tuple[object, ...]: ...
+    def apply(self, s: object, a: object) -> object: ...
+    def to_move(self, s: object) -> Seat | None: ...
+    def outcome(self, s: object) -> Outcome | None: ...
+    def observe(self, s: object, name: str) -> JSON: ...
+    def parse_action(self, obj: JSON) -> object: ...
+    def action_json(self, a: object) -> JSONObject: ...
+    def position(self, s: object) -> JSONObject: ...
+    def load_position(self, pos: JSON) -> object: ...
+    def cards(self, s: object) -> tuple[Card, ...]: ...
+    def chips(self, s: object) -> int | None: ...
+
+
+class Erased(Generic[S, A]):
+    """A typed game seen as :class:`AnyGame`; a state or action of another game is a ``TypeError``."""
+
+    def __init__(self, game: Game[S, A]) -> None:
+        self.game = game
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def players(self) -> range:
+        return self.game.players
+
+    @property
+    def options(self) -> Mapping[str, OptionSpec]:
+        return self.game.options
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return self.game.rules
+
+    @property
+    def observables(self) -> tuple[str, ...]:
+        return self.game.observables
+
+    def _s(self, s: object) -> S:
+        if isinstance(s, self.game.state_type):
+            return s
+        raise TypeError(f"{type(s).__name__} is not a state of {self.game.id}")
+
+    def _a(self, a: object) -> A:
+        if self.game.is_action(a):
+            return a
+        raise TypeError(f"{a!r} is not an action of {self.game.id}")
+
+    def setup(self, table: Table) -> object:
+        return self.game.setup(table)
+
+    def legal_actions(self, s: object) -> tuple[object, ...]:
+        return self.game.legal_actions(self._s(s))
+
+    def apply(self, s: object, a: object) -> object:
+        return self.game.apply(self._s(s), self._a(a))
+
+    def to_move(self, s: object) -> Seat | None:
+        return self.game.to_move(self._s(s))
+
+    def outcome(self, s: object) -> Outcome | None:
+        return self.game.outcome(self._s(s))
+
+    def observe(self, s: object, name: str) -> JSON:
+        return self.game.observe(self._s(s), name)
+
+    def parse_action(self, obj: JSON) -> object:
+        return self.game.parse_action(obj)
+
+    def action_json(self, a: object) -> JSONObject:
+        return self.game.action_json(self._a(a))
+
+    def position(self, s: object) -> JSONObject:
+        return self.game.position(self._s(s))
+
+    def load_position(self, pos: JSON) -> object:
+        return self.game.load_position(pos)
+
+    def cards(self, s: object) -> tuple[Card, ...]:
+        return self.game.cards(self._s(s))
+
+    def chips(self, s: object) -> int | None:
+        return self.game.chips(self._s(s))

@@ -1,0 +1,72 @@
+"""JSON value types and small checked readers for the codecs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Union
+
+from reference.core.cards import Card, parse_card
+from reference.core.errors import FormatError
+
+JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
+JSONObject = dict[str, JSON]
+
+
+def field(obj: Mapping[str, JSON], key: str, where: str) -> JSON:
+    """A required field of a JSON object."""
+    if key not in obj:
+        raise FormatError(f"{where}: missing field {key!r}")
+    return obj[key]
+
+
+def as_int(value: JSON, where: str) -> int:
+    """An integer (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"{where}: expected an integer, got {value!r}")
+    return value
+
+
+def as_str(value: JSON, where: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}: expected a string, got {value!r}")
+    return value
+
+
+def as_list(value: JSON, where: str) -> list[JSON]:
+    """An array."""
+    if not isinstance(value, list):
+        raise FormatError(f"{where}: expected an array, got {value!r}")
+    return value
+
+
+def as_object(value: JSON, where: str) -> dict[str, JSON]:
+    """An object."""
+    if not isinstance(value, dict):
+        raise FormatError(f"{where}: expected an object, got {value!r}")
+    return value
+
+
+def as_card(value: JSON, where: str) -> Card:
+    """One card notation, as a card."""
+    try:
+        return parse_card(as_str(value, where))
+    except FormatError:
+        raise
+    except ValueError as e:
+        raise FormatError(f"{where}: {e}") from None
+
+
+def as_cards(value: JSON, where: str) -> tuple[Card, ...]:
+    """An array of card notations, as cards."""
+    return tuple(as_card(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+
+
+def card_lists(value: JSON, where: str) -> tuple[tuple[Card, ...], ...]:
+    """An array of arrays of cards."""
+    return tuple(as_cards(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+
+
+def seat_list(values: Sequence[int]) -> list[JSON]:
+    """Seats as a JSON array."""
+    return list(values)

@@ -1,0 +1,857 @@
+"""Мельники, as told in seed 002 ("60. Мельники"): game id ``melniki-b``.
+
+Two stages. In the first, tricks are played with three cards in hand and a
+refill from the stock after every trick; in the second, each player takes up
+the cards of his tricks and they are played out Durak-style, one card at a
+time; whoever is left holding cards loses.
+
+The code follows the text paragraph by paragraph (002:P6 to 002:P9). Each
+rule is declared in :data:`RULES` with the sentences it comes from and is
+named again, by its id, where the code enforces it. Gaps in the text are
+settled by the rulings ``AMB-MELNIKIB-NN`` of the register, each selectable
+by an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Play, Take
+from reference.core.cards import (
+    ACE_HIGH,
+    DECK_36,
+    SUIT_OF,
+    Card,
+    card_name,
+    names,
+    suit_letter,
+)
+from reference.core.covering import covering_cards, covers
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Dealt, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat, left, next_holding
+from reference.core.tricks import beats_in_trick, playable, trick_winner
+
+GAME_ID: Final = "melniki-b"
+HAND: Final = 3
+
+# --- rules, in the order of the text ------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule(
+        "melniki-b/players",
+        ("002:P6.S1", "AMB-MELNIKIB-01"),
+        "Two or four play (three only under the option three_players).",
+    ),
+    Rule("melniki-b/deck", ("002:P6.S2",), "The pack has 36 cards, six to ace."),
+    Rule(
+        "melniki-b/deal-three",
+        ("002:P6.S3", "AMB-MELNIKIB-02"),
+        "Each player is dealt three cards, from the dealer's left, one at a time "
+        "(or three at once under deal_packet=3).",
+    ),
+    Rule(
+        "melniki-b/trump-turned",
+        ("002:P6.S4", "AMB-MELNIKIB-03"),
+        "The next card is turned up; its suit is trump; as in Durak it lies face up "
+        "under the stock and is drawn last (or stays out of play under trump_card=out-of-play).",
+    ),
+    Rule(
+        "melniki-b/dealer-leads",
+        ("002:P6.S5",),
+        "The dealer leads to the first trick.",
+    ),
+    Rule(
+        "melniki-b/winner-leads",
+        ("002:P6.S5", "AMB-MELNIKIB-09"),
+        "The taker of a trick leads to the next (if he has no card, the next player to his "
+        "left who has one).",
+    ),
+    Rule(
+        "melniki-b/turn-order",
+        ("002:P7.S1", "AMB-MELNIKIB-04"),
+        "Cards are played to a trick in turn to the left of the leader, each player once.",
+    ),
+    Rule("melniki-b/one-card", ("002:P7.S2",), "A lead is one card."),
+    Rule(
+        "melniki-b/follow-suit",
+        ("002:P7.S3",),
+        "On the card led a player must lay a card of the same suit if he has one.",
+    ),
+    Rule(
+        "melniki-b/else-trump",
+        ("002:P7.S4", "AMB-MELNIKIB-05"),
+        "Without the suit led he must lay a trump if he has one; without either, any card.",
+    ),
+    Rule(
+        "melniki-b/must-beat",
+        ("002:P7.S3", "AMB-MELNIKIB-05"),
+        "Only under must_beat=true: a player who can take the trick with a card he is "
+        "allowed to lay must do so.",
+    ),
+    Rule(
+        "melniki-b/trick-winner",
+        ("002:P7.S1", "AMB-MELNIKIB-04"),
+        "The highest trump takes the trick; without a trump, the highest card of the suit led.",
+    ),
+    Rule(
+        "melniki-b/refill",
+        ("002:P7.S5",),
+        "After each trick the players draw from the stock back up to three cards.",
+    ),
+    Rule(
+        "melniki-b/winner-draws-first",
+        ("002:P7.S6", "AMB-MELNIKIB-04"),
+        "The taker of the trick draws first, then each player to his left in turn.",
+    ),
+    Rule(
+        "melniki-b/play-out",
+        ("002:P7.S7",),
+        "When the stock is gone the cards left in hand are played out in tricks.",
+    ),
+    Rule(
+        "melniki-b/stage-two",
+        ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06"),
+        "When all hands are played out, each player takes up the cards of his tricks "
+        "and the second stage begins.",
+    ),
+    Rule(
+        "melniki-b/single-card",
+        ("002:P8.S2",),
+        "In the second stage a lead is a single card, played at the left-hand neighbour.",
+    ),
+    Rule(
+        "melniki-b/beat-as-durak",
+        ("002:P8.S2", "AMB-MELNIKIB-07"),
+        "A card is beaten as in Durak: by a higher card of its suit, or by a trump if it is "
+        "not a trump; a trump only by a higher trump.",
+    ),
+    Rule(
+        "melniki-b/beaten-discarded",
+        ("002:P8.S3",),
+        "A beaten card and its beater go to the discard, and the beater leads next.",
+    ),
+    Rule(
+        "melniki-b/cannot-beat-takes",
+        ("002:P8.S4", "AMB-MELNIKIB-07"),
+        "A player who cannot beat the card takes it into his hand (only then, unless "
+        "voluntary_take=true).",
+    ),
+    Rule(
+        "melniki-b/taker-leads-left",
+        ("002:P8.S4", "AMB-MELNIKIB-08"),
+        "After a take, the taker leads to his left-hand neighbour (under "
+        "after_take=skip-taker, the taker's left-hand neighbour leads instead).",
+    ),
+    Rule(
+        "melniki-b/out-of-cards",
+        ("002:P9.S1", "AMB-MELNIKIB-09"),
+        "A player without cards takes no further part; play passes over him.",
+    ),
+    Rule(
+        "melniki-b/last-holder-loses",
+        ("002:P9.S1", "AMB-MELNIKIB-10"),
+        "The one left holding cards when all others are out of cards loses; if nobody is "
+        "left holding cards, nobody loses.",
+    ),
+)
+
+# --- options: the rulings of the register ----------------------------------------
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "three_players",
+            False,
+            "Allow three players (the text says two or four).",
+            (False, True),
+            ruling="AMB-MELNIKIB-01",
+        ),
+        OptionSpec(
+            "deal_packet",
+            1,
+            "Cards given at a time while dealing: 1 (one by one) or 3 (all three at once).",
+            (1, 3),
+            ruling="AMB-MELNIKIB-02",
+        ),
+        OptionSpec(
+            "trump_card",
+            "under-stock",
+            "Where the turned trump card goes: under the stock, drawn last, as in Durak; "
+            "or beside it, out of play.",
+            ("under-stock", "out-of-play"),
+            ruling="AMB-MELNIKIB-03",
+        ),
+        OptionSpec(
+            "must_beat",
+            False,
+            "Whether a follower who can take the trick must do so.",
+            (False, True),
+            ruling="AMB-MELNIKIB-05",
+        ),
+        OptionSpec(
+            "stage2_leader",
+            "last-trick",
+            "Who leads first in the second stage: the taker of the last trick, or the dealer.",
+            ("last-trick", "dealer"),
+            ruling="AMB-MELNIKIB-06",
+        ),
+        OptionSpec(
+            "voluntary_take",
+            False,
+            "Whether a player who could beat the card may take it instead.",
+            (False, True),
+            ruling="AMB-MELNIKIB-07",
+        ),
+        OptionSpec(
+            "after_take",
+            "taker",
+            "Who leads after a take: the taker (to his left), or the taker's left-hand "
+            "neighbour, the taker losing his turn.",
+            ("taker", "skip-taker"),
+            ruling="AMB-MELNIKIB-08",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MelnikiOptions:
+    """The options of one game, resolved and typed."""
+
+    three_players: bool
+    deal_packet: int
+    trump_card: str
+    must_beat: bool
+    stage2_leader: str
+    voluntary_take: bool
+    after_take: str
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> MelnikiOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return MelnikiOptions(
+            three_players=bool(v["three_players"]),
+            deal_packet=int(v["deal_packet"]),
+            trump_card=str(v["trump_card"]),
+            must_beat=bool(v["must_beat"]),
+            stage2_leader=str(v["stage2_leader"]),
+            voluntary_take=bool(v["voluntary_take"]),
+            after_take=str(v["after_take"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "three_players": self.three_players,
+            "deal_packet": self.deal_packet,
+            "trump_card": self.trump_card,
+            "must_beat": self.must_beat,
+            "stage2_leader": self.stage2_leader,
+            "voluntary_take": self.voluntary_take,
+            "after_take": self.after_take,
+        }
+
+
+# --- state ------------------------------------------------------------------------
+
+STAGE_ONE: Final = 1
+STAGE_TWO: Final = 2
+OVER: Final = 0
+PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class MelnikiState(NamedTuple):
+    """A position of the game. Immutable; every field is derived from the deal and the actions.
+
+    ``table`` holds the cards of the trick in progress (stage 1), or the card led
+    and not yet beaten (stage 2), in play order, with ``table_seats`` the seats
+    that played them. ``turn`` is -1 once the game is over.
+    """
+
+    opts: MelnikiOptions
+    players: int
+    dealer: Seat
+    trump: int
+    trump_card: Card
+    stage: int
+    turn: Seat
+    hands: Hands
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    table: tuple[Card, ...]
+    table_seats: tuple[Seat, ...]
+    need: int
+    piles: Hands
+    tricks: tuple[int, ...]
+    last_winner: Seat
+    last_trick: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    losers: tuple[Seat, ...]
+
+
+Action = Play | Take
+
+
+def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    i = hand.index(c)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _counts(hands: Hands) -> tuple[int, ...]:
+    return tuple(len(h) for h in hands)
+
+
+# --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
+
+
+def _check_players(players: int, opts: MelnikiOptions) -> None:
+    allowed = (2, 3, 4) if opts.three_players else (2, 4)
+    if players not in allowed:  # melniki-b/players
+        raise SetupError(
+            f"{GAME_ID}: {players} players; the text allows two or four "
+            f"(three with option three_players=true) [melniki-b/players]"
+        )
+
+
+def _check_pack(cards: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(DECK_36):  # melniki-b/deck
+        missing = sorted(set(DECK_36) - set(cards))
+        extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in DECK_36)
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the 36-card pack exactly once "
+            f"(missing {names(missing)}, duplicated or foreign {names(extra)}) [melniki-b/deck]"
+        )
+
+
+def deal_order(players: int, dealer: Seat, order: tuple[Card, ...], packet: int) -> Hands:
+    """The hands dealt from a pack (top first): from the dealer's left, ``packet`` at a time."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    i = 0
+    for _ in range(HAND // packet):  # melniki-b/deal-three
+        for k in range(1, players + 1):
+            seat = (dealer + k) % players
+            hands[seat].extend(order[i : i + packet])
+            i += packet
+    return tuple(tuple(h) for h in hands)
+
+
+def setup(table: Table) -> MelnikiState:
+    """The position after the deal: the dealer to lead (melniki-b/dealer-leads)."""
+    opts = MelnikiOptions.of(table.options)
+    n = table.players
+    _check_players(n, opts)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    if isinstance(deal, DeckOrder):
+        _check_pack(deal.cards, "the deck order")
+        hands = deal_order(n, table.dealer, deal.cards, opts.deal_packet)
+        trump_card = deal.cards[HAND * n]  # melniki-b/trump-turned: the next card
+        rest = deal.cards[HAND * n + 1 :]
+    else:
+        if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
+            raise SetupError(f"{GAME_ID}: a deal gives {n} hands of three cards [melniki-b/deal-three]")
+        if len(deal.up) != 1:
+            raise SetupError(f"{GAME_ID}: a deal turns up exactly one trump card [melniki-b/trump-turned]")
+        hands = deal.hands
+        trump_card = deal.up[0]
+        rest = deal.stock
+        _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, "the deal")
+    if opts.trump_card == "under-stock":  # melniki-b/trump-turned: drawn last, as in Durak
+        stock, aside = rest + (trump_card,), ()
+    else:
+        stock, aside = rest, (trump_card,)
+    return MelnikiState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        trump=SUIT_OF[trump_card],
+        trump_card=trump_card,
+        stage=STAGE_ONE,
+        turn=table.dealer,  # melniki-b/dealer-leads
+        hands=hands,
+        stock=stock,
+        aside=aside,
+        table=(),
+        table_seats=(),
+        need=n,
+        piles=tuple(() for _ in range(n)),
+        tricks=(0,) * n,
+        last_winner=-1,
+        last_trick=(),
+        discard=(),
+        losers=(),
+    )
+
+
+def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    led = SUIT_OF[s.table[0]] if s.table else None
+    allowed = playable(hand, led, s.trump, must_trump=True)  # melniki-b/follow-suit, else-trump
+    if s.opts.must_beat and s.table:  # melniki-b/must-beat
+        current = s.table[trick_winner(s.table, s.trump, ACE_HIGH)]
+        winning = tuple(
+            c for c in allowed if beats_in_trick(c, current, s.table[0], s.trump, ACE_HIGH)
+        )
+        if winning:
+            return winning
+    return allowed
+
+
+def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
+    if not isinstance(a, Play):
+        raise IllegalAction("core/wrong-action", "in the first stage a player plays a card to the trick")
+    hand = s.hands[a.seat]
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
+    if a.card not in _follow_choices(s, hand):
+        led = SUIT_OF[s.table[0]]
+        if any(SUIT_OF[c] == led for c in hand):
+            raise IllegalAction(
+                "melniki-b/follow-suit",
+                f"{card_name(s.table[0])} was led and seat {a.seat} holds {suit_letter(led)}",
+            )
+        if SUIT_OF[a.card] != s.trump and any(SUIT_OF[c] == s.trump for c in hand):
+            raise IllegalAction(
+                "melniki-b/else-trump",
+                f"seat {a.seat} has no {suit_letter(led)} and must lay a trump ({suit_letter(s.trump)})",
+            )
+        raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
+    return a.card
+
+
+def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
+    seat, c = a.seat, a.card
+    hands = _put(s.hands, seat, _without(s.hands[seat], c))
+    table = s.table + (c,)
+    seats = s.table_seats + (seat,)
+    if len(table) < s.need:
+        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order
+        assert nxt is not None
+        while nxt in seats:  # a player who has played his last card is not asked twice
+            nxt = next_holding(nxt, _counts(hands))
+            assert nxt is not None
+        return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
+    # The trick is complete.
+    winner = seats[trick_winner(table, s.trump, ACE_HIGH)]  # melniki-b/trick-winner
+    piles = _put(s.piles, winner, s.piles[winner] + table)
+    tricks = s.tricks[:winner] + (s.tricks[winner] + 1,) + s.tricks[winner + 1 :]
+    stock = s.stock
+    if stock:  # melniki-b/refill, melniki-b/winner-draws-first
+        new = list(hands)
+        for k in range(s.players):
+            p = (winner + k) % s.players
+            want = HAND - len(new[p])
+            if want > 0 and stock:
+                new[p] = new[p] + stock[:want]
+                stock = stock[want:]
+        hands = tuple(new)
+    counts = _counts(hands)
+    base = s._replace(
+        hands=hands,
+        stock=stock,
+        table=(),
+        table_seats=(),
+        piles=piles,
+        tricks=tricks,
+        last_winner=winner,
+        last_trick=table,
+    )
+    if any(counts):  # melniki-b/play-out: the cards in hand are played out
+        leader = winner if counts[winner] else next_holding(winner, counts)  # melniki-b/winner-leads
+        assert leader is not None
+        return base._replace(turn=leader, need=sum(1 for k in counts if k))
+    return _begin_stage_two(base)
+
+
+# --- stage 2: the cards of the tricks, Durak-style (002:P8, 002:P9) ---------------
+
+
+def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
+    """Over when at most one player holds cards; else ``leader`` (or the next holder) leads."""
+    counts = _counts(s.hands)
+    holders = [p for p in range(s.players) if counts[p]]
+    if len(holders) <= 1:  # melniki-b/last-holder-loses
+        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=tuple(holders))
+    if not counts[leader]:  # melniki-b/out-of-cards
+        nxt = next_holding(leader, counts)
+        assert nxt is not None
+        leader = nxt
+    return s._replace(turn=leader, table=(), table_seats=())
+
+
+def _begin_stage_two(s: MelnikiState) -> MelnikiState:
+    # melniki-b/stage-two: each takes up the cards of his tricks
+    s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
+    leader = s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
+    return _finish_if_done(s, leader)
+
+
+def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
+    if not s.table:  # a lead: melniki-b/single-card
+        if not isinstance(a, Play):
+            raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
+        if a.card not in s.hands[a.seat]:
+            raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
+        hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
+        defender = next_holding(a.seat, _counts(hands))  # at the left-hand neighbour
+        assert defender is not None
+        return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
+    attack = s.table[0]
+    seat = a.seat
+    hand = s.hands[seat]
+    if isinstance(a, Play):
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if not covers(attack, a.card, s.trump, ACE_HIGH):  # melniki-b/beat-as-durak
+            raise IllegalAction(
+                "melniki-b/beat-as-durak",
+                f"{card_name(a.card)} does not beat {card_name(attack)} (trump {suit_letter(s.trump)})",
+            )
+        hands = _put(s.hands, seat, _without(hand, a.card))
+        s = s._replace(hands=hands, discard=s.discard + (attack, a.card))  # melniki-b/beaten-discarded
+        return _finish_if_done(s, seat)
+    if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
+        raise IllegalAction(  # melniki-b/cannot-beat-takes
+            "melniki-b/cannot-beat-takes",
+            f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
+        )
+    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)))
+    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left
+        return _finish_if_done(s, seat)
+    return _finish_if_done(s, left(seat, s.players))
+
+
+# --- the game ---------------------------------------------------------------------
+
+
+def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    if s.stage == OVER:
+        return ()
+    seat = s.turn
+    hand = s.hands[seat]
+    if s.stage == STAGE_ONE:
+        return tuple(PLAYS[seat][c] for c in _follow_choices(s, hand))
+    if not s.table:
+        return tuple(PLAYS[seat][c] for c in hand)
+    beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
+    out: tuple[Action, ...] = tuple(PLAYS[seat][c] for c in beaters)
+    if not beaters or s.opts.voluntary_take:
+        out = out + (TAKES[seat],)
+    return out
+
+
+def apply(s: MelnikiState, a: Action) -> MelnikiState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.stage == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if not 0 <= a.seat < s.players or a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if s.stage == STAGE_ONE:
+        _verify_stage_one(s, a)
+        assert isinstance(a, Play)
+        return _play_stage_one(s, a)
+    return _play_stage_two(s, a)
+
+
+PLAYS: Final = tuple(tuple(Play(seat, Card(c)) for c in range(52)) for seat in range(4))
+TAKES: Final = tuple(Take(seat) for seat in range(4))
+
+
+def outcome(s: MelnikiState) -> Outcome | None:
+    """The loser, once the game is over."""
+    if s.stage != OVER:
+        return None
+    losers = s.losers
+    winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
+    reason = (
+        f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
+    )
+    return Outcome(winners=winners, losers=losers, reason=reason)
+
+
+class MelnikiB:
+    """The game ``melniki-b``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Мельники (seed 002, «60. Мельники»)"
+    players: Final = range(2, 5)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "trump",
+        "trump_card",
+        "stock_size",
+        "trick_winner",
+        "tricks",
+        "pile.<seat>",
+        "discard",
+    )
+    state_type: Final = MelnikiState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Play, Take))
+
+    def setup(self, table: Table) -> MelnikiState:
+        return setup(table)
+
+    def legal_actions(self, s: MelnikiState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: MelnikiState, a: Action) -> MelnikiState:
+        return apply(s, a)
+
+    def to_move(self, s: MelnikiState) -> Seat | None:
+        return None if s.stage == OVER else s.turn
+
+    def outcome(self, s: MelnikiState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: MelnikiState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: MelnikiState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> MelnikiState:
+        return load_position(pos)
+
+    def cards(self, s: MelnikiState) -> tuple[Card, ...]:
+        return (
+            tuple(c for h in s.hands for c in h)
+            + s.stock
+            + s.aside
+            + s.table
+            + tuple(c for p in s.piles for c in p)
+            + s.discard
+        )
+
+    def chips(self, s: MelnikiState) -> int | None:
+        return None
+
+
+# --- observation and notation -------------------------------------------------------
+
+
+def observe(s: MelnikiState, name: str) -> JSON:
+    """One observable of design §3 (and this game's own), in canonical JSON."""
+    if name == "to_move":
+        return None if s.stage == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.stage]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "trump":
+        return suit_letter(s.trump)
+    if name == "trump_card":
+        return card_name(s.trump_card)
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "trick_winner":
+        return None if s.last_winner < 0 else s.last_winner
+    if name == "tricks":
+        return list(s.tricks)
+    if name == "discard":
+        return list(names(s.discard))
+    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
+        if name.startswith(prefix):
+            seat = _seat_of(name[len(prefix) :], s.players)
+            if seat is not None:
+                return list(names(holdings[seat]))
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _seat_of(text: str, players: int) -> int | None:
+    if text.isdigit() and int(text) < players:
+        return int(text)
+    return None
+
+
+def _action_key(obj: JSONObject) -> str:
+    return f"{obj['type']}:{obj.get('card', '')}"
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < 4:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
+    if kind == "take":
+        return Take(seat)
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
+
+
+def position(s: MelnikiState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    return {
+        "game": GAME_ID,
+        "players": s.players,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.stage],
+        "trump_card": card_name(s.trump_card),
+        "to_move": None if s.stage == OVER else s.turn,
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "stock": [card_name(c) for c in s.stock],
+        "aside": [card_name(c) for c in s.aside],
+        "table": [{"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table)],
+        "trick_size": s.need,
+        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "tricks": list(s.tricks),
+        "last_trick": None
+        if s.last_winner < 0
+        else {"winner": s.last_winner, "cards": [card_name(c) for c in s.last_trick]},
+        "discard": [card_name(c) for c in s.discard],
+        "losers": list(s.losers),
+    }
+
+
+def load_position(pos: JSON) -> MelnikiState:
+    """A state from the position notation; checks that the 36 cards are all there once."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    options = as_object(o.get("options", {}), "position/options")
+    given: dict[str, OptionValue] = {}
+    for k, v in options.items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: an option value is a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = MelnikiOptions.of(given)
+        _check_players(n, opts)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    phase = as_str(field(o, "phase", "position"), "position/phase")
+    stage = {v: k for k, v in PHASES.items()}.get(phase)
+    if stage is None:
+        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
+    trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
+    hands = card_lists(field(o, "hands", "position"), "position/hands")
+    piles = card_lists(o.get("piles", [[] for _ in range(n)]), "position/piles")
+    table_json = as_list(o.get("table", []), "position/table")
+    table_cards: list[Card] = []
+    table_seats: list[Seat] = []
+    for i, item in enumerate(table_json):
+        entry = as_object(item, f"position/table/{i}")
+        table_seats.append(as_int(field(entry, "seat", f"position/table/{i}"), f"position/table/{i}/seat"))
+        table_cards.append(as_card(field(entry, "card", f"position/table/{i}"), f"position/table/{i}/card"))
+    last = o.get("last_trick")
+    last_winner, last_trick = -1, ()
+    if last is not None:
+        lo = as_object(last, "position/last_trick")
+        last_winner = as_int(field(lo, "winner", "position/last_trick"), "position/last_trick/winner")
+        last_trick = as_cards(field(lo, "cards", "position/last_trick"), "position/last_trick/cards")
+    to_move = o.get("to_move")
+    turn = -1 if to_move is None else as_int(to_move, "position/to_move")
+    tricks_json = as_list(o.get("tricks", [0] * n), "position/tricks")
+    tricks = tuple(as_int(t, f"position/tricks/{i}") for i, t in enumerate(tricks_json))
+    losers_json = as_list(o.get("losers", []), "position/losers")
+    state = MelnikiState(
+        opts=opts,
+        players=n,
+        dealer=dealer,
+        trump=SUIT_OF[trump_card],
+        trump_card=trump_card,
+        stage=stage,
+        turn=turn,
+        hands=hands,
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        aside=as_cards(o.get("aside", []), "position/aside"),
+        table=tuple(table_cards),
+        table_seats=tuple(table_seats),
+        need=as_int(o.get("trick_size", n), "position/trick_size"),
+        piles=piles,
+        tricks=tricks,
+        last_winner=last_winner,
+        last_trick=last_trick,
+        discard=as_cards(o.get("discard", []), "position/discard"),
+        losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers_json)),
+    )
+    _check_position(state)
+    return state
+
+
+def _check_position(s: MelnikiState) -> None:
+    n = s.players
+    where = "position"
+    if not 0 <= s.dealer < n:
+        raise FormatError(f"{where}/dealer: {s.dealer} is not a seat")
+    for key, seq in (("hands", s.hands), ("piles", s.piles), ("tricks", s.tricks)):
+        if len(seq) != n:
+            raise FormatError(f"{where}/{key}: needs one entry per seat ({n})")
+    if s.stage == OVER:
+        if s.turn != -1:
+            raise FormatError(f"{where}/to_move: must be null when the game is over")
+    elif not 0 <= s.turn < n or not s.hands[s.turn]:
+        raise FormatError(f"{where}/to_move: must be a seat holding cards")
+    if any(not 0 <= p < n for p in s.table_seats + s.losers):
+        raise FormatError(f"{where}/table: seats must be seats of the game")
+    if s.stage == STAGE_TWO and (len(s.table) > 1 or s.stock):
+        raise FormatError(f"{where}: in stage2 the stock is empty and at most one card is on the table")
+    if s.stage == STAGE_ONE and any(len(h) > HAND for h in s.hands):
+        raise FormatError(f"{where}/hands: no hand holds more than three cards in stage1")
+    if s.stage == STAGE_ONE and not 1 <= s.need <= n:
+        raise FormatError(f"{where}/trick_size: between 1 and {n}")
+    everything = (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.aside
+        + s.table
+        + tuple(c for p in s.piles for c in p)
+        + s.discard
+    )
+    try:
+        _check_pack(everything, "a position")
+    except SetupError as e:
+        raise FormatError(f"{where}: {e}") from None
+
+
+GAME: Final = MelnikiB()
