@@ -127,19 +127,19 @@ def cite(sentence_id: str, quote: str) -> Sentence:
     return found
 
 
-# --- annotations: class, game and translation of each sentence -------------
+# --- annotations: class and game of each sentence; translations ---------------
 
 ANNOTATIONS: Final = SOURCES / "annotations.json"
+TRANSLATIONS: Final = SOURCES / "translations.json"
 INDEX: Final = SOURCES / "index.json"
 
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
-    """What we say about a sentence: its class, its game and our translation."""
+    """What we say about a sentence: its class and the game (or games) it belongs to."""
 
     cls: SentenceClass
     game: str | None
-    en: str | None
 
 
 @cache
@@ -151,8 +151,17 @@ def annotations() -> dict[str, Annotation]:
         cls = entry.get("class", "unclassified")
         if cls not in CLASSES:
             raise ValueError(f"{ANNOTATIONS}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}")
-        out[sid] = Annotation(cls, entry.get("game"), entry.get("en"))
+        out[sid] = Annotation(cls, entry.get("game"))
     return out
+
+
+@cache
+def translations() -> dict[str, str]:
+    """Our English translation of each sentence, by id."""
+    if not TRANSLATIONS.exists():
+        return {}
+    raw = json.loads(TRANSLATIONS.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in raw["sentences"].items()}
 
 
 def build_index() -> str:
@@ -163,6 +172,6 @@ def build_index() -> str:
         raise ValueError(f"{ANNOTATIONS}: annotations for sentences that do not exist: {unknown}")
     rows = []
     for s in all_sentences().values():
-        note = notes.get(s.id, Annotation("unclassified", None, None))
+        note = notes.get(s.id, Annotation("unclassified", None))
         rows.append({"id": s.id, "class": note.cls, "game": note.game, "text": s.text})
     return json.dumps({"sentences": rows}, ensure_ascii=False, indent=1) + "\n"

@@ -17,7 +17,14 @@ class IllegalAction(Exception):
 
 
 class SetupError(ValueError):
-    """A table the game cannot be set up from: wrong seat count, bad deal, unknown option."""
+    """A table the game cannot be set up from: wrong seat count, bad deal, unknown option.
+
+    ``rule_id`` names the rule that refuses it, where one does (``melniki-b/players``).
+    """
+
+    def __init__(self, message: str, rule_id: str | None = None) -> None:
+        super().__init__(message if rule_id is None else f"{rule_id}: {message}")
+        self.rule_id = rule_id
 
 
 class FormatError(ValueError):

@@ -332,7 +332,8 @@ def _check_players(players: int, opts: MelnikiOptions) -> None:
     if players not in allowed:  # melniki-b/players
         raise SetupError(
             f"{GAME_ID}: {players} players; the text allows two or four "
-            f"(three with option three_players=true) [melniki-b/players]"
+            f"(three with option three_players=true)",
+            "melniki-b/players",
         )
 
 
@@ -342,7 +343,8 @@ def _check_pack(cards: tuple[Card, ...], where: str) -> None:
         extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in DECK_36)
         raise SetupError(
             f"{GAME_ID}: {where} must hold the 36-card pack exactly once "
-            f"(missing {names(missing)}, duplicated or foreign {names(extra)}) [melniki-b/deck]"
+            f"(missing {names(missing)}, duplicated or foreign {names(extra)})",
+            "melniki-b/deck",
         )
 
 
@@ -373,9 +375,11 @@ def setup(table: Table) -> MelnikiState:
         rest = deal.cards[HAND * n + 1 :]
     else:
         if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(f"{GAME_ID}: a deal gives {n} hands of three cards [melniki-b/deal-three]")
+            raise SetupError(f"{GAME_ID}: a deal gives {n} hands of three cards", "melniki-b/deal-three")
         if len(deal.up) != 1:
-            raise SetupError(f"{GAME_ID}: a deal turns up exactly one trump card [melniki-b/trump-turned]")
+            raise SetupError(
+                f"{GAME_ID}: a deal turns up exactly one trump card", "melniki-b/trump-turned"
+            )
         hands = deal.hands
         trump_card = deal.up[0]
         rest = deal.stock
@@ -410,14 +414,14 @@ def setup(table: Table) -> MelnikiState:
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     led = SUIT_OF[s.table[0]] if s.table else None
     allowed = playable(hand, led, s.trump, must_trump=True)  # melniki-b/follow-suit, else-trump
-    if s.opts.must_beat and s.table:  # melniki-b/must-beat
-        current = s.table[trick_winner(s.table, s.trump, ACE_HIGH)]
-        winning = tuple(
-            c for c in allowed if beats_in_trick(c, current, s.table[0], s.trump, ACE_HIGH)
-        )
-        if winning:
-            return winning
-    return allowed
+    return _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+
+
+def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Under must_beat, the allowed cards that take the trick, if any (melniki-b/must-beat)."""
+    current = s.table[trick_winner(s.table, s.trump, ACE_HIGH)]
+    winning = tuple(c for c in allowed if beats_in_trick(c, current, s.table[0], s.trump, ACE_HIGH))
+    return winning or allowed
 
 
 def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
@@ -426,18 +430,21 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     hand = s.hands[a.seat]
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-    if a.card not in _follow_choices(s, hand):
-        led = SUIT_OF[s.table[0]]
+    if not s.table:
+        return a.card
+    led = SUIT_OF[s.table[0]]
+    allowed = playable(hand, led, s.trump, must_trump=True)
+    if a.card not in allowed:
         if any(SUIT_OF[c] == led for c in hand):
             raise IllegalAction(
                 "melniki-b/follow-suit",
                 f"{card_name(s.table[0])} was led and seat {a.seat} holds {suit_letter(led)}",
             )
-        if SUIT_OF[a.card] != s.trump and any(SUIT_OF[c] == s.trump for c in hand):
-            raise IllegalAction(
-                "melniki-b/else-trump",
-                f"seat {a.seat} has no {suit_letter(led)} and must lay a trump ({suit_letter(s.trump)})",
-            )
+        raise IllegalAction(
+            "melniki-b/else-trump",
+            f"seat {a.seat} has no {suit_letter(led)} and must lay a trump ({suit_letter(s.trump)})",
+        )
+    if s.opts.must_beat and a.card not in _winning(s, allowed):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
     return a.card
 
@@ -616,6 +623,7 @@ class MelnikiB:
         "pile.<seat>",
         "discard",
     )
+    pack: Final = DECK_36
     state_type: Final = MelnikiState
 
     def is_action(self, a: object) -> TypeGuard[Action]:

@@ -1,0 +1,258 @@
+"""Running a scenario on the reference model, and judging results against expectations.
+
+The harness never sends expected values to an implementation. A scenario is
+turned into a *plan* (:func:`plan`): its setup, and for each step either an
+action to take or the names of observables to report. An implementation (here
+the reference, :func:`execute`) answers with one result per step:
+
+* an action step: ``{"accepted": true}`` or ``{"rejected": RULE_ID_or_null}``;
+* an observation step: ``{"observed": {NAME: VALUE, ...}}``.
+
+If the setup itself is refused the answer is ``{"setup_rejected": RULE_ID_or_null}``.
+:func:`judge` compares such an answer with the scenario's expectations. The
+same functions serve the in-process run, the reference adapter and the runner.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from reference import games
+from reference.core.cards import parse_cards
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import AnyGame, Deal, Dealt, DeckOrder, Table
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionValue
+from reference.core.shuffle import shuffle
+
+#: Observables compared as multisets (the order of the list does not matter).
+MULTISET_PREFIXES = ("hand.", "pile.")
+MULTISETS = frozenset({"discard"})
+#: Observables compared as sets of JSON values.
+SETS = frozenset({"legal"})
+
+
+class ScenarioError(ValueError):
+    """A scenario the reference cannot even start (bad deal, unknown game)."""
+
+
+def canonical(value: JSON) -> str:
+    """A JSON value as canonical text (sorted keys, no spaces), for comparing."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def normalise(name: str, value: JSON) -> JSON:
+    """The comparable form of an observable: multisets and sets sorted."""
+    is_multiset = name in MULTISETS or name.startswith(MULTISET_PREFIXES)
+    if isinstance(value, list) and (is_multiset or name in SETS):
+        return sorted(value, key=canonical)
+    return value
+
+
+def same(name: str, expected: JSON, observed: JSON) -> bool:
+    """Whether an observed value meets the expected one, by the rules of that observable."""
+    return canonical(normalise(name, expected)) == canonical(normalise(name, observed))
+
+
+# --- from scenario to plan ---------------------------------------------------------
+
+
+def _options(obj: JSON) -> dict[str, OptionValue]:
+    out: dict[str, OptionValue] = {}
+    if not isinstance(obj, dict):
+        raise ScenarioError("setup/options must be an object")
+    for k, v in obj.items():
+        if not isinstance(v, (bool, int, str)):
+            raise ScenarioError(f"setup/options/{k}: a boolean, integer or string")
+        out[k] = v
+    return out
+
+
+def _deal(game: AnyGame, obj: JSON) -> Deal:
+    if not isinstance(obj, dict):
+        raise ScenarioError("setup/deal must be an object")
+    try:
+        if "seed" in obj:
+            seed = obj["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ScenarioError("setup/deal/seed must be an integer")
+            return DeckOrder(shuffle(game.pack, seed))
+        if "order" in obj:
+            order = obj["order"]
+            if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
+                raise ScenarioError("setup/deal/order must be an array of cards")
+            return DeckOrder(parse_cards(str(c) for c in order))
+        hands = obj.get("hands")
+        if not isinstance(hands, list):
+            raise ScenarioError("setup/deal needs seed, order, or hands (with stock and up)")
+        parsed = []
+        for h in hands:
+            if not isinstance(h, list):
+                raise ScenarioError("setup/deal/hands must be arrays of cards")
+            parsed.append(parse_cards(str(c) for c in h))
+        stock, up = obj.get("stock", []), obj.get("up", [])
+        if not isinstance(stock, list) or not isinstance(up, list):
+            raise ScenarioError("setup/deal/stock and setup/deal/up must be arrays of cards")
+        return Dealt(tuple(parsed), parse_cards(str(c) for c in stock), parse_cards(str(c) for c in up))
+    except ValueError as e:
+        if isinstance(e, ScenarioError):
+            raise
+        raise ScenarioError(f"setup/deal: {e}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a plan: an action to take, or observables to report."""
+
+    act: JSONObject | None
+    observe: tuple[str, ...]
+
+
+def plan(scenario: Mapping[str, JSON]) -> tuple[JSONObject, tuple[Step, ...]]:
+    """The setup and the steps of a scenario, with every expected value removed."""
+    setup = scenario.get("setup")
+    if not isinstance(setup, dict):
+        raise ScenarioError("the scenario has no setup object")
+    steps: list[Step] = []
+    raw_steps = scenario.get("steps", [])
+    if not isinstance(raw_steps, list):
+        raise ScenarioError("steps must be an array")
+    for i, raw in enumerate(raw_steps):
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"steps/{i} must be an object")
+        act = raw.get("act")
+        expect = raw.get("expect")
+        if act is not None:
+            if not isinstance(act, dict):
+                raise ScenarioError(f"steps/{i}/act must be an object")
+            steps.append(Step(act, ()))
+        elif isinstance(expect, dict):
+            steps.append(Step(None, tuple(expect)))
+        else:
+            raise ScenarioError(f"steps/{i} needs act, or expect with observables")
+    return setup, tuple(steps)
+
+
+# --- executing a plan on the reference ----------------------------------------------
+
+
+def start(game_id: str, setup: Mapping[str, JSON]) -> tuple[AnyGame, object]:
+    """The reference game and its first state for a scenario setup (SetupError if refused)."""
+    game = games().get(game_id)
+    if game is None:
+        raise ScenarioError(f"unknown game {game_id!r}; the games are {', '.join(sorted(games()))}")
+    if "position" in setup:
+        try:
+            return game, game.load_position(setup["position"])
+        except FormatError as e:
+            raise ScenarioError(f"setup/position: {e}") from None
+    players, dealer = setup.get("players"), setup.get("dealer", 0)
+    if not isinstance(players, int) or not isinstance(dealer, int):
+        raise ScenarioError("setup/players and setup/dealer must be integers")
+    table = Table(players, dealer, _deal(game, setup.get("deal")), _options(setup.get("options", {})))
+    return game, game.setup(table)
+
+
+def execute(game_id: str, setup: Mapping[str, JSON], steps: tuple[Step, ...]) -> JSONObject:
+    """Run a plan on the reference: the answer an adapter gives for it."""
+    try:
+        game, state = start(game_id, setup)
+    except SetupError as e:
+        return {"setup_rejected": e.rule_id}
+    results: list[JSON] = []
+    for step in steps:
+        if step.act is not None:
+            try:
+                action = game.parse_action(step.act)
+                state = game.apply(state, action)
+                results.append({"accepted": True})
+            except IllegalAction as e:
+                results.append({"rejected": e.rule_id})
+            except FormatError as e:
+                results.append({"rejected": None, "error": str(e)})
+        else:
+            observed: JSONObject = {}
+            for name in step.observe:
+                try:
+                    observed[name] = game.observe(state, name)
+                except KeyError:
+                    observed[name] = {"unknown_observable": name}
+            results.append({"observed": observed})
+    return {"results": results}
+
+
+# --- judging an answer ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """Where an answer departs from the scenario: the step, what was expected and seen."""
+
+    step: int | None
+    expected: JSON
+    observed: JSON
+    note: str
+
+    def __str__(self) -> str:
+        where = "setup" if self.step is None else f"step {self.step}"
+        return f"{where}: {self.note}: expected {canonical(self.expected)}, observed {canonical(self.observed)}"
+
+
+def judge(scenario: Mapping[str, JSON], answer: Mapping[str, JSON], strict_codes: bool = True) -> list[Mismatch]:
+    """Every departure of an answer from the scenario's expectations (empty: PASS)."""
+    expect_setup = scenario.get("setup_expect")
+    if "setup_rejected" in answer:
+        observed = answer["setup_rejected"]
+        if isinstance(expect_setup, dict) and "rejected" in expect_setup:
+            want = expect_setup["rejected"]
+            if strict_codes and want != observed:
+                return [Mismatch(None, {"rejected": want}, {"rejected": observed}, "setup refused under another rule")]
+            return []
+        return [Mismatch(None, "accepted", {"rejected": observed}, "setup refused")]
+    if isinstance(expect_setup, dict) and "rejected" in expect_setup:
+        return [Mismatch(None, expect_setup, "accepted", "setup should have been refused")]
+    results = answer.get("results")
+    steps = scenario.get("steps", [])
+    if not isinstance(results, list) or not isinstance(steps, list) or len(results) != len(steps):
+        return [Mismatch(None, len(steps) if isinstance(steps, list) else None, canonical(results), "one result per step")]
+    out: list[Mismatch] = []
+    for i, (step, got) in enumerate(zip(steps, results)):
+        if not isinstance(step, dict) or not isinstance(got, dict):
+            out.append(Mismatch(i, step, got, "malformed step or result"))
+            continue
+        expect = step.get("expect", "accepted")
+        if "act" in step:
+            if expect == "accepted":
+                if got.get("accepted") is not True:
+                    out.append(Mismatch(i, "accepted", got, "action refused"))
+            elif isinstance(expect, dict) and "rejected" in expect:
+                if "rejected" not in got:
+                    out.append(Mismatch(i, expect, got, "action accepted"))
+                elif strict_codes and got["rejected"] != expect["rejected"]:
+                    out.append(Mismatch(i, expect, got, "refused under another rule"))
+            else:
+                out.append(Mismatch(i, expect, got, "an act step expects accepted or rejected"))
+            if out and out[-1].step == i:
+                break  # the state is no longer the scenario's: stop at the first departure
+        elif isinstance(expect, dict):
+            observed = got.get("observed")
+            if not isinstance(observed, dict):
+                out.append(Mismatch(i, expect, got, "no observations"))
+                break
+            for name, want in expect.items():
+                if name not in observed:
+                    out.append(Mismatch(i, want, None, f"{name} not reported"))
+                elif not same(name, want, observed[name]):
+                    out.append(Mismatch(i, want, observed[name], name))
+    return out
+
+
+def run_in_process(scenario: Mapping[str, JSON]) -> list[Mismatch]:
+    """Plan, execute on the reference and judge, all in this process."""
+    game_id = scenario.get("game")
+    if not isinstance(game_id, str):
+        raise ScenarioError("the scenario names no game")
+    setup, steps = plan(scenario)
+    return judge(scenario, execute(game_id, setup, steps))
