@@ -12,8 +12,8 @@ The splitter (documented in the docs so others can reproduce the ids):
   ``"`` or ``)`` that follow it,
 * only where white space follows and the next character opens a sentence:
   an upper-case letter (Cyrillic or Latin), ``«``, ``"`` or ``(``,
-* but not after a bare number or Roman numeral (``1. Мушка …``,
-  ``Глава XVI. Мушка``), which numbers a heading or a list item.
+* but not where the sentence so far is a heading's number: at most one word
+  and then a number or Roman numeral (``1. Мушка …``, ``Глава XVI. Мушка``).
 
 The text of a sentence is the exact slice of its paragraph with the white
 space around it removed, so a quote can be checked against it verbatim.
@@ -35,7 +35,7 @@ SentenceClass = Literal["normative", "advice", "context", "unclassified"]
 CLASSES: Final[tuple[SentenceClass, ...]] = ("normative", "advice", "context", "unclassified")
 
 _BOUNDARY: Final = re.compile(r"[.!?…][»\")]*(?=[\s\u00a0]+[«\"(A-ZА-ЯЁ])")
-_NUMBERING: Final = re.compile(r"(?:^|\s)(?:\d+|[IVXLC]+)\.$")
+_NUMBERING: Final = re.compile(r"^(?:\S+\s+)?(?:\d+|[IVXLC]+)\.$")
 _ID: Final = re.compile(r"^(\d{3}):P(\d+)\.S(\d+)$")
 
 
@@ -66,7 +66,7 @@ def split_sentences(paragraph: str) -> tuple[str, ...]:
     start = 0
     for match in _BOUNDARY.finditer(paragraph):
         end = match.end()
-        if _NUMBERING.search(paragraph[start : match.start() + 1]):
+        if _NUMBERING.match(paragraph[start : match.start() + 1].strip()):
             continue
         piece = paragraph[start:end].strip()
         if piece:
@@ -143,14 +143,16 @@ class Annotation:
 
 
 @cache
-def annotations() -> dict[str, Annotation]:
+def sentence_annotations() -> dict[str, Annotation]:
     """The hand-written annotations, by sentence id (missing ids are unclassified)."""
     raw = json.loads(ANNOTATIONS.read_text(encoding="utf-8"))
     out: dict[str, Annotation] = {}
     for sid, entry in raw["sentences"].items():
         cls = entry.get("class", "unclassified")
         if cls not in CLASSES:
-            raise ValueError(f"{ANNOTATIONS}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}")
+            raise ValueError(
+                f"{ANNOTATIONS}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}"
+            )
         out[sid] = Annotation(cls, entry.get("game"))
     return out
 
@@ -166,7 +168,7 @@ def translations() -> dict[str, str]:
 
 def build_index() -> str:
     """The generated sentence index (committed as ``index.json``), as text."""
-    notes = annotations()
+    notes = sentence_annotations()
     unknown = sorted(set(notes) - set(all_sentences()))
     if unknown:
         raise ValueError(f"{ANNOTATIONS}: annotations for sentences that do not exist: {unknown}")

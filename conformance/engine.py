@@ -44,7 +44,10 @@ def canonical(value: JSON) -> str:
 
 
 def normalise(name: str, value: JSON) -> JSON:
-    """The comparable form of an observable: multisets and sets sorted."""
+    """The comparable form of an observable: multisets and sets sorted; an outcome's
+    ``reason`` (prose for people) left out."""
+    if name == "outcome" and isinstance(value, dict):
+        return {k: v for k, v in value.items() if k != "reason"}
     is_multiset = name in MULTISETS or name.startswith(MULTISET_PREFIXES)
     if isinstance(value, list) and (is_multiset or name in SETS):
         return sorted(value, key=canonical)
@@ -95,7 +98,9 @@ def _deal(game: AnyGame, obj: JSON) -> Deal:
         stock, up = obj.get("stock", []), obj.get("up", [])
         if not isinstance(stock, list) or not isinstance(up, list):
             raise ScenarioError("setup/deal/stock and setup/deal/up must be arrays of cards")
-        return Dealt(tuple(parsed), parse_cards(str(c) for c in stock), parse_cards(str(c) for c in up))
+        return Dealt(
+            tuple(parsed), parse_cards(str(c) for c in stock), parse_cards(str(c) for c in up)
+        )
     except ValueError as e:
         if isinstance(e, ScenarioError):
             raise
@@ -151,7 +156,9 @@ def start(game_id: str, setup: Mapping[str, JSON]) -> tuple[AnyGame, object]:
     players, dealer = setup.get("players"), setup.get("dealer", 0)
     if not isinstance(players, int) or not isinstance(dealer, int):
         raise ScenarioError("setup/players and setup/dealer must be integers")
-    table = Table(players, dealer, _deal(game, setup.get("deal")), _options(setup.get("options", {})))
+    table = Table(
+        players, dealer, _deal(game, setup.get("deal")), _options(setup.get("options", {}))
+    )
     return game, game.setup(table)
 
 
@@ -197,10 +204,13 @@ class Mismatch:
 
     def __str__(self) -> str:
         where = "setup" if self.step is None else f"step {self.step}"
-        return f"{where}: {self.note}: expected {canonical(self.expected)}, observed {canonical(self.observed)}"
+        want, got = canonical(self.expected), canonical(self.observed)
+        return f"{where}: {self.note}: expected {want}, observed {got}"
 
 
-def judge(scenario: Mapping[str, JSON], answer: Mapping[str, JSON], strict_codes: bool = True) -> list[Mismatch]:
+def judge(
+    scenario: Mapping[str, JSON], answer: Mapping[str, JSON], strict_codes: bool = True
+) -> list[Mismatch]:
     """Every departure of an answer from the scenario's expectations (empty: PASS)."""
     expect_setup = scenario.get("setup_expect")
     if "setup_rejected" in answer:
@@ -208,7 +218,14 @@ def judge(scenario: Mapping[str, JSON], answer: Mapping[str, JSON], strict_codes
         if isinstance(expect_setup, dict) and "rejected" in expect_setup:
             want = expect_setup["rejected"]
             if strict_codes and want != observed:
-                return [Mismatch(None, {"rejected": want}, {"rejected": observed}, "setup refused under another rule")]
+                return [
+                    Mismatch(
+                        None,
+                        {"rejected": want},
+                        {"rejected": observed},
+                        "setup refused under another rule",
+                    )
+                ]
             return []
         return [Mismatch(None, "accepted", {"rejected": observed}, "setup refused")]
     if isinstance(expect_setup, dict) and "rejected" in expect_setup:
@@ -216,9 +233,16 @@ def judge(scenario: Mapping[str, JSON], answer: Mapping[str, JSON], strict_codes
     results = answer.get("results")
     steps = scenario.get("steps", [])
     if not isinstance(results, list) or not isinstance(steps, list) or len(results) != len(steps):
-        return [Mismatch(None, len(steps) if isinstance(steps, list) else None, canonical(results), "one result per step")]
+        return [
+            Mismatch(
+                None,
+                len(steps) if isinstance(steps, list) else None,
+                canonical(results),
+                "one result per step",
+            )
+        ]
     out: list[Mismatch] = []
-    for i, (step, got) in enumerate(zip(steps, results)):
+    for i, (step, got) in enumerate(zip(steps, results, strict=True)):
         if not isinstance(step, dict) or not isinstance(got, dict):
             out.append(Mismatch(i, step, got, "malformed step or result"))
             continue

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import AnyGame, Dealt, DeckOrder, Outcome, Table
 from reference.core.shuffle import shuffle
+from reference.games import REGISTRY as _REGISTRY
 
 __all__ = [
     "AnyGame",
@@ -28,8 +29,9 @@ __all__ = [
 __version__ = "0.1.0"
 
 
+# The function is defined after the import above on purpose: importing the
+# subpackage ``reference.games`` binds that name on this package, and this
+# definition takes the public name back for the registry function.
 def games() -> Mapping[str, AnyGame]:
     """Every registered game by its id."""
-    from reference.games import REGISTRY
-
-    return REGISTRY
+    return _REGISTRY

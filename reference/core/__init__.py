@@ -1,1 +1,4 @@
-"""Mechanics shared by the games: cards, seats, tricks, covering, ledger, options, the game contract."""
+"""Mechanics shared by the games.
+
+Cards, seats, tricks, covering, ledger, options and the game contract.
+"""

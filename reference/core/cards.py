@@ -13,9 +13,11 @@ cards as a multiset.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NewType
+from typing import Final
 
-Card = NewType("Card", int)
+#: A card is a plain ``int`` (0..51) so tables index it directly and the
+#: symbolic checker (CrossHair) can reason about hands of cards.
+Card = int
 Suit = int
 Rank = int
 
@@ -44,7 +46,7 @@ def card(rank: Rank, suit: Suit) -> Card:
     pre: 0 <= suit <= 3
     post: SUIT_OF[__return__] == suit and RANK_OF[__return__] == rank
     """
-    return Card(suit * 13 + rank - 2)
+    return suit * 13 + rank - 2
 
 
 def card_name(c: Card) -> str:
@@ -57,7 +59,7 @@ def card_symbol(c: Card) -> str:
     return RANK_LETTERS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13]
 
 
-_BY_NAME: Final[dict[str, Card]] = {card_name(Card(c)): Card(c) for c in range(52)}
+_BY_NAME: Final[dict[str, Card]] = {card_name(c): c for c in range(52)}
 
 
 def parse_card(text: str) -> Card:

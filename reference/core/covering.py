@@ -13,6 +13,8 @@ def covers(attack: Card, defence: Card, trump: Suit | None, order: RankOrder) ->
     A higher card of the same suit beats; a trump beats any card of another
     suit; a trump is beaten only by a higher trump.
 
+    pre: 0 <= attack < 52 and 0 <= defence < 52
+    pre: trump is None or 0 <= trump <= 3
     pre: len(order) == 15
     post: not (__return__ and covers(defence, attack, trump, order))
     post: not (attack == defence and __return__)
@@ -27,6 +29,8 @@ def covering_cards(
 ) -> tuple[Card, ...]:
     """The cards of ``hand`` that beat ``attack``.
 
+    pre: 0 <= attack < 52 and all(0 <= c < 52 for c in hand)
+    pre: trump is None or 0 <= trump <= 3
     pre: len(hand) <= 12
     pre: len(order) == 15
     post: all(covers(attack, c, trump, order) for c in __return__)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class IllegalAction(Exception):
+class IllegalAction(Exception):  # noqa: N818 - the name the design contract gives it
     """An action the rules forbid. The state it was tried on is unchanged.
 
     ``rule_id`` names the rule broken (``melniki-b/follow-suit``); ``message``

@@ -24,14 +24,17 @@ from reference.core.seats import Seat
 
 @dataclass(frozen=True, slots=True)
 class DeckOrder:
-    """A deal given as the whole pack in order, top card first; the game deals it as its text says."""
+    """A deal given as the whole pack in order, top card first.
+
+    The game deals it as its text says.
+    """
 
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """A deal given as the hands (by seat), the stock (top first) and any face-up cards (a trump card)."""
+    """A deal given as the hands (by seat), the stock (top first) and face-up cards (a trump)."""
 
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...] = ()
@@ -151,7 +154,10 @@ class AnyGame(Protocol):
 
 
 class Erased(Generic[S, A]):
-    """A typed game seen as :class:`AnyGame`; a state or action of another game is a ``TypeError``."""
+    """A typed game seen as :class:`AnyGame`.
+
+    A state or action of another game is a ``TypeError``.
+    """
 
     def __init__(self, game: Game[S, A]) -> None:
         self.game = game

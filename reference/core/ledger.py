@@ -28,8 +28,12 @@ class Ledger:
     def transfer(self, source: str, target: str, amount: int) -> Ledger:
         """Move ``amount`` from ``source`` to ``target``.
 
+        pre: len(self.accounts) == len(self.balances) <= 8
+        pre: source in self.accounts and target in self.accounts
         pre: amount >= 0
         post: __return__.total == self.total
+        post: __return__.accounts == self.accounts
+        post: source == target or __return__.balance(target) == self.balance(target) + amount
         """
         if amount < 0:
             raise ValueError(f"a transfer moves a non-negative amount, not {amount}")

@@ -34,12 +34,7 @@ GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def splitmix64(state: int) -> tuple[int, int]:
-    """One SplitMix64 step: ``(new_state, output)``.
-
-    pre: 0 <= state <= 0xFFFFFFFFFFFFFFFF
-    post: 0 <= __return__[0] <= 0xFFFFFFFFFFFFFFFF
-    post: 0 <= __return__[1] <= 0xFFFFFFFFFFFFFFFF
-    """
+    """One SplitMix64 step: ``(new_state, output)``, both below ``2**64``."""
     state = (state + GOLDEN) & MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

@@ -26,7 +26,9 @@ def playable(
     he has one; failing that, when ``must_trump``, a trump if he has one;
     failing that, any card.
 
-    pre: len(hand) <= 12
+    pre: len(hand) <= 12 and all(0 <= c < 52 for c in hand)
+    pre: led is None or 0 <= led <= 3
+    pre: trump is None or 0 <= trump <= 3
     post: set(__return__) <= set(hand)
     post: (len(__return__) > 0) == (len(hand) > 0)
     """
@@ -49,7 +51,8 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None, order: RankOrder) ->
     the suit led; other cards never win. Equal cards (two packs) go to the
     first played.
 
-    pre: 1 <= len(cards) <= 10
+    pre: 1 <= len(cards) <= 10 and all(0 <= c < 52 for c in cards)
+    pre: trump is None or 0 <= trump <= 3
     pre: len(order) == 15
     post: 0 <= __return__ < len(cards)
     post: SUIT_OF[cards[__return__]] in (SUIT_OF[cards[0]], trump)
@@ -68,12 +71,13 @@ def beats_in_trick(
 ) -> bool:
     """Whether ``challenger`` takes the trick from the card now holding it.
 
+    pre: 0 <= challenger < 52 and 0 <= holder < 52 and 0 <= lead < 52
+    pre: trump is None or 0 <= trump <= 3
+    pre: SUIT_OF[holder] in (SUIT_OF[lead], trump)
     pre: len(order) == 15
     post: not (__return__ and SUIT_OF[challenger] not in (SUIT_OF[lead], trump))
     """
     cs, hs = SUIT_OF[challenger], SUIT_OF[holder]
     if cs == hs:
         return order[RANK_OF[challenger]] > order[RANK_OF[holder]]
-    if trump is not None and cs == trump:
-        return True
-    return False
+    return trump is not None and cs == trump

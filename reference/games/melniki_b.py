@@ -14,6 +14,7 @@ by an option.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
@@ -30,7 +31,7 @@ from reference.core.cards import (
 )
 from reference.core.covering import covering_cards, covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
-from reference.core.game import DeckOrder, Dealt, Outcome, Table
+from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -375,7 +376,9 @@ def setup(table: Table) -> MelnikiState:
         rest = deal.cards[HAND * n + 1 :]
     else:
         if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
-            raise SetupError(f"{GAME_ID}: a deal gives {n} hands of three cards", "melniki-b/deal-three")
+            raise SetupError(
+                f"{GAME_ID}: a deal gives {n} hands of three cards", "melniki-b/deal-three"
+            )
         if len(deal.up) != 1:
             raise SetupError(
                 f"{GAME_ID}: a deal turns up exactly one trump card", "melniki-b/trump-turned"
@@ -384,6 +387,8 @@ def setup(table: Table) -> MelnikiState:
         trump_card = deal.up[0]
         rest = deal.stock
         _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, "the deal")
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...]
     if opts.trump_card == "under-stock":  # melniki-b/trump-turned: drawn last, as in Durak
         stock, aside = rest + (trump_card,), ()
     else:
@@ -413,7 +418,9 @@ def setup(table: Table) -> MelnikiState:
 
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     led = SUIT_OF[s.table[0]] if s.table else None
-    allowed = playable(hand, led, s.trump, must_trump=True)  # melniki-b/follow-suit, else-trump
+    allowed = playable(
+        hand, led, s.trump, must_trump=True
+    )  # melniki-b/follow-suit, melniki-b/else-trump
     return _winning(s, allowed) if s.opts.must_beat and s.table else allowed
 
 
@@ -426,7 +433,9 @@ def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     if not isinstance(a, Play):
-        raise IllegalAction("core/wrong-action", "in the first stage a player plays a card to the trick")
+        raise IllegalAction(
+            "core/wrong-action", "in the first stage a player plays a card to the trick"
+        )
     hand = s.hands[a.seat]
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
@@ -442,7 +451,8 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
             )
         raise IllegalAction(
             "melniki-b/else-trump",
-            f"seat {a.seat} has no {suit_letter(led)} and must lay a trump ({suit_letter(s.trump)})",
+            f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
+            f"({suit_letter(s.trump)})",
         )
     if s.opts.must_beat and a.card not in _winning(s, allowed):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
@@ -487,7 +497,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         last_trick=table,
     )
     if any(counts):  # melniki-b/play-out: the cards in hand are played out
-        leader = winner if counts[winner] else next_holding(winner, counts)  # melniki-b/winner-leads
+        leader = (
+            winner if counts[winner] else next_holding(winner, counts)
+        )  # melniki-b/winner-leads
         assert leader is not None
         return base._replace(turn=leader, need=sum(1 for k in counts if k))
     return _begin_stage_two(base)
@@ -535,10 +547,13 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if not covers(attack, a.card, s.trump, ACE_HIGH):  # melniki-b/beat-as-durak
             raise IllegalAction(
                 "melniki-b/beat-as-durak",
-                f"{card_name(a.card)} does not beat {card_name(attack)} (trump {suit_letter(s.trump)})",
+                f"{card_name(a.card)} does not beat {card_name(attack)} "
+                f"(trump {suit_letter(s.trump)})",
             )
         hands = _put(s.hands, seat, _without(hand, a.card))
-        s = s._replace(hands=hands, discard=s.discard + (attack, a.card))  # melniki-b/beaten-discarded
+        s = s._replace(
+            hands=hands, discard=s.discard + (attack, a.card)
+        )  # melniki-b/beaten-discarded
         return _finish_if_done(s, seat)
     if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
         raise IllegalAction(  # melniki-b/cannot-beat-takes
@@ -584,7 +599,7 @@ def apply(s: MelnikiState, a: Action) -> MelnikiState:
     return _play_stage_two(s, a)
 
 
-PLAYS: Final = tuple(tuple(Play(seat, Card(c)) for c in range(52)) for seat in range(4))
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(4))
 TAKES: Final = tuple(Take(seat) for seat in range(4))
 
 
@@ -594,9 +609,7 @@ def outcome(s: MelnikiState) -> Outcome | None:
         return None
     losers = s.losers
     winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
-    reason = (
-        f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
-    )
+    reason = f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
@@ -715,8 +728,8 @@ def _seat_of(text: str, players: int) -> int | None:
     return None
 
 
-def _action_key(obj: JSONObject) -> str:
-    return f"{obj['type']}:{obj.get('card', '')}"
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -726,7 +739,7 @@ def parse_action(obj: JSON) -> Action:
     seat = as_int(field(o, "seat", "action"), "action/seat")
     if not 0 <= seat < 4:
         raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "play":
+    if kind == "play":  # melniki-b/one-card: a play carries exactly one card
         return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "take":
         return Take(seat)
@@ -746,7 +759,9 @@ def position(s: MelnikiState) -> JSONObject:
         "hands": [[card_name(c) for c in h] for h in s.hands],
         "stock": [card_name(c) for c in s.stock],
         "aside": [card_name(c) for c in s.aside],
-        "table": [{"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table)],
+        "table": [
+            {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
+        ],
         "trick_size": s.need,
         "piles": [[card_name(c) for c in p] for p in s.piles],
         "tricks": list(s.tricks),
@@ -769,7 +784,9 @@ def load_position(pos: JSON) -> MelnikiState:
     given: dict[str, OptionValue] = {}
     for k, v in options.items():
         if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: an option value is a boolean, integer or string")
+            raise FormatError(
+                f"position/options/{k}: an option value is a boolean, integer or string"
+            )
         given[k] = v
     try:
         opts = MelnikiOptions.of(given)
@@ -789,14 +806,23 @@ def load_position(pos: JSON) -> MelnikiState:
     table_seats: list[Seat] = []
     for i, item in enumerate(table_json):
         entry = as_object(item, f"position/table/{i}")
-        table_seats.append(as_int(field(entry, "seat", f"position/table/{i}"), f"position/table/{i}/seat"))
-        table_cards.append(as_card(field(entry, "card", f"position/table/{i}"), f"position/table/{i}/card"))
+        table_seats.append(
+            as_int(field(entry, "seat", f"position/table/{i}"), f"position/table/{i}/seat")
+        )
+        table_cards.append(
+            as_card(field(entry, "card", f"position/table/{i}"), f"position/table/{i}/card")
+        )
     last = o.get("last_trick")
-    last_winner, last_trick = -1, ()
+    last_winner: Seat = -1
+    last_trick: tuple[Card, ...] = ()
     if last is not None:
         lo = as_object(last, "position/last_trick")
-        last_winner = as_int(field(lo, "winner", "position/last_trick"), "position/last_trick/winner")
-        last_trick = as_cards(field(lo, "cards", "position/last_trick"), "position/last_trick/cards")
+        last_winner = as_int(
+            field(lo, "winner", "position/last_trick"), "position/last_trick/winner"
+        )
+        last_trick = as_cards(
+            field(lo, "cards", "position/last_trick"), "position/last_trick/cards"
+        )
     to_move = o.get("to_move")
     turn = -1 if to_move is None else as_int(to_move, "position/to_move")
     tricks_json = as_list(o.get("tricks", [0] * n), "position/tricks")
@@ -843,7 +869,9 @@ def _check_position(s: MelnikiState) -> None:
     if any(not 0 <= p < n for p in s.table_seats + s.losers):
         raise FormatError(f"{where}/table: seats must be seats of the game")
     if s.stage == STAGE_TWO and (len(s.table) > 1 or s.stock):
-        raise FormatError(f"{where}: in stage2 the stock is empty and at most one card is on the table")
+        raise FormatError(
+            f"{where}: in stage2 the stock is empty and at most one card is on the table"
+        )
     if s.stage == STAGE_ONE and any(len(h) > HAND for h in s.hands):
         raise FormatError(f"{where}/hands: no hand holds more than three cards in stage1")
     if s.stage == STAGE_ONE and not 1 <= s.need <= n:

@@ -1,0 +1,1 @@
+"""koloda's conformance suite: corpus, scenarios, protocol, runner and the reference adapter."""

@@ -1,0 +1,110 @@
+"""The reference model behind protocol v1: ``python -m conformance adapter``.
+
+Reads requests from stdin, answers on stdout, one JSON line each. Every
+``run`` starts from nothing (the adapter keeps no state between scenarios);
+the answer is what :func:`conformance.engine.execute` gives. The adapter never
+dies on a bad request: it answers ``errored`` (or ``error`` when the request
+has no usable ``seq``) and reads the next line.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import BinaryIO
+
+from conformance import engine, protocol
+from reference import __version__, games
+from reference.core.jsontypes import JSON, JSONObject
+
+
+def start_answer() -> JSONObject:
+    """The answer to ``start``: every registered game with every value of its options."""
+    declared: JSONObject = {}
+    for gid, game in sorted(games().items()):
+        options: JSONObject = {}
+        for name, spec in game.options.items():
+            if spec.values:
+                options[name] = list(spec.values)
+            else:
+                options[name] = {"minimum": spec.minimum, "maximum": spec.maximum}
+        declared[gid] = {"options": options}
+    return {
+        "protocol": protocol.VERSION,
+        "implementation": {
+            "name": "koloda-reference",
+            "version": __version__,
+            "language": f"Python {sys.version_info.major}.{sys.version_info.minor}",
+        },
+        "games": declared,
+    }
+
+
+def answer_run(seq: JSON, scenario: JSON) -> JSONObject:
+    """The answer to one ``run`` request."""
+    if not isinstance(scenario, dict):
+        return {"seq": seq, "errored": "run: scenario must be an object"}
+    game_id, setup = scenario.get("game"), scenario.get("setup")
+    if not isinstance(game_id, str) or not isinstance(setup, dict):
+        return {"seq": seq, "errored": "run: scenario needs game (a string) and setup (an object)"}
+    if game_id not in games():
+        return {"seq": seq, "skipped": f"game {game_id!r} is not implemented"}
+    try:
+        steps = protocol.wire_steps(scenario)
+        out = engine.execute(game_id, setup, steps)
+    except (protocol.ProtocolError, engine.ScenarioError) as e:
+        return {"seq": seq, "errored": str(e)}
+    except Exception as e:  # a bug in the model: report it, keep serving
+        return {"seq": seq, "errored": f"{type(e).__name__}: {e}"}
+    out["seq"] = seq
+    return out
+
+
+def answer(line: bytes) -> tuple[JSONObject | None, bool]:
+    """The answer to one request line, and whether to stop after it."""
+    try:
+        request = protocol.decode(line)
+    except protocol.ProtocolError as e:
+        return {"error": str(e)}, False
+    cmd = request.get("cmd")
+    if cmd == "run":
+        seq = request.get("seq")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return {"error": "run: seq must be an integer"}, False
+        return answer_run(seq, request.get("scenario")), False
+    if cmd == "start":
+        if request.get("protocol") != protocol.VERSION:
+            return {
+                "error": f"unsupported protocol {request.get('protocol')!r}; "
+                f"this adapter speaks {protocol.VERSION}"
+            }, False
+        return start_answer(), False
+    if cmd == "stop":
+        return None, True
+    return {"error": f"unknown cmd {cmd!r}: start, run or stop"}, False
+
+
+def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Answer requests until ``stop`` or the end of input; the exit status."""
+    limit = protocol.MAX_LINE + 2
+    while True:
+        line = stdin.readline(limit)
+        if not line:
+            return 0
+        if len(line) >= limit and not line.endswith(b"\n"):
+            # over-long: say so, then skip the rest of that line
+            while line and not line.endswith(b"\n"):
+                line = stdin.readline(limit)
+            stdout.write(protocol.encode({"error": "request longer than 1 MiB"}))
+            stdout.flush()
+            continue
+        reply, stop = answer(line.rstrip(b"\n"))
+        if stop:
+            return 0
+        if reply is not None:
+            stdout.write(protocol.encode(reply))
+            stdout.flush()
+
+
+def main() -> int:
+    """Entry point of ``python -m conformance adapter``."""
+    return serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -1,0 +1,962 @@
+"""The runner: the suite against an implementation, through protocol v1.
+
+``python -m conformance run [--impl "COMMAND"] ...`` starts the implementation
+as a subprocess (its command split with :mod:`shlex`, never a shell), sends it
+each selected scenario without the expected values, judges the answers and
+reports one outcome per scenario:
+
+PASS, FAIL (with the step, expected and observed), ERROR (the implementation
+broke the protocol, crashed or said ``errored``), TIMEOUT, SKIP (a game or an
+option value the implementation does not declare, or its own ``skipped``),
+XFAIL and XPASS (for the scenarios listed in an expected-failure file).
+
+Every read is bounded (1 MiB a line, a deadline a scenario); stderr is drained
+by a thread so a chatty implementation can never block; after any fault the
+implementation is killed and a fresh one started for the next scenario.
+The runner works on POSIX systems (it waits on pipes with :mod:`selectors`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fnmatch
+import json
+import os
+import queue
+import selectors
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Final, TextIO
+
+from conformance import engine, protocol, validate
+from reference import __version__, games
+from reference.core.jsontypes import JSON, JSONObject
+
+PASS: Final = "PASS"
+FAIL: Final = "FAIL"
+ERROR: Final = "ERROR"
+TIMEOUT: Final = "TIMEOUT"
+SKIP: Final = "SKIP"
+XFAIL: Final = "XFAIL"
+XPASS: Final = "XPASS"
+OUTCOMES: Final = (PASS, FAIL, ERROR, TIMEOUT, SKIP, XFAIL, XPASS)
+BAD: Final = frozenset({FAIL, ERROR, TIMEOUT, XPASS})
+
+EXIT_OK: Final = 0
+EXIT_FAILED: Final = 1
+EXIT_USAGE: Final = 2
+EXIT_UNUSABLE: Final = 3
+EXIT_INTERRUPTED: Final = 130
+
+RESULTS_FORMAT: Final = "koloda-conformance-results/1"
+STDERR_TAIL: Final = 2000
+#: After this many failed restarts in a row, the implementation is given up.
+MAX_FAILED_STARTS: Final = 3
+
+
+def default_command() -> list[str]:
+    """The reference adapter, run the way an implementation is: as a subprocess."""
+    return [sys.executable, "-m", "conformance", "adapter"]
+
+
+# --- the implementation as a process --------------------------------------------------
+
+
+class FaultError(Exception):
+    """The implementation broke down; ``outcome`` is ERROR or TIMEOUT."""
+
+    def __init__(self, outcome: str, message: str, silent_exit: bool = False) -> None:
+        super().__init__(message)
+        self.outcome = outcome
+        self.message = message
+        #: the implementation went away without a byte of answer (it may have quit early)
+        self.silent_exit = silent_exit
+
+
+class UnusableError(Exception):
+    """The implementation gave no valid answer to ``start``."""
+
+
+class Process:
+    """One running implementation: bounded, deadline-driven line exchange over its pipes."""
+
+    def __init__(self, argv: Sequence[str], cwd: str | None = None) -> None:
+        self.argv = list(argv)
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                cwd=cwd,
+                start_new_session=True,  # its own process group: killed as a whole
+            )
+        except OSError as e:
+            raise UnusableError(f"cannot start {shlex.join(self.argv)}: {e}") from None
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._reads = selectors.DefaultSelector()
+        self._reads.register(self._out, selectors.EVENT_READ)
+        self._writes = selectors.DefaultSelector()
+        self._writes.register(self._in, selectors.EVENT_WRITE)
+        self._buf = bytearray()
+        self._scanned = 0
+        self._tail = bytearray()
+        self._tail_lock = threading.Lock()
+        self._drain = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._drain.start()
+
+    def _drain_stderr(self) -> None:
+        stream = self.proc.stderr
+        assert stream is not None
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := stream.read(65536):
+                with self._tail_lock:
+                    self._tail += chunk
+                    del self._tail[:-STDERR_TAIL]
+
+    def stderr_tail(self) -> str:
+        """The last lines the implementation wrote to stderr (for error reports)."""
+        with self._tail_lock:
+            text = self._tail.decode("utf-8", "replace").strip()
+        return text[-STDERR_TAIL:]
+
+    def _gone(self, what: str, silent: bool = False) -> FaultError:
+        code = self.proc.poll()
+        if code is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = self.proc.wait(0.5)
+        status = "is still running" if code is None else f"exited with status {code}"
+        tail = self.stderr_tail()
+        note = f"; stderr ends: {tail[-400:]!r}" if tail else ""
+        return FaultError(ERROR, f"{what}: the implementation {status}{note}", silent)
+
+    def send(self, data: bytes, deadline: float) -> None:
+        """Write a request, waiting for the pipe at most until ``deadline``."""
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(self._in, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, ConnectionResetError):
+                raise self._gone("the request could not be written", silent=True) from None
+            remaining = deadline - time.monotonic()
+            if (remaining <= 0 or not self._writes.select(remaining)) and (
+                time.monotonic() >= deadline
+            ):
+                raise FaultError(TIMEOUT, "the implementation does not read its input")
+
+    def read_line(self, deadline: float) -> bytes:
+        """The next line (without newline), read at most until ``deadline``; bounded to 1 MiB."""
+        while True:
+            i = self._buf.find(b"\n", self._scanned)
+            if i >= 0:
+                line = bytes(self._buf[:i])
+                del self._buf[: i + 1]
+                self._scanned = 0
+                if len(line) > protocol.MAX_LINE:
+                    raise FaultError(ERROR, f"a line of {len(line)} bytes; the limit is 1 MiB")
+                return line
+            self._scanned = len(self._buf)
+            if len(self._buf) > protocol.MAX_LINE:
+                raise FaultError(
+                    ERROR, "a line longer than 1 MiB (the limit); nothing more is read"
+                )
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise FaultError(TIMEOUT, "no answer in time")
+            if not self._reads.select(remaining):
+                continue
+            try:
+                chunk = os.read(self._out, 65536)
+            except BlockingIOError:
+                continue
+            except OSError as e:
+                raise self._gone(f"reading its output failed ({e})") from None
+            if not chunk:
+                partial = f" after a partial line {bytes(self._buf[:80])!r}" if self._buf else ""
+                raise self._gone(f"end of output{partial}", silent=not self._buf)
+            self._buf += chunk
+
+    def exchange(self, request: bytes, timeout: float) -> JSONObject:
+        """Send one request and decode the one answer line."""
+        deadline = time.monotonic() + timeout
+        self.send(request, deadline)
+        line = self.read_line(deadline)
+        try:
+            return protocol.decode(line)
+        except protocol.ProtocolError as e:
+            raise FaultError(ERROR, f"garbage on stdout: {e}") from None
+
+    def kill(self) -> None:
+        """End the implementation and everything it started, now."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(5)
+        self._close()
+
+    def stop(self, timeout: float = 1.0) -> None:
+        """Ask the implementation to stop; kill it if it does not exit in time."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(FaultError, OSError):
+                self.send(protocol.stop_request(), time.monotonic() + timeout)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout)
+        self.kill()
+
+    def _close(self) -> None:
+        self._reads.close()
+        self._writes.close()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        self._drain.join(1.0)
+        if self.proc.stderr is not None and not self._drain.is_alive():
+            with contextlib.suppress(OSError):
+                self.proc.stderr.close()
+
+
+def launch(argv: Sequence[str], timeout: float) -> tuple[Process, protocol.StartAnswer]:
+    """Start the implementation and shake hands; :class:`UnusableError` if no valid start."""
+    proc = Process(argv)
+    try:
+        answer = proc.exchange(protocol.start_request(), timeout)
+        return proc, protocol.check_start(answer)
+    except FaultError as e:
+        proc.kill()
+        raise UnusableError(f"start: {e.message}") from None
+    except protocol.ProtocolError as e:
+        tail = proc.stderr_tail()
+        proc.kill()
+        note = f"; stderr ends: {tail[-400:]!r}" if tail else ""
+        raise UnusableError(f"{e}{note}") from None
+
+
+# --- scenarios, outcomes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A scenario ready to send: the file, the scenario, its plan and its encoded wire form."""
+
+    path: str
+    scenario: JSONObject
+    steps: tuple[engine.Step, ...]
+    wire: bytes
+
+    @property
+    def id(self) -> str:
+        return str(self.scenario.get("id"))
+
+    @property
+    def game(self) -> str:
+        return str(self.scenario.get("game"))
+
+    @staticmethod
+    def of(path: str, scenario: JSONObject) -> Case:
+        wire = protocol.wire_scenario(scenario)
+        text = json.dumps(wire, ensure_ascii=False, separators=(",", ":"))
+        return Case(path, scenario, protocol.wire_steps(wire), text.encode("utf-8"))
+
+
+@dataclass(slots=True)
+class Result:
+    """The outcome of one scenario."""
+
+    case: Case
+    outcome: str
+    duration: float = 0.0
+    message: str = ""
+    failures: list[engine.Mismatch] = field(default_factory=list)
+    warnings: list[engine.Mismatch] = field(default_factory=list)
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {
+            "type": "scenario",
+            "id": self.case.id,
+            "game": self.case.game,
+            "file": self.case.path,
+            "outcome": self.outcome,
+            "duration": round(self.duration, 6),
+        }
+        if self.message:
+            out["message"] = self.message
+        if self.failures:
+            out["failures"] = [_mismatch(m) for m in self.failures]
+        if self.warnings:
+            out["warnings"] = [_mismatch(m) for m in self.warnings]
+        return out
+
+    def detail(self) -> str:
+        """A few lines for people: why it failed, or the warnings."""
+        lines = [str(m) for m in self.failures]
+        if self.message:
+            lines.insert(0, self.message)
+        lines += [f"warning: {m}" for m in self.warnings]
+        return "\n".join(lines)
+
+
+def _mismatch(m: engine.Mismatch) -> JSONObject:
+    return {"step": m.step, "expected": m.expected, "observed": m.observed, "note": m.note}
+
+
+def effective_options(scenario: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Every option value a scenario depends on: its rulings, setup options and position options."""
+    out: dict[str, JSON] = {}
+    rulings = scenario.get("rulings")
+    if isinstance(rulings, dict):
+        out.update(rulings)
+    setup = scenario.get("setup")
+    if isinstance(setup, dict):
+        for source in (setup.get("options"), _position_options(setup)):
+            if isinstance(source, dict):
+                out.update(source)
+    return out
+
+
+def _position_options(setup: Mapping[str, JSON]) -> JSON:
+    position = setup.get("position")
+    return position.get("options") if isinstance(position, dict) else None
+
+
+def unsupported(case: Case, declared: protocol.StartAnswer) -> str | None:
+    """Why the implementation cannot run a scenario (game or option value undeclared), or None."""
+    if case.scenario.get("deprecated") is not None:
+        return "deprecated scenario"
+    options = declared.games.get(case.game)
+    if options is None:
+        return f"game {case.game} is not declared by the implementation"
+    game = games().get(case.game)
+    for name, value in effective_options(case.scenario).items():
+        support = options.get(name)
+        if support is None:
+            # an option the implementation does not list: only its default is supported
+            spec = game.options.get(name) if game is not None else None
+            if spec is not None and engine.canonical(value) == engine.canonical(spec.default):
+                continue
+            return f"option {name}={engine.canonical(value)} is not declared by the implementation"
+        if not support.allows(value):
+            return f"option {name}={engine.canonical(value)} is not declared by the implementation"
+    return None
+
+
+def code_warnings(
+    scenario: Mapping[str, JSON], answer: Mapping[str, JSON]
+) -> list[engine.Mismatch]:
+    """Rejections under another rule id than the scenario's (warnings without --strict-codes)."""
+    out: list[engine.Mismatch] = []
+    expect_setup = scenario.get("setup_expect")
+    if "setup_rejected" in answer and isinstance(expect_setup, dict):
+        want = expect_setup.get("rejected")
+        if want is not None and answer["setup_rejected"] != want:
+            seen: JSONObject = {"rejected": answer["setup_rejected"]}
+            out.append(
+                engine.Mismatch(None, {"rejected": want}, seen, "setup refused under another rule")
+            )
+        return out
+    steps, results = scenario.get("steps"), answer.get("results")
+    if not isinstance(steps, list) or not isinstance(results, list):
+        return out
+    for i, (step, got) in enumerate(zip(steps, results, strict=False)):
+        if not (isinstance(step, dict) and isinstance(got, dict) and "act" in step):
+            continue
+        expect = step.get("expect")
+        if isinstance(expect, dict) and "rejected" in expect and "rejected" in got:
+            if got["rejected"] != expect["rejected"]:
+                out.append(engine.Mismatch(i, expect, got, "refused under another rule"))
+        elif "accepted" not in got or expect not in (None, "accepted"):
+            break  # judge reports the departure; later steps are not comparable
+    return out
+
+
+def read_expected_failures(path: str) -> dict[str, str]:
+    """Read an expected-failure file: per line a scenario id (or glob) and a reason; # comments."""
+    out: dict[str, str] = {}
+    for raw in Path(path).read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            key, _, reason = line.partition(" ")
+            out[key] = reason.strip()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How to run: the implementation command and the judging options."""
+
+    argv: tuple[str, ...]
+    timeout: float = 10.0
+    strict_codes: bool = False
+    expected_failures: Mapping[str, str] = field(default_factory=dict)
+
+
+def xfail_reason(case: Case, expected: Mapping[str, str]) -> str | None:
+    """The reason a scenario is expected to fail, if it is listed."""
+    for key, reason in expected.items():
+        if fnmatch.fnmatchcase(case.id, key):
+            return reason or "listed as an expected failure"
+    return None
+
+
+def judge_answer(case: Case, run: protocol.RunAnswer, strict_codes: bool) -> Result:
+    """Turn a checked answer into an outcome."""
+    if run.kind == "skipped":
+        return Result(case, SKIP, message=f"skipped by the implementation: {run.reason}")
+    if run.kind == "errored":
+        return Result(case, ERROR, message=f"the implementation reported an error: {run.reason}")
+    failures = engine.judge(case.scenario, run.answer, strict_codes=strict_codes)
+    warnings = [] if strict_codes else code_warnings(case.scenario, run.answer)
+    return Result(case, FAIL if failures else PASS, failures=failures, warnings=warnings)
+
+
+class Session:
+    """One implementation process serving scenario after scenario, restarted after each fault.
+
+    Usable on its own (``with Session(config) as s: s.run(case)``): this is the
+    pytest entry point for implementers (see docs/implementers.rst).
+    """
+
+    def __init__(
+        self, config: Config, first: tuple[Process, protocol.StartAnswer] | None = None
+    ) -> None:
+        self.config = config
+        self.proc: Process | None = None
+        self.declared: protocol.StartAnswer | None = None
+        self.seq = 0
+        self.failed_starts = 0
+        self.restarts = 0
+        self.served = 0
+        self._unsupported: dict[str, str | None] = {}
+        if first is not None:
+            self.proc, self.declared = first
+
+    def __enter__(self) -> Session:
+        self.ensure()
+        return self
+
+    def __exit__(
+        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def ensure(self) -> Process:
+        """The running implementation, started (and shaken hands with) if need be."""
+        if self.proc is not None and self.proc.proc.poll() is None:
+            return self.proc
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc = None
+        self.served = 0
+        try:
+            self.proc, declared = launch(self.config.argv, self.config.timeout)
+        except UnusableError:
+            self.failed_starts += 1
+            raise
+        self.failed_starts = 0
+        if self.declared is None:
+            self.declared = declared
+        return self.proc
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.stop()
+            self.proc = None
+
+    def abort(self) -> None:
+        """Kill the implementation at once (Ctrl-C, a fault)."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc = None
+            self.restarts += 1
+
+    def run(self, case: Case) -> Result:
+        """Run one scenario and judge it (XFAIL/XPASS applied)."""
+        result = self._run(case)
+        reason = xfail_reason(case, self.config.expected_failures)
+        if reason is not None:
+            if result.outcome == PASS:
+                result.outcome = XPASS
+                result.message = f"expected to fail ({reason}) but passed"
+            elif result.outcome in (FAIL, ERROR, TIMEOUT):
+                was = result.outcome
+                result.outcome = XFAIL
+                result.message = f"expected failure ({reason}); {was}: {result.message}".rstrip(
+                    ": "
+                )
+        return result
+
+    def _why_not(self, case: Case) -> str | None:
+        """Why the declared implementation cannot run the case (computed once per case)."""
+        assert self.declared is not None
+        key = case.path + "\0" + case.id
+        if key not in self._unsupported:
+            self._unsupported[key] = unsupported(case, self.declared)
+        return self._unsupported[key]
+
+    def _run(self, case: Case) -> Result:
+        t0 = time.monotonic()
+        if self.declared is not None:
+            why = self._why_not(case)
+            if why is not None:
+                return Result(case, SKIP, message=why)
+        retried = False
+        while True:
+            try:
+                proc = self.ensure()
+            except UnusableError as e:
+                return Result(case, ERROR, time.monotonic() - t0, f"could not restart: {e}")
+            why = self._why_not(case)
+            if why is not None:
+                return Result(case, SKIP, message=why)
+            reused = self.served > 0
+            self.seq += 1
+            try:
+                line = proc.exchange(
+                    protocol.run_request_bytes(self.seq, case.wire), self.config.timeout
+                )
+            except FaultError as e:
+                self.abort()
+                if e.silent_exit and reused and not retried:
+                    # it had quit after its last answer: run this scenario on a fresh one
+                    retried = True
+                    continue
+                return Result(case, e.outcome, time.monotonic() - t0, e.message)
+            break
+        self.served += 1
+        try:
+            run = protocol.check_run(line, self.seq, case.steps)
+        except protocol.ProtocolError as e:
+            self.abort()  # the exchange is out of step: start afresh
+            return Result(case, ERROR, time.monotonic() - t0, f"protocol violation: {e}")
+        result = judge_answer(case, run, self.config.strict_codes)
+        result.duration = time.monotonic() - t0
+        return result
+
+
+# --- selection ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which scenarios to run: each list is OR'ed, the lists AND'ed; ids and rules take globs."""
+
+    games: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+
+    def keep(self, s: Mapping[str, JSON]) -> bool:
+        rules = s.get("rules")
+        tags = s.get("tags")
+        rule_list = [str(r) for r in rules] if isinstance(rules, list) else []
+        tag_list = [str(t) for t in tags] if isinstance(tags, list) else []
+        return (
+            (not self.games or s.get("game") in self.games)
+            and (not self.ids or any(fnmatch.fnmatchcase(str(s.get("id")), p) for p in self.ids))
+            and (not self.tags or any(t in tag_list for t in self.tags))
+            and (
+                not self.rules
+                or any(fnmatch.fnmatchcase(r, p) for p in self.rules for r in rule_list)
+            )
+        )
+
+
+# --- reporting ------------------------------------------------------------------------------
+
+
+def git_commit(where: Path) -> str | None:
+    """The commit of the suite's checkout, if it is one and git is at hand."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=where,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    out = done.stdout.strip()
+    return out if done.returncode == 0 and out else None
+
+
+class Report:
+    """Progress on the terminal, JSON-lines results, and the counts."""
+
+    def __init__(self, out: TextIO, err: TextIO, json_path: str | None, total: int) -> None:
+        self.out = out
+        self.err = err
+        self.tty = err.isatty()
+        self.total = total
+        self.done = 0
+        self.counts = dict.fromkeys(OUTCOMES, 0)
+        self.results: list[Result] = []
+        self.json: TextIO | None = None
+        if json_path is not None:
+            self.json = open(json_path, "w", encoding="utf-8")  # noqa: SIM115
+
+    def line(self, obj: Mapping[str, JSON]) -> None:
+        if self.json is not None:
+            self.json.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.json.flush()
+
+    def add(self, r: Result) -> None:
+        self.done += 1
+        self.counts[r.outcome] += 1
+        self.results.append(r)
+        self.line(r.to_json())
+        shown = r.outcome in BAD or bool(r.warnings)
+        if self.tty:
+            if shown:
+                self._clear()
+                self._print_result(r, self.err)
+            self._bar()
+        else:
+            self._print_result(r, self.out, brief=not shown)
+
+    def _print_result(self, r: Result, stream: TextIO, brief: bool = False) -> None:
+        ms = f"{r.duration * 1000:.0f} ms"
+        stream.write(f"{r.outcome:<7} {r.case.id} ({ms})")
+        if r.outcome == SKIP and r.message:
+            stream.write(f": {r.message}")
+        stream.write("\n")
+        if not brief:
+            for text in r.detail().splitlines():
+                stream.write(f"        {text}\n")
+        stream.flush()
+
+    def _clear(self) -> None:
+        self.err.write("\r\x1b[K")
+
+    def _bar(self) -> None:
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        bad = sum(self.counts[o] for o in BAD)
+        self.err.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+            f"  pass {self.counts[PASS]}  bad {bad}  skip {self.counts[SKIP]}"
+        )
+        self.err.flush()
+
+    def finish(self, footer: Mapping[str, JSON]) -> None:
+        if self.tty:
+            self._clear()
+        self.line(footer)
+        if self.json is not None:
+            self.json.close()
+            self.json = None
+        stream = self.err if self.tty else self.out
+        if self.tty:
+            stream.write("outcome   count\n-------   -----\n")
+            for o in OUTCOMES:
+                if self.counts[o]:
+                    stream.write(f"{o:<9} {self.counts[o]:>5}\n")
+            stream.write(f"{'total':<9} {self.done:>5} of {self.total}\n")
+        else:
+            summary = ", ".join(f"{o} {n}" for o, n in self.counts.items() if n)
+            stream.write(f"summary: {summary or 'nothing run'} ({self.done} of {self.total})\n")
+        if footer.get("interrupted"):
+            stream.write("interrupted: partial results\n")
+        if footer.get("unusable"):
+            stream.write(f"implementation unusable: {footer['unusable']}\n")
+        stream.flush()
+
+
+def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
+    """JUnit XML: one testcase a scenario; XFAIL is a skip, XPASS a failure, TIMEOUT an error."""
+    counts = {o: sum(1 for r in results if r.outcome == o) for o in OUTCOMES}
+    suites = ET.Element("testsuites")
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name="koloda-conformance",
+        tests=str(len(results)),
+        failures=str(counts[FAIL] + counts[XPASS]),
+        errors=str(counts[ERROR] + counts[TIMEOUT]),
+        skipped=str(counts[SKIP] + counts[XFAIL]),
+        time=f"{duration:.3f}",
+    )
+    for r in results:
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname=f"conformance.{r.case.game}",
+            name=r.case.id,
+            file=r.case.path,
+            time=f"{r.duration:.6f}",
+        )
+        detail = r.detail()
+        if r.outcome in (FAIL, XPASS):
+            first = detail.splitlines()[0] if detail else r.outcome
+            ET.SubElement(case, "failure", message=first, type=r.outcome).text = detail
+        elif r.outcome in (ERROR, TIMEOUT):
+            ET.SubElement(case, "error", message=r.message, type=r.outcome).text = detail
+        elif r.outcome in (SKIP, XFAIL):
+            ET.SubElement(case, "skipped", message=f"{r.outcome}: {r.message}")
+        elif r.warnings:
+            ET.SubElement(case, "system-out").text = detail
+    ET.indent(suites)
+    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RunState:
+    """What a run has done so far, for the footer."""
+
+    results: list[Result] = field(default_factory=list)
+    unusable: str | None = None
+    interrupted: bool = False
+
+
+def run_cases(
+    cases: Sequence[Case],
+    config: Config,
+    *,
+    first: tuple[Process, protocol.StartAnswer],
+    jobs: int,
+    report: Report,
+    state: RunState,
+) -> None:
+    """Run the cases with ``jobs`` implementation processes; results go to ``report``."""
+    if jobs <= 1:
+        session = Session(config, first)
+        try:
+            for case in cases:
+                result = session.run(case)
+                state.results.append(result)
+                report.add(result)
+                if session.failed_starts >= MAX_FAILED_STARTS:
+                    state.unusable = "it could not be restarted"
+                    break
+        finally:
+            session.abort()
+        _not_run(cases, state, report)
+        return
+    todo: queue.Queue[Case] = queue.Queue()
+    for case in cases:
+        todo.put(case)
+    done: queue.Queue[Result | None] = queue.Queue()
+    stop = threading.Event()
+    sessions = [Session(config, first if i == 0 else None) for i in range(jobs)]
+    for s in sessions[1:]:
+        s.declared = first[1]
+
+    def work(session: Session) -> None:
+        try:
+            while not stop.is_set():
+                try:
+                    case = todo.get_nowait()
+                except queue.Empty:
+                    return
+                done.put(session.run(case))
+                if session.failed_starts >= MAX_FAILED_STARTS:
+                    state.unusable = "it could not be restarted"
+                    stop.set()
+        finally:
+            session.abort()
+            done.put(None)
+
+    threads = [threading.Thread(target=work, args=(s,), daemon=True) for s in sessions]
+    for t in threads:
+        t.start()
+    running = len(threads)
+    try:
+        while running:
+            item = done.get()
+            if item is None:
+                running -= 1
+                continue
+            state.results.append(item)
+            report.add(item)
+    finally:
+        stop.set()
+        for s in sessions:
+            s.abort()
+    _not_run(cases, state, report)
+
+
+def _not_run(cases: Sequence[Case], state: RunState, report: Report) -> None:
+    if state.unusable is None:
+        return
+    seen = {r.case.id for r in state.results}
+    for case in cases:
+        if case.id not in seen:
+            r = Result(
+                case, ERROR, message=f"not run: the implementation is unusable ({state.unusable})"
+            )
+            state.results.append(r)
+            report.add(r)
+
+
+def exit_code(state: RunState) -> int:
+    if state.interrupted:
+        return EXIT_INTERRUPTED
+    if state.unusable is not None:
+        return EXIT_UNUSABLE
+    return EXIT_FAILED if any(r.outcome in BAD for r in state.results) else EXIT_OK
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The command line of ``run``, parsed."""
+
+    impl: str | None = None
+    paths: tuple[str, ...] = ()
+    filters: Filters = Filters()
+    timeout: float = 10.0
+    jobs: int = 1
+    expect: str | None = None
+    strict_codes: bool = False
+    json_path: str | None = None
+    junit_path: str | None = None
+
+
+def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
+    """Validate the suite and pick the cases; an exit status on failure."""
+    paths = options.paths or (str(validate.SUITE),)
+    loaded, problems = validate.validate_paths(paths)
+    if problems:
+        for p in problems:
+            err.write(f"{p}\n")
+        err.write(f"the suite is invalid: {len(problems)} problem(s); nothing was run\n")
+        return [], EXIT_USAGE
+    cases = [
+        Case.of(item.path, item.scenario) for item in loaded if options.filters.keep(item.scenario)
+    ]
+    if not cases:
+        err.write("no scenario matches the filters\n")
+        return [], EXIT_USAGE
+    return cases, None
+
+
+def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """``python -m conformance run``: the exit status."""
+    try:
+        argv = tuple(shlex.split(options.impl)) if options.impl else tuple(default_command())
+    except ValueError as e:
+        err.write(f"--impl: {e}\n")
+        return EXIT_USAGE
+    if not argv:
+        err.write("--impl: an empty command\n")
+        return EXIT_USAGE
+    if options.timeout <= 0 or options.jobs < 1:
+        err.write("--timeout must be positive and --jobs at least 1\n")
+        return EXIT_USAGE
+    try:
+        expected = read_expected_failures(options.expect) if options.expect else {}
+    except (OSError, UnicodeDecodeError) as e:
+        err.write(f"--expect: cannot read {options.expect}: {e}\n")
+        return EXIT_USAGE
+    cases, status = select(options, err)
+    if status is not None:
+        return status
+    known = {c.id for c in cases}
+    for key in expected:
+        if not any(fnmatch.fnmatchcase(k, key) for k in known):
+            err.write(f"warning: --expect lists {key}, which matches no selected scenario\n")
+    config = Config(argv, options.timeout, options.strict_codes, expected)
+    try:
+        report = Report(out, err, options.json_path, len(cases))
+    except OSError as e:
+        err.write(f"--json: cannot write {options.json_path}: {e}\n")
+        return EXIT_USAGE
+    state = RunState()
+    t0 = time.monotonic()
+    header: JSONObject = {
+        "type": "header",
+        "format": RESULTS_FORMAT,
+        "suite": {
+            "version": __version__,
+            "commit": git_commit(validate.SUITE),
+            "scenarios": len(cases),
+        },
+        "protocol": protocol.VERSION,
+        "implementation": {"command": list(argv), "start": None},
+        "options": {
+            "timeout": options.timeout,
+            "jobs": options.jobs,
+            "strict_codes": options.strict_codes,
+            "filters": {
+                "game": list(options.filters.games),
+                "rule": list(options.filters.rules),
+                "tag": list(options.filters.tags),
+                "id": list(options.filters.ids),
+            },
+            "expect": options.expect,
+        },
+        "time": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    first: tuple[Process, protocol.StartAnswer] | None = None
+    try:
+        try:
+            first = launch(argv, options.timeout)
+        except UnusableError as e:
+            state.unusable = str(e)
+            report.line(header)
+        else:
+            impl = header["implementation"]
+            assert isinstance(impl, dict)
+            impl["start"] = first[1].raw
+            report.line(header)
+            run_cases(cases, config, first=first, jobs=options.jobs, report=report, state=state)
+    except KeyboardInterrupt:
+        state.interrupted = True
+        if first is not None:
+            first[0].kill()
+    finally:
+        duration = time.monotonic() - t0
+        counts: JSONObject = {o: sum(1 for r in state.results if r.outcome == o) for o in OUTCOMES}
+        status_code = exit_code(state)
+        footer: JSONObject = {
+            "type": "summary",
+            "counts": counts,
+            "total": len(cases),
+            "run": len(state.results),
+            "duration": round(duration, 6),
+            "interrupted": state.interrupted,
+            "unusable": state.unusable,
+            "exit_code": status_code,
+        }
+        report.finish(footer)
+        if options.junit_path is not None:
+            try:
+                write_junit(options.junit_path, state.results, duration)
+            except OSError as e:
+                err.write(f"--junit: cannot write {options.junit_path}: {e}\n")
+    return status_code
+
+
+def iter_cases(paths: Sequence[str] = (), filters: Filters = Filters()) -> Iterator[Case]:
+    """The suite's cases (validated; :class:`ValueError` listing the problems if invalid)."""
+    loaded, problems = validate.validate_paths(paths or (str(validate.SUITE),))
+    if problems:
+        raise ValueError("the suite is invalid:\n" + "\n".join(str(p) for p in problems))
+    for item in loaded:
+        if filters.keep(item.scenario):
+            yield Case.of(item.path, item.scenario)

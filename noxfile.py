@@ -1,0 +1,70 @@
+"""Every check of the project: ``pip install nox && nox`` runs the default set.
+
+Sessions: lint, typecheck, tests, crosshair, trace, docs (default); bench and
+browser are run on request (``nox -s bench``; CI runs ``nox -s browser``).
+"""
+
+from __future__ import annotations
+
+import os
+
+import nox
+
+nox.options.sessions = ["lint", "typecheck", "tests", "crosshair", "trace", "docs"]
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = True
+
+PYTHON = "3.11"
+TYPED = ["reference", "conformance", "scripts", "tests", "noxfile.py"]
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff (lint and format) and the import-linter layer contracts."""
+    session.install("-e", ".[lint]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over the packages, scripts and tests."""
+    session.install("-e", ".[typecheck]")
+    session.run("mypy", *TYPED)
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """pytest; Hypothesis uses the koloda-ci profile when CI is set."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs, env={"CI": os.environ.get("CI", "")})
+
+
+@nox.session(python=PYTHON)
+def crosshair(session: nox.Session) -> None:
+    """CrossHair proves the PEP 316 contracts of the decision functions (bounded time)."""
+    session.install("-e", ".[crosshair]")
+    session.run("python", "scripts/crosshair_check.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def trace(session: nox.Session) -> None:
+    """The traceability check and the sentence index."""
+    session.install("-e", ".")
+    session.run("python", "scripts/corpus_index.py", "--check")
+    session.run("python", "scripts/trace.py")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """The Sphinx site, warnings as errors."""
+    session.install("-e", ".[docs]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Random-playout throughput per game (not part of the default set)."""
+    session.install("-e", ".[bench]")
+    session.run("python", "scripts/bench.py", *session.posargs)

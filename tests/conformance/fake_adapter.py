@@ -1,0 +1,125 @@
+"""A misbehaving implementation for the runner's fault tests.
+
+``python fake_adapter.py MODE [TARGET]``: serves the reference like
+``python -m conformance adapter``, except that on the scenario whose id is
+TARGET (or on every request, for some modes) it commits the fault MODE.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from conformance import adapter
+
+MODES = (
+    "ok",
+    "hang",
+    "hang-start",
+    "crash-start",
+    "bad-start",
+    "crash-run",
+    "garbage",
+    "partial",
+    "wrong-seq",
+    "overlong",
+    "stderr-flood",
+    "early-exit",
+    "slow",
+    "errored",
+    "skipped",
+    "wrong-code",
+    "accept-all",
+    "no-observe",
+    "defaults-only",
+)
+
+
+def write(data: bytes) -> None:
+    out = sys.stdout.buffer
+    out.write(data)
+    out.flush()
+
+
+def main() -> int:
+    mode = sys.argv[1]
+    target = sys.argv[2] if len(sys.argv) > 2 else ""
+    assert mode in MODES, mode
+    if mode == "crash-start":
+        sys.stderr.write("fake: crashing at start\n")
+        return 3
+    stdin = sys.stdin.buffer
+    while line := stdin.readline():
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "stop":
+            return 0
+        if cmd == "start":
+            if mode == "hang-start":
+                time.sleep(3600)
+            if mode == "bad-start":
+                write(b'{"protocol": 7}\n')
+                continue
+            answer = adapter.start_answer()
+            if mode == "defaults-only":
+                games = answer["games"]
+                assert isinstance(games, dict)
+                games["melniki-b"] = {"options": {"must_beat": [False]}}
+            write(json.dumps(answer).encode() + b"\n")
+            continue
+        seq = request["seq"]
+        scenario = request["scenario"]
+        reply, _ = adapter.answer(line.rstrip(b"\n"))
+        assert reply is not None
+        hit = scenario.get("id") == target
+        if mode == "stderr-flood":
+            sys.stderr.write("x" * 1_000_000 + "\n")
+            sys.stderr.flush()
+        elif mode == "slow":
+            time.sleep(0.3)
+        elif hit and mode == "hang":
+            time.sleep(3600)
+        elif hit and mode == "crash-run":
+            sys.stderr.write("fake: crashing mid-scenario\n")
+            os._exit(7)
+        elif hit and mode == "garbage":
+            write(b"this is not json\n")
+            continue
+        elif hit and mode == "partial":
+            write(json.dumps(reply).encode()[:20])
+            os._exit(0)
+        elif hit and mode == "wrong-seq":
+            reply["seq"] = seq + 1
+        elif hit and mode == "overlong":
+            write(b"[" + b"1," * (600 * 1024))
+            time.sleep(3600)
+        elif hit and mode == "errored":
+            reply = {"seq": seq, "errored": "fake: cannot do this one"}
+        elif hit and mode == "skipped":
+            reply = {"seq": seq, "skipped": "fake: not this one"}
+        elif mode == "wrong-code" and "setup_rejected" in reply:
+            reply["setup_rejected"] = "melniki-b/deal-three"
+        elif mode in ("wrong-code", "accept-all", "no-observe") and "results" in reply:
+            results = reply["results"]
+            assert isinstance(results, list)
+            for i, r in enumerate(results):
+                assert isinstance(r, dict)
+                if "rejected" in r and mode == "wrong-code":
+                    r["rejected"] = "melniki-b/players"
+                elif "rejected" in r and mode == "accept-all":
+                    results[i] = {"accepted": True}
+                elif "observed" in r and mode == "no-observe":
+                    results[i] = {"observed": {}}
+        write(json.dumps(reply).encode() + b"\n")
+        if hit and mode == "early-exit":
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

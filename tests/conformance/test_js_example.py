@@ -1,0 +1,81 @@
+"""The worked JavaScript adapter (conformance/examples/js) against the whole suite."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conformance import engine, runner, validate
+from reference import games
+from reference.core.cards import DECK_36, card_name
+from reference.core.jsontypes import JSONObject
+from reference.core.shuffle import shuffle
+from tests.conformance.helpers import outcomes, run
+
+JS = validate.PACKAGE / "examples" / "js"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(
+    NODE is None, reason="node (Node.js >= 18) is not on PATH: the JavaScript example is not run"
+)
+
+
+def uses_non_default_options(scenario: JSONObject) -> bool:
+    """Whether a scenario depends on an option value other than the default."""
+    game = games()[str(scenario["game"])]
+    return any(
+        engine.canonical(value) != engine.canonical(game.options[name].default)
+        for name, value in runner.effective_options(scenario).items()
+    )
+
+
+@needs_node
+def test_js_adapter_passes_every_default_scenario_and_skips_the_rest(tmp_path: Path) -> None:
+    assert NODE is not None
+    impl = shlex.join([NODE, str(JS / "adapter.js")])
+    code, lines, _ = run(tmp_path, impl, strict_codes=True)
+    loaded, problems = validate.validate_paths([str(validate.SUITE)])
+    assert not problems
+    want = {
+        str(item.scenario["id"]): "SKIP" if uses_non_default_options(item.scenario) else "PASS"
+        for item in loaded
+        if item.scenario.get("game") == "melniki-b"
+    }
+    assert "SKIP" in want.values()
+    assert outcomes(lines) == want
+    assert code == runner.EXIT_OK
+    header = lines[0]["implementation"]
+    assert isinstance(header, dict)
+    start = header["start"]
+    assert isinstance(start, dict)
+    info = start["implementation"]
+    assert isinstance(info, dict)
+    assert info["name"] == "melniki-js-example"
+    declared = start["games"]
+    assert isinstance(declared, dict)
+    defaults = {n: [spec.default] for n, spec in games()["melniki-b"].options.items()}
+    assert declared == {"melniki-b": {"options": defaults}}
+
+
+@needs_node
+def test_js_shuffle_reproduces_the_documented_shuffle() -> None:
+    assert NODE is not None
+    seeds = [0, 1, 2, 12345, 2**53 - 1]
+    script = (
+        "const g = require(process.argv[1]);"
+        "const seeds = JSON.parse(process.argv[2]);"
+        "console.log(JSON.stringify(seeds.map((s) => g.shuffle(g.PACK, s))));"
+    )
+    done = subprocess.run(
+        [NODE, "-e", script, str(JS / "melniki.js"), json.dumps(seeds)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    )
+    got = json.loads(done.stdout)
+    assert got == [[card_name(c) for c in shuffle(DECK_36, s)] for s in seeds]

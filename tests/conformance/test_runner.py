@@ -1,0 +1,235 @@
+"""The runner against the reference adapter and against misbehaving fake adapters."""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conformance import runner, validate
+from tests.conformance.helpers import check_results, fake, outcomes, run
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A few quick scenarios: a deal, refused setups, plays with a rejection.
+IDS = ("melniki-b-00[4-6]", "melniki-b-013", "melniki-b-018")
+SELECTED = ("melniki-b-004", "melniki-b-005", "melniki-b-006", "melniki-b-013", "melniki-b-018")
+TARGET = "melniki-b-005"
+#: Has rejected actions (follow-suit) and observations.
+REJECTING = "melniki-b-018"
+
+
+def test_whole_suite_passes_through_the_protocol(tmp_path: Path) -> None:
+    junit = tmp_path / "junit.xml"
+    code, lines, _ = run(tmp_path, None, junit=str(junit))
+    assert code == runner.EXIT_OK
+    suite = {item.scenario["id"] for item in validate.validate_paths([str(validate.SUITE)])[0]}
+    assert set(outcomes(lines).values()) == {"PASS"}
+    assert set(outcomes(lines)) == suite
+    header = lines[0]
+    assert header["protocol"] == 1
+    impl = header["implementation"]
+    assert isinstance(impl, dict)
+    start = impl["start"]
+    assert isinstance(start, dict)
+    assert isinstance(start["games"], dict) and "melniki-b" in start["games"]
+    assert lines[-1]["exit_code"] == 0
+    suite_el = ET.parse(junit).getroot().find("testsuite")
+    assert suite_el is not None
+    assert suite_el.get("tests") == str(len(suite))
+    assert suite_el.get("failures") == "0"
+    assert suite_el.get("errors") == "0"
+
+
+def test_jobs_run_in_parallel_and_agree(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, None, jobs=3)
+    assert code == runner.EXIT_OK
+    assert len(outcomes(lines)) == lines[-1]["total"]
+
+
+def test_filters(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, None, ids=IDS)
+    assert code == 0
+    assert sorted(outcomes(lines)) == list(SELECTED)
+    nothing = runner.Options(filters=runner.Filters(tags=("no-such-tag",)))
+    assert runner.main(nothing, out=io.StringIO(), err=io.StringIO()) == runner.EXIT_USAGE
+    cases = list(runner.iter_cases(filters=runner.Filters(rules=("melniki-b/beat-*",))))
+    assert cases
+    for case in cases:
+        rules = case.scenario["rules"]
+        assert isinstance(rules, list)
+        assert "melniki-b/beat-as-durak" in rules
+
+
+def test_usage_errors() -> None:
+    for options in (
+        runner.Options(impl="'unbalanced"),
+        runner.Options(impl="   "),
+        runner.Options(timeout=0),
+        runner.Options(jobs=0),
+        runner.Options(expect="/no/such/file"),
+        runner.Options(paths=("/no/such/dir",)),
+    ):
+        assert runner.main(options, out=io.StringIO(), err=io.StringIO()) == runner.EXIT_USAGE
+
+
+def test_invalid_suite_is_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "melniki-b-900.json"
+    bad.write_text('{"id": "melniki-b-900"}', encoding="utf-8")
+    err = io.StringIO()
+    code = runner.main(runner.Options(paths=(str(bad),)), out=io.StringIO(), err=err)
+    assert code == runner.EXIT_USAGE
+    assert "melniki-b-900.json" in err.getvalue()
+
+
+# --- faults: each gives its outcome, a restarted adapter after, a complete results file --------
+
+
+@pytest.mark.parametrize(
+    ("mode", "outcome", "words"),
+    [
+        ("hang", "TIMEOUT", "no answer in time"),
+        ("crash-run", "ERROR", "exited with status 7"),
+        ("garbage", "ERROR", "garbage on stdout"),
+        ("partial", "ERROR", "partial line"),
+        ("wrong-seq", "ERROR", "seq"),
+        ("overlong", "ERROR", "1 MiB"),
+        ("errored", "ERROR", "cannot do this one"),
+        ("skipped", "SKIP", "not this one"),
+    ],
+)
+def test_fault_on_one_scenario(tmp_path: Path, mode: str, outcome: str, words: str) -> None:
+    t0 = time.monotonic()
+    code, lines, _ = run(tmp_path, fake(mode, TARGET), ids=IDS, timeout=1.0)
+    got = outcomes(lines)
+    assert got[TARGET] == outcome
+    assert all(o == "PASS" for i, o in got.items() if i != TARGET), got
+    assert sorted(got) == list(SELECTED)
+    target_line = next(x for x in lines if x.get("id") == TARGET)
+    assert words in str(target_line["message"])
+    assert code == (runner.EXIT_OK if outcome == "SKIP" else runner.EXIT_FAILED)
+    assert time.monotonic() - t0 < 8
+
+
+def test_early_exit_restarts_for_the_next_scenario(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("early-exit", TARGET), ids=IDS, timeout=2.0)
+    assert code == runner.EXIT_OK
+    assert set(outcomes(lines).values()) == {"PASS"}
+
+
+def test_stderr_flood_never_blocks(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("stderr-flood"), ids=IDS, timeout=5.0)
+    assert code == runner.EXIT_OK
+    assert set(outcomes(lines).values()) == {"PASS"}
+
+
+def test_slow_answers_pass_within_the_timeout_and_time_out_beyond(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("slow"), ids=("melniki-b-004",), timeout=5.0)
+    assert code == runner.EXIT_OK
+    code, lines, _ = run(
+        tmp_path, fake("slow"), ids=("melniki-b-004", "melniki-b-005"), timeout=0.1
+    )
+    assert code == runner.EXIT_FAILED
+    assert set(outcomes(lines).values()) == {"TIMEOUT"}
+
+
+@pytest.mark.parametrize("mode", ["crash-start", "bad-start", "hang-start"])
+def test_no_valid_start_is_exit_3(tmp_path: Path, mode: str) -> None:
+    code, lines, text = run(tmp_path, fake(mode), ids=IDS, timeout=0.5)
+    assert code == runner.EXIT_UNUSABLE
+    assert lines[-1]["unusable"]
+    assert "unusable" in text
+
+
+def test_missing_program_is_exit_3(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, "/no/such/program --flag", ids=IDS)
+    assert code == runner.EXIT_UNUSABLE
+    assert "cannot start" in str(lines[-1]["unusable"])
+
+
+def test_wrong_rule_id_is_a_warning_unless_strict(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("wrong-code"), ids=(REJECTING, TARGET))
+    assert code == runner.EXIT_OK
+    assert set(outcomes(lines).values()) == {"PASS"}
+    assert all(x.get("warnings") for x in lines if x.get("type") == "scenario")
+    code, lines, _ = run(tmp_path, fake("wrong-code"), ids=(REJECTING, TARGET), strict_codes=True)
+    assert code == runner.EXIT_FAILED
+    assert set(outcomes(lines).values()) == {"FAIL"}
+
+
+def test_failures_name_the_step_expected_and_observed(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("accept-all"), ids=(REJECTING,))
+    assert code == runner.EXIT_FAILED
+    line = lines[1]
+    assert line["outcome"] == "FAIL"
+    failures = line["failures"]
+    assert isinstance(failures, list) and failures
+    first = failures[0]
+    assert isinstance(first, dict)
+    assert isinstance(first["step"], int)
+    assert first["expected"] == {"rejected": "melniki-b/follow-suit"}
+    assert first["observed"] == {"accepted": True}
+    code, lines, _ = run(tmp_path, fake("no-observe"), ids=(REJECTING,))
+    assert lines[1]["outcome"] == "FAIL"
+    assert "not reported" in json.dumps(lines[1]["failures"])
+
+
+def test_expected_failures_give_xfail_and_xpass(tmp_path: Path) -> None:
+    expect = tmp_path / "expected.txt"
+    expect.write_text(f"# known\n{REJECTING} accepts everything\nmelniki-b-004\n", encoding="utf-8")
+    code, lines, _ = run(
+        tmp_path, fake("accept-all"), ids=(REJECTING, "melniki-b-004"), expect=str(expect)
+    )
+    got = outcomes(lines)
+    assert got == {REJECTING: "XFAIL", "melniki-b-004": "XPASS"}
+    assert code == runner.EXIT_FAILED
+
+
+def test_undeclared_option_values_are_skipped(tmp_path: Path) -> None:
+    # the fake declares only must_beat=false: melniki-b-020 needs must_beat=true
+    code, lines, _ = run(tmp_path, fake("defaults-only"), ids=("melniki-b-019", "melniki-b-020"))
+    assert outcomes(lines) == {"melniki-b-019": "PASS", "melniki-b-020": "SKIP"}
+    assert code == runner.EXIT_OK
+
+
+def test_ctrl_c_writes_partial_results_and_the_footer(tmp_path: Path) -> None:
+    results = tmp_path / "partial.jsonl"
+    cmd = [
+        sys.executable,
+        "-m",
+        "conformance",
+        "run",
+        "--impl",
+        fake("hang", "melniki-b-013"),
+        "--timeout",
+        "30",
+        "--json",
+        str(results),
+        "--id",
+        "melniki-b-00*",
+        "--id",
+        "melniki-b-013",
+    ]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        text = results.read_text(encoding="utf-8") if results.exists() else ""
+        if text.count("\n") >= 10:  # the header and the nine melniki-b-00N results
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == runner.EXIT_INTERRUPTED, err
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    check_results(lines)
+    footer = lines[-1]
+    assert footer["interrupted"] is True
+    assert footer["run"] == 9  # melniki-b-013 hangs: no outcome
+    assert footer["total"] == 10
