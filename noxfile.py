@@ -38,7 +38,8 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """pytest; Hypothesis uses the koloda-ci profile when CI is set."""
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs, env={"CI": os.environ.get("CI", "")})
+    args = session.posargs or ["--ignore=tests/browser"]
+    session.run("pytest", *args, env={"CI": os.environ.get("CI", "")})
 
 
 @nox.session(python=PYTHON)
@@ -61,6 +62,14 @@ def docs(session: nox.Session) -> None:
     """The Sphinx site, warnings as errors."""
     session.install("-e", ".[docs]")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=PYTHON)
+def browser(session: nox.Session) -> None:
+    """The built docs in headless Chromium (Debian's chromium; never a downloaded browser)."""
+    session.install("-e", ".[docs,browser]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("pytest", "tests/browser", *session.posargs, env={"KOLODA_REQUIRE_BROWSER": "1"})
 
 
 @nox.session(python=PYTHON)

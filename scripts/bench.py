@@ -1,0 +1,125 @@
+"""Random-playout throughput of every game: decisions per second and games per second.
+
+A decision is one ``apply`` by a player, ``legal_actions`` included: the loop
+asks for the legal actions, picks one uniformly at random (a seeded
+``random.Random``, outside the model) and applies it, until the game is over.
+Tables are dealt from the documented seeded shuffle, options at their defaults
+and seat counts drawn from what the game allows. Each figure is the median of
+``--repeats`` runs of ``--seconds`` each, on one core.
+
+If OpenSpiel is importable (``pip install open_spiel``), the same loop runs over
+its ``hearts`` and ``python_liars_poker`` in the same process, with ratios.
+
+Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from reference import DeckOrder, SetupError, Table, games, shuffle
+from reference.core.game import AnyGame
+
+TARGET = 100_000
+
+
+def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]:
+    """(decisions, games, elapsed) of random playouts for about ``seconds``."""
+    rng = random.Random(seed)
+    seats = list(game.players)
+    decisions = played = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        n = rng.choice(seats)
+        try:
+            deck = DeckOrder(shuffle(game.pack, rng.getrandbits(64)))
+            s = game.setup(Table(n, rng.randrange(n), deck))
+        except SetupError:
+            continue  # a seat count allowed only under a non-default option
+        legal = game.legal_actions(s)
+        while legal:
+            s = game.apply(s, legal[rng.randrange(len(legal))])
+            decisions += 1
+            legal = game.legal_actions(s)
+        played += 1
+    return decisions, played, time.perf_counter() - start
+
+
+def measure(run: Callable[[int], tuple[int, int, float]], repeats: int) -> tuple[float, float]:
+    """Median decisions/s and games/s over ``repeats`` runs."""
+    dps, gps = [], []
+    for r in range(repeats):
+        d, g, t = run(r)
+        dps.append(d / t)
+        gps.append(g / t)
+    return statistics.median(dps), statistics.median(gps)
+
+
+def open_spiel_loop(name: str, seconds: float, seed: int) -> tuple[int, int, float]:
+    """The same loop through OpenSpiel's Python API."""
+    pyspiel = importlib.import_module("pyspiel")
+    importlib.import_module("open_spiel.python.games")  # registers the pure-Python games
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    decisions = played = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        played += 1
+    return decisions, played, time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--game", action="append", default=[])
+    args = parser.parse_args(argv)
+    chosen = args.game or sorted(games())
+    print(f"{'game':<30}{'decisions/s':>14}{'games/s':>10}  target {TARGET:,}/s")
+    rows: dict[str, float] = {}
+    below = []
+    for gid in chosen:
+        game = games()[gid]
+        dps, gps = measure(functools.partial(playouts, game, args.seconds), args.repeats)
+        rows[gid] = dps
+        flag = "ok" if dps >= TARGET else "BELOW TARGET"
+        if dps < TARGET:
+            below.append(gid)
+        print(f"{gid:<30}{dps:>14,.0f}{gps:>10,.0f}  {flag}")
+    try:
+        importlib.import_module("pyspiel")
+    except ImportError:
+        print("\nOpenSpiel is not installed: no comparison (pip install open_spiel)")
+    else:
+        print()
+        for name in ("hearts", "python_liars_poker"):
+            loop = functools.partial(open_spiel_loop, name, args.seconds)
+            dps, gps = measure(loop, args.repeats)
+            ratios = ", ".join(f"{g} {v / dps:.2f}x" for g, v in rows.items())
+            print(f"{'open_spiel:' + name:<30}{dps:>14,.0f}{gps:>10,.0f}  koloda vs it: {ratios}")
+    if below:
+        print(f"\nbelow the target of {TARGET:,} decisions/s: {', '.join(below)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

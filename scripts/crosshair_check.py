@@ -1,0 +1,74 @@
+"""Check the PEP 316 contracts of the pure decision functions with CrossHair.
+
+Runs ``crosshair check --analysis_kind=PEP316 --report_all`` over the modules
+that carry contracts, with a bounded time per condition. Prints, per module,
+which conditions were confirmed over all paths (a proof) and which were only
+not refuted in the time allowed (no proof). Exits 1 on any counterexample or
+error, never on a condition merely not confirmed.
+
+Usage: ``python scripts/crosshair_check.py [--per-condition-timeout SECONDS]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Modules with contracts: card beats card, trick winner, covering, seats, ledger.
+MODULES = (
+    "reference/core/cards.py",
+    "reference/core/seats.py",
+    "reference/core/tricks.py",
+    "reference/core/covering.py",
+    "reference/core/ledger.py",
+)
+LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<level>\w+): (?P<text>.*)$")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--per-condition-timeout", type=float, default=10.0)
+    args = parser.parse_args(argv)
+    failed = False
+    confirmed = unconfirmed = 0
+    for module in MODULES:
+        cmd = [
+            sys.executable,
+            "-m",
+            "crosshair",
+            "check",
+            "--analysis_kind=PEP316",
+            "--report_all",
+            f"--per_condition_timeout={args.per_condition_timeout}",
+            module,
+        ]
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+        lines = [m for m in map(LINE.match, proc.stdout.splitlines()) if m]
+        for m in lines:
+            text = m["text"]
+            where = f"{Path(m['file']).relative_to(ROOT)}:{m['line']}"
+            if m["level"] == "error":
+                failed = True
+                print(f"COUNTEREXAMPLE {where}: {text}")
+            elif text.startswith("Confirmed over all paths"):
+                confirmed += 1
+                print(f"proved         {where}")
+            else:
+                unconfirmed += 1
+                print(f"not proved     {where}: {text}")
+        if proc.returncode not in (0, 1) or (proc.returncode == 1 and not failed):
+            failed = True
+            print(f"crosshair failed on {module} (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
+        if not lines and proc.returncode == 0:
+            print(f"no contract checked in {module}: {proc.stderr[-500:]}")
+            failed = True
+    print(f"\n{confirmed} condition(s) confirmed over all paths, {unconfirmed} not in time")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

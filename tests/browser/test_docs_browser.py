@@ -1,0 +1,295 @@
+"""The built docs, as a reader uses them, in headless Chromium.
+
+Serves ``docs/_build/html`` on 127.0.0.1 (a free port, a thread) and drives the
+system's Chromium over the DevTools pipe (:mod:`tests.browser.cdp`): a rule links
+to its source sentence, which becomes the highlighted target; a sentence links
+back to its rules; Russian and English are shown side by side and the view switch
+works; the search finds a Russian word; cards show as red and black symbols.
+A screenshot of a game page is saved under ``docs/_build/screenshots/``.
+
+Skips, saying why, when the docs are not built or Chromium is not installed;
+with ``KOLODA_REQUIRE_BROWSER=1`` (the ``browser`` nox session sets it) those are
+failures instead, so CI cannot pass by skipping. Run: ``nox -s browser``, or
+build the docs and ``pytest tests/browser``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Final, NoReturn
+from urllib.parse import quote
+
+import pytest
+
+from conformance.corpus import all_sentences
+from tests.browser.cdp import Browser, JSONValue, Page, find_chromium, launch
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+HTML: Final = ROOT / "docs" / "_build" / "html"
+SCREENSHOTS: Final = ROOT / "docs" / "_build" / "screenshots"
+HIGHLIGHT: Final = "rgb(255, 236, 153)"  # docs/_static/koloda.css, the :target background
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+def _unavailable(reason: str) -> NoReturn:
+    """Skip, or fail where the browser test is required (``KOLODA_REQUIRE_BROWSER=1``)."""
+    if os.environ.get("KOLODA_REQUIRE_BROWSER") == "1":
+        pytest.fail(reason + " (KOLODA_REQUIRE_BROWSER=1: required here)")
+    pytest.skip(reason)
+
+
+def _game_pages() -> list[Path]:
+    return sorted((HTML / "_generated").glob("game-*.html"))
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The base URL of the built docs, served from a thread on 127.0.0.1."""
+    if not (HTML / "index.html").exists() or not _game_pages():
+        _unavailable(
+            f"the built docs are absent ({HTML}): build them first with "
+            "`sphinx-build -W --keep-going -b html docs docs/_build/html` (nox -s docs)"
+        )
+    handler = partial(_QuietHandler, directory=str(HTML))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="docs-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """A headless Chromium with a fresh profile."""
+    executable = find_chromium()
+    if executable is None:
+        _unavailable(
+            "Chromium is not installed (looked for $KOLODA_CHROMIUM, /usr/bin/chromium, "
+            "chromium on PATH): apt-get install -y chromium"
+        )
+    work = tmp_path_factory.mktemp("chromium")
+    with launch(executable, work / "profile", work / "chromium.log") as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser: Browser, site: str) -> Iterator[Page]:
+    """A fresh tab."""
+    tab = browser.new_page()
+    try:
+        yield tab
+    finally:
+        tab.close()
+
+
+def _game_url(site: str) -> str:
+    pages = _game_pages()
+    preferred = [p for p in pages if p.name == "game-melniki-b.html"]
+    return site + "_generated/" + (preferred or pages)[0].name
+
+
+def _str(value: JSONValue) -> str:
+    assert isinstance(value, str), value
+    return value
+
+
+def _dict(value: JSONValue) -> dict[str, JSONValue]:
+    assert isinstance(value, dict), value
+    return value
+
+
+def _target_state(page: Page) -> dict[str, JSONValue]:
+    return _dict(
+        page.evaluate(
+            "(() => { const t = document.querySelector(':target');"
+            " if (!t) return {id: null};"
+            " const r = t.getBoundingClientRect();"
+            " return {id: t.id, tag: t.tagName, cls: t.className,"
+            " background: getComputedStyle(t).backgroundColor,"
+            " outline: getComputedStyle(t).outlineStyle,"
+            " visible: r.bottom > 0 && r.top < window.innerHeight && r.height > 0,"
+            " ru: (t.querySelector('.ru') || {}).innerText || null,"
+            " text: t.innerText}; })()"
+        )
+    )
+
+
+def test_rule_links_to_its_highlighted_source_sentence(page: Page, site: str) -> None:
+    page.goto(_game_url(site))
+    found = _dict(
+        page.evaluate(
+            "(() => { const a = document.querySelector("
+            "'.rule:not(.core) .rule-sentences a.sentence-ref');"
+            " const rule = a.closest('.rule');"
+            " const pair = a.closest('.pair');"
+            " return {rule: rule.id, href: a.getAttribute('href'),"
+            " ru: pair.querySelector('.ru').innerText}; })()"
+        )
+    )
+    href = _str(found["href"])
+    assert href.startswith("#s-"), found
+    selector = f'[id="{_str(found["rule"])}"] .rule-sentences a[href="{href}"]'
+    page.click(selector)
+    page.wait_for(f"location.hash === {json.dumps(href)}")
+    target = _target_state(page)
+    assert target["id"] == href[1:]
+    assert target["tag"] == "TR" and "sentence" in _str(target["cls"])
+    assert target["background"] == HIGHLIGHT, "the target sentence is not highlighted"
+    assert target["outline"] == "solid"
+    assert target["visible"] is True, "the target sentence is not scrolled into view"
+    assert target["ru"] == found["ru"], "the rule quotes another sentence than it links to"
+
+
+def test_sentence_links_back_to_its_rules(page: Page, site: str) -> None:
+    page.goto(_game_url(site))
+    found = _dict(
+        page.evaluate(
+            "(() => { const a = document.querySelector('tr.sentence .cited-rule a');"
+            " return {sentence: a.closest('tr').id, href: a.getAttribute('href'),"
+            " rule: a.innerText}; })()"
+        )
+    )
+    sentence = _str(found["sentence"])
+    href = _str(found["href"])
+    page.click(f'tr[id="{sentence}"] .cited-rule a[href="{href}"]')
+    page.wait_for(f"location.hash === {json.dumps(href)}")
+    target = _target_state(page)
+    assert target["id"] == "rule-" + _str(found["rule"])
+    assert "rule" in _str(target["cls"])
+    assert target["background"] == HIGHLIGHT
+    back = page.evaluate(
+        f"!!document.querySelector(':target a.sentence-ref[href=\"#{sentence}\"]')"
+    )
+    assert back is True, "the rule does not link back to the sentence"
+
+
+def test_sources_page_anchors_every_sentence_and_reaches_the_game(page: Page, site: str) -> None:
+    page.goto(site + "sources.html")
+    ids = page.evaluate("[...document.querySelectorAll('tr.sentence')].map(e => e.id)")
+    assert isinstance(ids, list)
+    expected = ["s-" + sid.replace(":", "-").replace(".", "-") for sid in all_sentences()]
+    assert ids == expected, "the sources page must anchor every sentence of every text, in order"
+    link = _dict(
+        page.evaluate(
+            "(() => { const a = document.querySelector('tr.sentence .game a.game-ref');"
+            " return {href: a.getAttribute('href'), row: a.closest('tr').id}; })()"
+        )
+    )
+    row = _str(link["row"])
+    page.click(f'tr[id="{row}"] .game a.game-ref')
+    page.wait_for(f"location.pathname.includes('/_generated/game-') && location.hash === '#{row}'")
+    page.wait_for("document.readyState === 'complete'")
+    target = _target_state(page)
+    assert target["id"] == row
+    assert target["background"] == HIGHLIGHT
+
+
+def test_russian_and_english_side_by_side_and_the_view_switch(page: Page, site: str) -> None:
+    page.goto(_game_url(site))
+    page.evaluate("localStorage.removeItem('koloda-view')")
+    page.goto(_game_url(site) + "?fresh")
+
+    def cells() -> dict[str, JSONValue]:
+        return _dict(
+            page.evaluate(
+                "(() => { const row = document.querySelector('tr.sentence');"
+                " const ru = row.querySelector('td.ru'), en = row.querySelector('td.en');"
+                " const box = e => { const r = e.getBoundingClientRect();"
+                " return {left: r.left, right: r.right, width: r.width, top: r.top}; };"
+                " return {ru: ru.innerText, en: en.innerText, ruBox: box(ru), enBox: box(en),"
+                " ruLang: ru.lang, enLang: en.lang,"
+                " ruShown: ru.checkVisibility(), enShown: en.checkVisibility()}; })()"
+            )
+        )
+
+    both = cells()
+    assert any("\u0400" <= ch <= "\u04ff" for ch in _str(both["ru"])), both
+    assert any("a" <= ch.lower() <= "z" for ch in _str(both["en"])), both
+    assert both["ruLang"] == "ru" and both["enLang"] == "en"
+    assert both["ruShown"] is True and both["enShown"] is True
+    ru_box, en_box = _dict(both["ruBox"]), _dict(both["enBox"])
+    ru_width, en_width = ru_box["width"], en_box["width"]
+    assert isinstance(ru_width, (int, float)) and isinstance(en_width, (int, float))
+    assert ru_width > 100 and en_width > 100, "both columns must be visible"
+    ru_right, en_left = ru_box["right"], en_box["left"]
+    assert isinstance(ru_right, (int, float)) and isinstance(en_left, (int, float))
+    assert en_left >= ru_right - 1, "English must stand beside the Russian"
+
+    page.click('.koloda-view-toggle button[data-view="ru"]')
+    only_ru = cells()
+    assert only_ru["enShown"] is False and only_ru["ruShown"] is True
+    assert _dict(only_ru["enBox"])["width"] == 0
+    page.click('.koloda-view-toggle button[data-view="en"]')
+    only_en = cells()
+    assert only_en["ruShown"] is False and only_en["enShown"] is True
+    assert _dict(only_en["ruBox"])["width"] == 0
+    page.click('.koloda-view-toggle button[data-view="both"]')
+    again = cells()
+    assert again["ruShown"] is True and again["enShown"] is True
+    assert again["ru"] == both["ru"] and again["en"] == both["en"]
+    pressed = page.evaluate(
+        "document.querySelector('.koloda-view-toggle button[aria-pressed=\"true\"]').dataset.view"
+    )
+    assert pressed == "both"
+
+
+def test_search_finds_a_russian_word(page: Page, site: str) -> None:
+    page.goto(site + "search.html?q=" + quote("козырь"))
+    count = page.wait_for(
+        "document.querySelectorAll('#search-results ul.search li').length", timeout=30
+    )
+    assert isinstance(count, int) and count > 0
+    links = page.evaluate(
+        "[...document.querySelectorAll('#search-results ul.search li a')]"
+        ".map(a => a.getAttribute('href'))"
+    )
+    assert isinstance(links, list)
+    assert any(isinstance(h, str) and ("game-" in h or "sources" in h) for h in links), links
+
+
+def test_cards_are_red_and_black_symbols_and_a_screenshot(page: Page, site: str) -> None:
+    page.goto(_game_url(site))
+    colours = _dict(
+        page.evaluate(
+            "(() => { const c = s => {"
+            " const e = document.querySelector('.scenario .card.suit-' + s);"
+            " return e ? {text: e.innerText, color: getComputedStyle(e).color} : null; };"
+            " return {s: c('s'), h: c('h'), d: c('d'), c: c('c')}; })()"
+        )
+    )
+    symbols = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+    for suit, symbol in symbols.items():
+        card = _dict(colours[suit])
+        assert _str(card["text"]).endswith(symbol)
+        red = suit in "hd"
+        assert (card["color"] == "rgb(200, 16, 46)") is red, (suit, card)
+        if not red:
+            assert card["color"] == "rgb(17, 17, 17)", (suit, card)
+    name = _game_url(site).rsplit("/", 1)[-1].removesuffix(".html")
+    # A clean page for the artifact: no search terms left highlighted by another test.
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.goto(_game_url(site) + "?screenshot")
+    page.set_viewport(1400, 1000)
+    shot = SCREENSHOTS / f"{name}.png"
+    page.screenshot(shot, full_page=False)
+    first = _str(page.evaluate("document.querySelector('.scenario').id"))
+    page.goto(_game_url(site) + "?screenshot#" + first)
+    scenario_shot = SCREENSHOTS / f"{name}-scenario.png"
+    page.screenshot(scenario_shot)
+    for path in (shot, scenario_shot):
+        data = path.read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 10_000, path
