@@ -129,7 +129,8 @@ def cite(sentence_id: str, quote: str) -> Sentence:
 
 # --- annotations: class and game of each sentence; translations ---------------
 
-ANNOTATIONS: Final = SOURCES / "annotations.json"
+#: One file per game (``melniki-b.json``), plus ``corpus.json`` for sentences of no game.
+ANNOTATIONS: Final = SOURCES / "annotations"
 TRANSLATIONS: Final = SOURCES / "translations.json"
 INDEX: Final = SOURCES / "index.json"
 
@@ -145,15 +146,16 @@ class Annotation:
 @cache
 def sentence_annotations() -> dict[str, Annotation]:
     """The hand-written annotations, by sentence id (missing ids are unclassified)."""
-    raw = json.loads(ANNOTATIONS.read_text(encoding="utf-8"))
     out: dict[str, Annotation] = {}
-    for sid, entry in raw["sentences"].items():
-        cls = entry.get("class", "unclassified")
-        if cls not in CLASSES:
-            raise ValueError(
-                f"{ANNOTATIONS}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}"
-            )
-        out[sid] = Annotation(cls, entry.get("game"))
+    for path in sorted(ANNOTATIONS.glob("*.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        for sid, entry in raw["sentences"].items():
+            cls = entry.get("class", "unclassified")
+            if cls not in CLASSES:
+                raise ValueError(f"{path}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}")
+            if sid in out:
+                raise ValueError(f"{path}: /sentences/{sid}: annotated in another file too")
+            out[sid] = Annotation(cls, entry.get("game"))
     return out
 
 

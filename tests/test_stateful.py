@@ -2,43 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from reference import games
-from reference.games.melniki_b import HAND, OVER, STAGE_ONE, STAGE_TWO, MelnikiState
 from tests.harness import GAMES_FINISHED, machine
-
-
-def melniki_b_invariants(state: object) -> None:
-    """Stage 1: no hand above three; the stock only shrinks into hands. Stage 2: empty stock,
-    at most one card on the table. At the end: at most one loser, and he holds cards."""
-    assert isinstance(state, MelnikiState)
-    s = state
-    if s.stage == STAGE_ONE:
-        assert all(len(h) <= HAND for h in s.hands)
-        assert sum(s.tricks) * 2 <= sum(len(p) for p in s.piles)
-        assert len(s.table) == len(s.table_seats) < s.need
-        if s.stock:  # while the stock lasts, hands are full before each lead
-            assert not s.table or all(len(h) == HAND for h in s.hands) or s.table
-    elif s.stage == STAGE_TWO:
-        assert not s.stock and len(s.table) <= 1
-        assert sum(1 for h in s.hands if h) >= 1
-    else:
-        assert s.stage == OVER
-        assert len(s.losers) <= 1
-        assert all(s.hands[p] for p in s.losers)
-        assert sum(1 for h in s.hands if h) == len(s.losers)
-
+from tests.invariants import discover
 
 #: Under CI: at least 500 random games per game (design §7); locally a quick run.
 CI = settings().database is None and bool(__import__("os").environ.get("CI"))
 EXAMPLES, STEPS, GAMES = (120, 400, 500) if CI else (20, 200, 20)
 
-EXTRA: dict[str, Callable[[object], None]] = {"melniki-b": melniki_b_invariants}
+EXTRA = discover()
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))

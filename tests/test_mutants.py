@@ -1,0 +1,71 @@
+"""The suite finds the bug: with one rule of the model broken, its scenarios fail.
+
+Each mutant replaces one decision function of the melniki-b module (the
+module's own binding, so the rest of the model is untouched) and runs the
+scenarios that name the rule; at least one of them must fail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from conformance.engine import run_in_process
+from conformance.trace import SCENARIOS
+from reference.core.cards import Card, RankOrder, Suit
+from reference.core.covering import covers
+from reference.core.jsontypes import JSONObject
+from reference.games import melniki_b
+
+
+def scenarios_for(rule: str) -> list[JSONObject]:
+    out = []
+    for path in sorted((SCENARIOS / "melniki-b").glob("*.json")):
+        sc: JSONObject = json.loads(path.read_text(encoding="utf-8"))
+        rules = sc["rules"]
+        if isinstance(rules, list) and rule in rules:
+            out.append(sc)
+    return out
+
+
+def leader_always_wins(cards: Sequence[Card], trump: Suit | None, order: RankOrder) -> int:
+    return 0
+
+
+def no_suit_obligation(
+    hand: Sequence[Card], led: Suit | None, trump: Suit | None, must_trump: bool
+) -> tuple[Card, ...]:
+    return tuple(hand)
+
+
+def lower_also_covers(attack: Card, defence: Card, trump: Suit | None, order: RankOrder) -> bool:
+    return covers(attack, defence, trump, order) or attack // 13 == defence // 13
+
+
+def nothing_covers(
+    attack: Card, hand: Sequence[Card], trump: Suit | None, order: RankOrder
+) -> tuple[Card, ...]:
+    return ()
+
+
+MUTANTS: list[tuple[str, str, object]] = [
+    ("melniki-b/trick-winner", "trick_winner", leader_always_wins),
+    ("melniki-b/follow-suit", "playable", no_suit_obligation),
+    ("melniki-b/else-trump", "playable", no_suit_obligation),
+    ("melniki-b/beat-as-durak", "covers", lower_also_covers),
+    ("melniki-b/cannot-beat-takes", "covering_cards", nothing_covers),
+]
+
+
+@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_breaking_a_rule_fails_its_scenarios(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
+) -> None:
+    chosen = scenarios_for(rule)
+    assert chosen, f"no scenario names {rule}"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    monkeypatch.setattr(melniki_b, name, mutant)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
