@@ -62,6 +62,9 @@ RESULTS_FORMAT: Final = "koloda-conformance-results/1"
 STDERR_TAIL: Final = 2000
 #: After this many failed restarts in a row, the implementation is given up.
 MAX_FAILED_STARTS: Final = 3
+#: Requests in flight at once (pipelining) with one implementation process, and their bytes.
+WINDOW: Final = 16
+WINDOW_BYTES: Final = 32 * 1024
 
 
 def default_command() -> list[str]:
@@ -493,7 +496,95 @@ class Session:
 
     def run(self, case: Case) -> Result:
         """Run one scenario and judge it (XFAIL/XPASS applied)."""
-        result = self._run(case)
+        return self._expected(case, self._run(case))
+
+    def run_many(self, cases: Sequence[Case], window: int = WINDOW) -> Iterator[Result]:
+        """Run scenarios with up to ``window`` requests in flight (pipelined), in order.
+
+        The requests in flight are bounded in bytes too (:data:`WINDOW_BYTES`, at least
+        one request), so writing never waits on an implementation that is itself
+        waiting for its answers to be read. Each scenario has the whole timeout from
+        the moment its answer is the next one due. After a fault the implementation
+        is killed; the scenario whose answer was due gets the fault's outcome and
+        the others in flight are sent again to a fresh implementation.
+        """
+        todo = list(reversed(cases))
+        flight: list[tuple[Case, int, int, float]] = []  # case, seq, bytes, start
+        retried: set[str] = set()
+        due_since = time.monotonic()
+        while todo or flight:
+            while todo and len(flight) < window:
+                if flight and sum(f[2] for f in flight) >= WINDOW_BYTES:
+                    break
+                case = todo.pop()
+                why = self._why_not(case) if self.declared is not None else None
+                if why is not None:
+                    yield self._expected(case, Result(case, SKIP, message=why))
+                    continue
+                try:
+                    proc = self.ensure()
+                except UnusableError as e:
+                    yield self._expected(case, Result(case, ERROR, 0.0, f"could not restart: {e}"))
+                    if self.failed_starts >= MAX_FAILED_STARTS:
+                        return
+                    continue
+                self.seq += 1
+                request = protocol.run_request_bytes(self.seq, case.wire)
+                try:
+                    proc.send(request, time.monotonic() + self.config.timeout)
+                except FaultError as e:
+                    self.abort()
+                    todo.extend(reversed([f[0] for f in flight]))
+                    flight.clear()
+                    yield self._expected(case, Result(case, e.outcome, 0.0, e.message))
+                    continue
+                if not flight:
+                    due_since = time.monotonic()
+                flight.append((case, self.seq, len(request), time.monotonic()))
+            if not flight:
+                continue
+            case, seq, _, started = flight[0]
+            reader = self.proc
+            assert reader is not None, "requests in flight have a process"
+            reused = self.served > 0
+            try:
+                line = reader.read_line(due_since + self.config.timeout)
+                answer = protocol.decode(line)
+            except (FaultError, protocol.ProtocolError) as e:
+                fault = (
+                    e if isinstance(e, FaultError) else FaultError(ERROR, f"garbage on stdout: {e}")
+                )
+                self.abort()
+                rest = [f[0] for f in flight[1:]]
+                flight.clear()
+                todo.extend(reversed(rest))
+                if fault.silent_exit and reused and case.id not in retried:
+                    retried.add(case.id)  # it quit after its last answer: run this one again
+                    todo.append(case)
+                    continue
+                yield self._expected(
+                    case, Result(case, fault.outcome, time.monotonic() - started, fault.message)
+                )
+                due_since = time.monotonic()
+                continue
+            flight.pop(0)
+            due_since = time.monotonic()
+            self.served += 1
+            try:
+                run = protocol.check_run(answer, seq, case.steps)
+            except protocol.ProtocolError as e:
+                self.abort()  # out of step: start afresh, send the others again
+                todo.extend(reversed([f[0] for f in flight]))
+                flight.clear()
+                result = Result(case, ERROR, time.monotonic() - started, f"protocol violation: {e}")
+                yield self._expected(case, result)
+                continue
+            result = judge_answer(case, run, self.config.strict_codes)
+            result.duration = time.monotonic() - started
+            yield self._expected(case, result)
+
+    def _expected(self, case: Case, result: Result) -> Result:
+        """Apply the expected-failure list: XFAIL and XPASS."""
         reason = xfail_reason(case, self.config.expected_failures)
         if reason is not None:
             if result.outcome == PASS:
@@ -747,8 +838,7 @@ def run_cases(
     if jobs <= 1:
         session = Session(config, first)
         try:
-            for case in cases:
-                result = session.run(case)
+            for result in session.run_many(cases):
                 state.results.append(result)
                 report.add(result)
                 if session.failed_starts >= MAX_FAILED_STARTS:

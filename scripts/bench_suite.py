@@ -57,10 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with runner.Session(config) as session:
 
         def through_protocol() -> None:
-            for case in cases:
-                result = session.run(case)
+            for result in session.run_many(cases):
                 if result.outcome != runner.PASS:
-                    raise SystemExit(f"{case.id}: {result.outcome} {result.detail()}")
+                    raise SystemExit(f"{result.case.id}: {result.outcome} {result.detail()}")
 
         protocol_time = best(args.rounds, through_protocol)
     local_time = best(args.rounds, in_process)
