@@ -21,7 +21,7 @@ EXTRA = discover()
 def test_random_play_keeps_the_invariants(game_id: str) -> None:
     cls = machine(games()[game_id], EXTRA.get(game_id))
     before = GAMES_FINISHED.get(game_id, 0)
-    run_state_machine_as_test(  # type: ignore[no-untyped-call]
+    run_state_machine_as_test(  # type: ignore[no-untyped-call, unused-ignore]
         cls,
         settings=settings(
             max_examples=EXAMPLES,
