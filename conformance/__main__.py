@@ -37,7 +37,14 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=10.0,
         metavar="S",
-        help="seconds for start and for each scenario (default 10)",
+        help="seconds for each scenario (default 10)",
+    )
+    run.add_argument(
+        "--start-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds for a (re)started implementation to answer start (default 10)",
     )
     run.add_argument(
         "--jobs",
@@ -91,6 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             games=tuple(args.game), rules=tuple(args.rule), tags=tuple(args.tag), ids=tuple(args.id)
         ),
         timeout=float(args.timeout),
+        start_timeout=float(args.start_timeout),
         jobs=int(args.jobs),
         expect=args.expect,
         strict_codes=bool(args.strict_codes),

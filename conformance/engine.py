@@ -20,12 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reference import games
-from reference.core.cards import parse_cards
+from reference.core.deals import deal_from_json
 from reference.core.errors import FormatError, IllegalAction, SetupError
-from reference.core.game import AnyGame, Deal, Dealt, DeckOrder, Table
+from reference.core.game import AnyGame, Deal, Table
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionValue
-from reference.core.shuffle import shuffle
 
 #: Observables compared as multisets (the order of the list does not matter).
 MULTISET_PREFIXES = ("hand.", "pile.")
@@ -74,37 +73,10 @@ def _options(obj: JSON) -> dict[str, OptionValue]:
 
 
 def _deal(game: AnyGame, obj: JSON) -> Deal:
-    if not isinstance(obj, dict):
-        raise ScenarioError("setup/deal must be an object")
     try:
-        if "seed" in obj:
-            seed = obj["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ScenarioError("setup/deal/seed must be an integer")
-            return DeckOrder(shuffle(game.pack, seed))
-        if "order" in obj:
-            order = obj["order"]
-            if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-                raise ScenarioError("setup/deal/order must be an array of cards")
-            return DeckOrder(parse_cards(str(c) for c in order))
-        hands = obj.get("hands")
-        if not isinstance(hands, list):
-            raise ScenarioError("setup/deal needs seed, order, or hands (with stock and up)")
-        parsed = []
-        for h in hands:
-            if not isinstance(h, list):
-                raise ScenarioError("setup/deal/hands must be arrays of cards")
-            parsed.append(parse_cards(str(c) for c in h))
-        stock, up = obj.get("stock", []), obj.get("up", [])
-        if not isinstance(stock, list) or not isinstance(up, list):
-            raise ScenarioError("setup/deal/stock and setup/deal/up must be arrays of cards")
-        return Dealt(
-            tuple(parsed), parse_cards(str(c) for c in stock), parse_cards(str(c) for c in up)
-        )
-    except ValueError as e:
-        if isinstance(e, ScenarioError):
-            raise
-        raise ScenarioError(f"setup/deal: {e}") from None
+        return deal_from_json(obj, game.pack, "setup/deal")
+    except FormatError as e:
+        raise ScenarioError(str(e)) from None
 
 
 @dataclass(frozen=True, slots=True)

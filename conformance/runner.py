@@ -413,6 +413,8 @@ class Config:
     timeout: float = 10.0
     strict_codes: bool = False
     expected_failures: Mapping[str, str] = field(default_factory=dict)
+    #: Seconds for a (re)started implementation to answer ``start``.
+    start_timeout: float = 10.0
 
 
 def xfail_reason(case: Case, expected: Mapping[str, str]) -> str | None:
@@ -473,7 +475,7 @@ class Session:
             self.proc = None
         self.served = 0
         try:
-            self.proc, declared = launch(self.config.argv, self.config.timeout)
+            self.proc, declared = launch(self.config.argv, self.config.start_timeout)
         except UnusableError:
             self.failed_starts += 1
             raise
@@ -533,9 +535,16 @@ class Session:
                 try:
                     proc.send(request, time.monotonic() + self.config.timeout)
                 except FaultError as e:
+                    if flight:
+                        # The process is gone or stuck: this request is not to blame. Read
+                        # what it answered; the first request it did not answer takes the fault.
+                        todo.append(case)
+                        break
                     self.abort()
-                    todo.extend(reversed([f[0] for f in flight]))
-                    flight.clear()
+                    if e.silent_exit and case.id not in retried:
+                        retried.add(case.id)  # it had quit after its last answer: try afresh
+                        todo.append(case)
+                        continue
                     yield self._expected(case, Result(case, e.outcome, 0.0, e.message))
                     continue
                 if not flight:
@@ -920,6 +929,7 @@ class Options:
     paths: tuple[str, ...] = ()
     filters: Filters = Filters()
     timeout: float = 10.0
+    start_timeout: float = 10.0
     jobs: int = 1
     expect: str | None = None
     strict_codes: bool = False
@@ -955,8 +965,8 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
     if not argv:
         err.write("--impl: an empty command\n")
         return EXIT_USAGE
-    if options.timeout <= 0 or options.jobs < 1:
-        err.write("--timeout must be positive and --jobs at least 1\n")
+    if options.timeout <= 0 or options.start_timeout <= 0 or options.jobs < 1:
+        err.write("--timeout and --start-timeout must be positive and --jobs at least 1\n")
         return EXIT_USAGE
     try:
         expected = read_expected_failures(options.expect) if options.expect else {}
@@ -970,7 +980,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
     for key in expected:
         if not any(fnmatch.fnmatchcase(k, key) for k in known):
             err.write(f"warning: --expect lists {key}, which matches no selected scenario\n")
-    config = Config(argv, options.timeout, options.strict_codes, expected)
+    config = Config(argv, options.timeout, options.strict_codes, expected, options.start_timeout)
     try:
         report = Report(out, err, options.json_path, len(cases))
     except OSError as e:
@@ -990,6 +1000,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
         "implementation": {"command": list(argv), "start": None},
         "options": {
             "timeout": options.timeout,
+            "start_timeout": options.start_timeout,
             "jobs": options.jobs,
             "strict_codes": options.strict_codes,
             "filters": {
@@ -1005,7 +1016,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
     first: tuple[Process, protocol.StartAnswer] | None = None
     try:
         try:
-            first = launch(argv, options.timeout)
+            first = launch(argv, options.start_timeout)
         except UnusableError as e:
             state.unusable = str(e)
             report.line(header)

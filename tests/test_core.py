@@ -22,10 +22,13 @@ from reference.core.cards import (
     parse_card,
 )
 from reference.core.covering import covering_cards, covers
-from reference.core.errors import SetupError
+from reference.core.deals import deal_from_json, deal_to_json
+from reference.core.errors import FormatError, SetupError
+from reference.core.game import Dealt, DeckOrder
 from reference.core.ledger import open_ledger
 from reference.core.options import OptionSpec, resolve
 from reference.core.seats import left, next_holding, right
+from reference.core.shuffle import shuffle
 from reference.core.tricks import playable, trick_winner
 
 cards52 = st.sampled_from(DECK_52)
@@ -117,3 +120,15 @@ def test_multiset_subset() -> None:
     assert is_subset((1, 1), (1, 2, 1))
     assert not is_subset((1, 1), (1, 2))
     assert SUIT_OF[parse_card("QC")] == 3
+
+
+def test_deal_json_round_trips_and_errors_name_the_pointer() -> None:
+    assert deal_from_json({"seed": 5}, DECK_36) == DeckOrder(shuffle(DECK_36, 5))
+    dealt = Dealt((tuple(DECK_36[:3]), tuple(DECK_36[3:6])), tuple(DECK_36[7:]), (DECK_36[6],))
+    assert deal_from_json(deal_to_json(dealt), DECK_36) == dealt
+    order = DeckOrder(DECK_36)
+    assert deal_from_json(deal_to_json(order), DECK_36) == order
+    with pytest.raises(FormatError, match="deal/hands/1/0"):
+        deal_from_json({"hands": [["AS"], ["XX"]]}, DECK_36)
+    with pytest.raises(FormatError, match="give seed, order, or hands"):
+        deal_from_json({}, DECK_36)

@@ -141,7 +141,7 @@ def test_slow_answers_pass_within_the_timeout_and_time_out_beyond(tmp_path: Path
 
 @pytest.mark.parametrize("mode", ["crash-start", "bad-start", "hang-start"])
 def test_no_valid_start_is_exit_3(tmp_path: Path, mode: str) -> None:
-    code, lines, text = run(tmp_path, fake(mode), ids=IDS, timeout=0.5)
+    code, lines, text = run(tmp_path, fake(mode), ids=IDS, timeout=0.5, start_timeout=0.5)
     assert code == runner.EXIT_UNUSABLE
     assert lines[-1]["unusable"]
     assert "unusable" in text
