@@ -200,6 +200,16 @@ def _base_defs() -> JSONObject:
                 "additionalProperties": False,
             },
         },
+        "foundBy": {
+            "type": "object",
+            "description": "how a found scenario was found: the seed, the command, the date",
+            "properties": {
+                "seed": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+                "command": {"type": "string", "minLength": 1},
+                "date": {"type": "string", "minLength": 1},
+            },
+            "additionalProperties": False,
+        },
         "deprecated": {
             "type": "object",
             "required": ["reason"],
@@ -250,7 +260,11 @@ def build_scenario_schema() -> JSONObject:
     branches: list[JSON] = [
         {
             "if": {"properties": {"level": {"const": "found"}}, "required": ["level"]},
-            "else": {"required": ["source"], "properties": {"source": {"minItems": 1}}},
+            # a found scenario (from the fuzzer) cites no source and names its rules once triaged
+            "else": {
+                "required": ["source"],
+                "properties": {"source": {"minItems": 1}, "rules": {"minItems": 1}},
+            },
         }
     ]
     for gid, game in sorted(games().items()):
@@ -316,7 +330,6 @@ def build_scenario_schema() -> JSONObject:
             "source": {"type": "array", "items": {"$ref": "#/$defs/citation"}},
             "rules": {
                 "type": "array",
-                "minItems": 1,
                 "uniqueItems": True,
                 "items": {"$ref": "#/$defs/ruleId"},
             },
@@ -336,6 +349,7 @@ def build_scenario_schema() -> JSONObject:
             },
             "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
             "deprecated": {"$ref": "#/$defs/deprecated"},
+            "found_by": {"$ref": "#/$defs/foundBy"},
         },
         "additionalProperties": False,
         "allOf": branches,

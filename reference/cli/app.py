@@ -1,0 +1,212 @@
+"""The command line: ``python -m reference games | rules | replay | play``.
+
+A shell around the pure model, like the conformance runner: it reads the registry
+(``reference.games()``), so a game added later is served without a change here.
+Exit status: 0 done, 1 an expectation not met (``replay``), 2 a bad name or value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from reference.cli.common import UsageError
+from reference.cli.style import Style, wants_colour
+
+EXIT_USAGE = 2
+
+_MAIN_EXAMPLES = """\
+examples:
+  python -m reference games
+  python -m reference rules melniki-b --rule follow-suit
+  python -m reference replay melniki-b-030
+  python -m reference play melniki-b --players 2 --seed 7
+  python -m reference play melniki-b --seat none --seed 7
+"""
+
+_GAMES_EXAMPLES = """\
+examples:
+  python -m reference games
+  python -m reference games --json
+"""
+
+_RULES_EXAMPLES = """\
+examples:
+  python -m reference rules melniki-b
+  python -m reference rules melniki-b --rule melniki-b/follow-suit
+  python -m reference rules melniki-b --rule follow-suit --json
+"""
+
+_REPLAY_EXAMPLES = """\
+examples:
+  python -m reference replay melniki-b-030
+  python -m reference replay conformance/scenarios/melniki-b/melniki-b-012.json --brief
+exit status: 0 every expectation met, 1 one or more not met (✗), 2 no such scenario
+"""
+
+_PLAY_EXAMPLES = """\
+examples:
+  python -m reference play melniki-b                      # seat 0 against random players
+  python -m reference play melniki-b --players 4 --seed 7 --option must_beat=true
+  python -m reference play melniki-b --seat none --seed 7 # watch random players
+  python -m reference play melniki-b --seed 7 --record melniki-b-901.json
+  python -m conformance run melniki-b-901.json            # replay the recorded game
+
+At the prompt type the number of an action, an action as JSON (the seat may be left
+out, e.g. {"type": "play", "card": "QS"}), or a card (QS) to play it. A refused action
+is answered with the rule that refuses it and its source sentence; the game goes on.
+'q' (or end of input) stops the game; with --record what was played is still saved.
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    raw = argparse.RawDescriptionHelpFormatter
+    colour = argparse.ArgumentParser(add_help=False)
+    colour.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the output: auto (a terminal, unless NO_COLOR is set), always or never",
+    )
+    p = argparse.ArgumentParser(
+        prog="python -m reference",
+        description="Explore, replay and play the games of koloda's reference model.",
+        epilog=_MAIN_EXAMPLES,
+        formatter_class=raw,
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="{games,rules,replay,play}")
+
+    g = sub.add_parser(
+        "games",
+        parents=[colour],
+        help="the registered games, their players, decks and options",
+        description="The registered games: players, deck, options (default [allowed values]).",
+        epilog=_GAMES_EXAMPLES,
+        formatter_class=raw,
+    )
+    g.add_argument("--json", action="store_true", help="print JSON instead of one line a game")
+
+    r = sub.add_parser(
+        "rules",
+        parents=[colour],
+        help="the rules of a game with their source sentences and rulings",
+        description="The rules of a game: id, English statement, the cited Russian sentences "
+        "with our translation, and the rulings with their readings and options.",
+        epilog=_RULES_EXAMPLES,
+        formatter_class=raw,
+    )
+    r.add_argument("game", metavar="GAME", help="a game id (see: python -m reference games)")
+    r.add_argument("--rule", metavar="ID", help="only this rule (its id, or its slug)")
+    r.add_argument("--json", action="store_true", help="print JSON")
+
+    rp = sub.add_parser(
+        "replay",
+        parents=[colour],
+        help="replay a scenario step by step, checking its expectations",
+        description="Replay a scenario of the suite (by id) or a scenario file: the table "
+        "drawn with card symbols, each action with the rule that refused it, and each "
+        "expectation checked (✓/✗).",
+        epilog=_REPLAY_EXAMPLES,
+        formatter_class=raw,
+    )
+    rp.add_argument("scenario", metavar="SCENARIO_ID_OR_FILE")
+    rp.add_argument("--brief", action="store_true", help="do not redraw the table after actions")
+
+    pl = sub.add_parser(
+        "play",
+        parents=[colour],
+        help="play one seat against random players, or watch them",
+        description="Play one seat of a game against uniformly random opponents (seeded), "
+        "or watch random players with --seat none.",
+        epilog=_PLAY_EXAMPLES,
+        formatter_class=raw,
+    )
+    pl.add_argument("game", metavar="GAME", help="a game id (see: python -m reference games)")
+    pl.add_argument("--players", type=int, metavar="N", help="players (default: the fewest)")
+    pl.add_argument("--dealer", type=int, default=0, metavar="K", help="the dealer (default 0)")
+    pl.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="seed of the deal and of the random players (default: a random one, printed)",
+    )
+    pl.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of the game (repeatable; see: python -m reference games)",
+    )
+    pl.add_argument(
+        "--seat", default="0", metavar="K|none", help="your seat (default 0), or none to watch"
+    )
+    pl.add_argument(
+        "--max-steps",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="stop after N actions (default 2000)",
+    )
+    pl.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game as a found scenario FILE, named after its id (GAME-NNN.json)",
+    )
+    pl.add_argument(
+        "--quiet", action="store_true", help="show only your own moves and the final table"
+    )
+    return p
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    inp: TextIO | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run a command; its exit status."""
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(args_list)
+    st = Style(wants_colour(out, str(args.color)))
+    command = str(args.command)
+    try:
+        if command == "games":
+            from reference.cli.info import cmd_games  # noqa: PLC0415 (each command loads its own)
+
+            return cmd_games(bool(args.json), out, st)
+        if command == "rules":
+            from reference.cli.info import cmd_rules  # noqa: PLC0415
+
+            rule = None if args.rule is None else str(args.rule)
+            return cmd_rules(str(args.game), rule, bool(args.json), out, st)
+        if command == "replay":
+            from reference.cli.replay import cmd_replay  # noqa: PLC0415
+
+            return cmd_replay(str(args.scenario), bool(args.brief), out, err, st)
+        from reference.cli.play import cmd_play, settings  # noqa: PLC0415
+
+        cfg = settings(
+            game_id=str(args.game),
+            players=None if args.players is None else int(args.players),
+            dealer=int(args.dealer),
+            seed=None if args.seed is None else int(args.seed),
+            option_texts=[str(o) for o in args.option],
+            seat_text=str(args.seat),
+            max_steps=int(args.max_steps),
+            record=None if args.record is None else str(args.record),
+            argv=args_list,
+        )
+        cfg.quiet = bool(args.quiet)
+        return cmd_play(cfg, inp, out, st)
+    except UsageError as e:
+        err.write(f"python -m reference {command}: error: {e}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,225 @@
+"""What the commands share: finding games and rules by name, options from the command line,
+drawing a table from a game's observables, describing actions and explaining rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from conformance import corpus, trace
+from reference import games
+from reference.cli.style import Style
+from reference.core.game import AnyGame
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionSpec, OptionValue
+from reference.core.rules import Rule
+
+#: Observables shown in the header line of a table rather than on lines of their own.
+HEADER = ("phase", "to_move")
+#: Observables not drawn with the table (``legal`` is the numbered menu; ``outcome`` at the end).
+NOT_DRAWN = frozenset({"legal", "outcome", *HEADER})
+
+
+class UsageError(Exception):
+    """A bad name or value on the command line: the message names what is valid (exit 2)."""
+
+
+def find_game(game_id: str) -> AnyGame:
+    """The registered game with that id, or a :class:`UsageError` listing the games."""
+    game = games().get(game_id)
+    if game is None:
+        raise UsageError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(games()))}")
+    return game
+
+
+def find_rule(game: AnyGame, rule_id: str) -> Rule:
+    """A rule of the game by id (or by its slug), or a :class:`UsageError` listing them."""
+    for r in game.rules:
+        if r.id in (rule_id, f"{game.id}/{rule_id}", f"core/{rule_id}"):
+            return r
+    known = ", ".join(r.id for r in game.rules)
+    raise UsageError(f"{game.id} has no rule {rule_id!r}; its rules are: {known}")
+
+
+def show_value(v: OptionValue) -> str:
+    """An option value as it is typed on the command line."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def parse_option(game: AnyGame, text: str) -> tuple[str, OptionValue]:
+    """``NAME=VALUE`` as an option of the game, or a :class:`UsageError` naming valid ones."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    known = ", ".join(game.options) or "none"
+    if not sep:
+        raise UsageError(f"--option {text!r}: write NAME=VALUE; the options of {game.id}: {known}")
+    spec = game.options.get(name)
+    if spec is None:
+        raise UsageError(f"{game.id} has no option {name!r}; its options are: {known}")
+    raw = raw.strip()
+    if spec.values:
+        for v in spec.values:
+            if show_value(v) == raw:
+                return name, v
+        raise UsageError(
+            f"{raw!r} is not a value of {game.id} option {name}; "
+            f"the values are: {', '.join(show_value(v) for v in spec.values)}"
+        )
+    try:
+        number = int(raw)
+    except ValueError:
+        number = None
+    if number is None or not spec.allows(number):
+        raise UsageError(
+            f"{raw!r} is not a value of {game.id} option {name}; "
+            f"the values are: {spec.describe_values()}"
+        )
+    return name, number
+
+
+def describe_option(spec: OptionSpec) -> str:
+    """``name=default (values: ...)``, one option on one line."""
+    if spec.values:
+        allowed = "|".join(show_value(v) for v in spec.values)
+    else:
+        lo = "" if spec.minimum is None else str(spec.minimum)
+        hi = "" if spec.maximum is None else str(spec.maximum)
+        allowed = f"{lo}..{hi}"
+    return f"{spec.name}={show_value(spec.default)} [{allowed}]"
+
+
+def player_range(game: AnyGame) -> str:
+    r = game.players
+    return str(r.start) if len(r) == 1 else f"{r.start}-{r[-1]}"
+
+
+# --- observables ------------------------------------------------------------------------------
+
+
+def observable_names(game: AnyGame, players: int) -> Iterator[str]:
+    """Every observable of the game, ``<seat>`` expanded for each seat, in declared order."""
+    for name in game.observables:
+        if name.endswith(".<seat>"):
+            head = name[: -len("<seat>")]
+            yield from (f"{head}{seat}" for seat in range(players))
+        else:
+            yield name
+
+
+def observe_all(game: AnyGame, state: object, players: int) -> dict[str, JSON]:
+    """Every observable's value in a state."""
+    return {name: game.observe(state, name) for name in observable_names(game, players)}
+
+
+def players_of(game: AnyGame, state: object) -> int:
+    """The number of seats in a state, from the game's position notation."""
+    n = game.position(state).get("players")
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    hands = game.position(state).get("hands")
+    return len(hands) if isinstance(hands, list) else game.players.start
+
+
+def draw_table(game: AnyGame, state: object, players: int, st: Style, indent: str = "  ") -> str:
+    """The table drawn from the game's observables: a header line, then one line a name."""
+    values = observe_all(game, state, players)
+    head = []
+    for name in HEADER:
+        if name in values:
+            head.append(f"{name} {st.value(values[name])}")
+    legal = values.get("legal")
+    if isinstance(legal, list):
+        head.append(f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}")
+    lines = [indent + st.dim(" · ".join(head))]
+    width = max((len(n) for n in values if n not in NOT_DRAWN), default=0)
+    for name, v in values.items():
+        if name in NOT_DRAWN:
+            continue
+        lines.append(f"{indent}{name:<{width}}  {st.observable(name, v)}")
+    return "\n".join(lines)
+
+
+def describe_action(action: JSONObject, st: Style, with_seat: bool = True) -> str:
+    """An action for people: ``seat 1: play Q♠`` (cards as symbols, other fields as name=value)."""
+    kind = action.get("type")
+    parts = [str(kind)]
+    for k, v in action.items():
+        if k in ("type", "seat"):
+            continue
+        if k in ("card", "cards"):
+            parts.append(st.value(v))
+        elif isinstance(v, (list, dict)):
+            parts.append(f"{k} {st.value(v)}")
+        else:
+            parts.append(f"{k}={st.value(v)}")
+    text = " ".join(parts)
+    seat = action.get("seat")
+    return f"seat {seat}: {text}" if with_seat and seat is not None else text
+
+
+def show_observable(name: str, v: JSON, st: Style) -> str:
+    """An observable's value for people; ``legal`` as a list of described actions."""
+    if name == "legal" and isinstance(v, list):
+        acts = [describe_action(a, st) for a in v if isinstance(a, dict)]
+        return "; ".join(acts) if acts else "— (none)"
+    return st.observable(name, v)
+
+
+# --- rules, sentences, rulings ------------------------------------------------------------------
+
+
+@cache
+def register() -> Mapping[str, trace.Ruling]:
+    return trace.load_register()
+
+
+def sentence_lines(sid: str, st: Style, indent: str) -> list[str]:
+    """A cited sentence: its id and Russian text, then our English translation."""
+    try:
+        s = corpus.sentence(sid)
+    except corpus.CitationError as e:
+        return [f"{indent}{sid}: ({e})"]
+    out = [f"{indent}{st.head(sid)}  {s.text}"]
+    english = corpus.translations().get(sid)
+    if english:
+        out.append(f"{indent}{' ' * len(sid)}  {st.dim('— ' + english)}")
+    return out
+
+
+def ruling_lines(rid: str, st: Style, indent: str, with_sentences: bool = False) -> list[str]:
+    """A ruling: its question, every reading with the option that selects it, the default."""
+    ruling = register().get(rid)
+    if ruling is None:
+        return [f"{indent}{rid}: (not in the register)"]
+    out = [f"{indent}{st.head(rid)} ({ruling.kind}): {ruling.question}"]
+    for reading in ruling.readings:
+        mark = " (default)" if reading.key == ruling.default else ""
+        opt = ""
+        if reading.option:
+            opt = " [" + ", ".join(f"{k}={show_value(v)}" for k, v in reading.option.items()) + "]"
+        out.append(f"{indent}  {reading.key}){mark}{opt} {reading.text}")
+    if ruling.sentences and with_sentences:
+        out.append(f"{indent}  sentences: {', '.join(ruling.sentences)}")
+    return out
+
+
+def explain_rule(rule: Rule, st: Style, indent: str = "  ", rulings: bool = True) -> list[str]:
+    """A rule: its id and English statement, its sentences (Russian and English), its rulings."""
+    out = [f"{indent}{st.rule(rule.id)}: {rule.statement}"]
+    for ref in rule.cites:
+        if ref.startswith("AMB-"):
+            if rulings:
+                out.extend(ruling_lines(ref, st, indent + "  "))
+            else:
+                out.append(f"{indent}  {st.head(ref)} (ruling)")
+        else:
+            out.extend(sentence_lines(ref, st, indent + "  "))
+    return out
+
+
+def rule_by_id(game: AnyGame, rule_id: str | None) -> Rule | None:
+    if rule_id is None:
+        return None
+    return next((r for r in game.rules if r.id == rule_id), None)
