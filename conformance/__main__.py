@@ -13,7 +13,7 @@ def _parser() -> argparse.ArgumentParser:
         description="koloda's conformance suite: validate scenarios, run them against an "
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
-    sub = p.add_subparsers(dest="command", required=True, metavar="{run,validate,adapter}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{run,validate,adapter,fuzz}")
 
     run = sub.add_parser(
         "run",
@@ -75,7 +75,87 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     sub.add_parser("adapter", help="serve the reference model over protocol v1 on stdin/stdout")
+
+    fuzz = sub.add_parser(
+        "fuzz",
+        help="differential testing: random games on the reference and an implementation",
+        description="Random games played by the reference and the implementation in lockstep; "
+        "each divergence is shrunk and written as a scenario file. Exit status: 0 no divergence, "
+        "1 any divergence or error, 2 usage, 3 implementation unusable, 130 interrupted.",
+    )
+    fuzz.add_argument(
+        "--impl",
+        metavar="CMD",
+        help="the implementation's command (default: the reference adapter)",
+    )
+    fuzz.add_argument("--game", action="append", default=[], metavar="G", help="only game G")
+    fuzz.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
+    fuzz.add_argument("--seed", type=int, default=0, metavar="S", help="campaign seed (default 0)")
+    fuzz.add_argument(
+        "--game-seed", type=int, metavar="G", help="play only the game of this game seed"
+    )
+    fuzz.add_argument("--jobs", type=int, default=1, metavar="N", help="local processes")
+    fuzz.add_argument("--shard", default="0/1", metavar="I/N", help="run shard I of N (0-based)")
+    fuzz.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster (tcp://host:8786)"
+    )
+    fuzz.add_argument(
+        "--max-steps", type=int, default=400, metavar="K", help="decisions a game (default 400)"
+    )
+    fuzz.add_argument(
+        "--illegal",
+        type=float,
+        default=0.05,
+        metavar="P",
+        help="chance of a refused action before a decision (default 0.05)",
+    )
+    fuzz.add_argument(
+        "--count-depth", type=int, default=2, metavar="D", help="depth of count (default 2)"
+    )
+    fuzz.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds a game")
+    fuzz.add_argument("--strict-codes", action="store_true", help="compare rejection rule ids")
+    fuzz.add_argument("--no-shrink", action="store_true", help="report divergences unshrunk")
+    fuzz.add_argument("--json", metavar="FILE", help="write JSON-lines results to FILE")
+    fuzz.add_argument("--out", metavar="DIR", help="write shrunk scenarios to DIR")
     return p
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    import shlex  # noqa: PLC0415
+
+    from conformance import fuzz, runner  # noqa: PLC0415 (lazy, as above)
+
+    try:
+        argv = tuple(shlex.split(args.impl)) if args.impl else tuple(runner.default_command())
+        shard = fuzz.parse_shard(str(args.shard))
+    except ValueError as e:
+        sys.stderr.write(f"fuzz: {e}\n")
+        return runner.EXIT_USAGE
+    if not argv or args.games < 0 or args.jobs < 1 or args.max_steps < 1 or args.timeout <= 0:
+        sys.stderr.write("fuzz: need a command, --games >= 0, --jobs >= 1, --max-steps >= 1\n")
+        return runner.EXIT_USAGE
+    again = ["fuzz", "--impl", shlex.join(argv)]
+    for g in args.game:
+        again += ["--game", g]
+    again += ["--max-steps", str(args.max_steps), "--illegal", str(args.illegal)]
+    config = fuzz.Config(
+        argv=argv,
+        games=tuple(args.game),
+        count=int(args.games),
+        seed=int(args.seed),
+        shard=shard,
+        max_steps=int(args.max_steps),
+        illegal=float(args.illegal),
+        timeout=float(args.timeout),
+        strict_codes=bool(args.strict_codes),
+        shrink=not args.no_shrink,
+        count_depth=int(args.count_depth),
+        game_seed=args.game_seed,
+        command=fuzz.command_line(again),
+    )
+    return fuzz.main(
+        config, jobs=int(args.jobs), scheduler=args.scheduler, json_path=args.json, out_dir=args.out
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from conformance import adapter  # noqa: PLC0415 (lazy: the adapter must start fast)
 
         return adapter.main()
+    if args.command == "fuzz":
+        return _fuzz(args)
     if args.command == "validate":
         from conformance import validate  # noqa: PLC0415 (lazy, as above)
 

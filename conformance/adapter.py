@@ -14,6 +14,7 @@ from typing import BinaryIO
 
 from conformance import engine, protocol
 from reference import __version__, games
+from reference.core.errors import SetupError
 from reference.core.jsontypes import JSON, JSONObject
 
 
@@ -36,6 +37,7 @@ def start_answer() -> JSONObject:
             "language": f"Python {sys.version_info.major}.{sys.version_info.minor}",
         },
         "games": declared,
+        "capabilities": ["count"],
     }
 
 
@@ -59,6 +61,29 @@ def answer_run(seq: JSON, scenario: JSON) -> JSONObject:
     return out
 
 
+#: The deepest ``count`` the adapter accepts (the tree grows exponentially).
+MAX_COUNT_DEPTH = 12
+
+
+def answer_count(seq: int, request: JSONObject) -> JSONObject:
+    """The answer to one ``count`` request (the optional capability ``count``)."""
+    game_id, setup, depth = request.get("game"), request.get("setup"), request.get("depth")
+    if not isinstance(game_id, str) or not isinstance(setup, dict):
+        return {"seq": seq, "errored": "count: needs game (a string) and setup (an object)"}
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_COUNT_DEPTH:
+        return {"seq": seq, "errored": f"count: depth must be an integer 0..{MAX_COUNT_DEPTH}"}
+    if game_id not in games():
+        return {"seq": seq, "skipped": f"game {game_id!r} is not implemented"}
+    try:
+        return {"seq": seq, "count": engine.count(game_id, setup, depth)}
+    except SetupError as e:
+        return {"seq": seq, "setup_rejected": e.rule_id}
+    except engine.ScenarioError as e:
+        return {"seq": seq, "errored": str(e)}
+    except Exception as e:  # a bug in the model: report it, keep serving
+        return {"seq": seq, "errored": f"{type(e).__name__}: {e}"}
+
+
 def answer(line: bytes) -> tuple[JSONObject | None, bool]:
     """The answer to one request line, and whether to stop after it."""
     try:
@@ -71,6 +96,11 @@ def answer(line: bytes) -> tuple[JSONObject | None, bool]:
         if isinstance(seq, bool) or not isinstance(seq, int):
             return {"error": "run: seq must be an integer"}, False
         return answer_run(seq, request.get("scenario")), False
+    if cmd == "count":
+        seq = request.get("seq")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return {"error": "count: seq must be an integer"}, False
+        return answer_count(seq, request), False
     if cmd == "start":
         if request.get("protocol") != protocol.VERSION:
             return {
@@ -80,7 +110,7 @@ def answer(line: bytes) -> tuple[JSONObject | None, bool]:
         return start_answer(), False
     if cmd == "stop":
         return None, True
-    return {"error": f"unknown cmd {cmd!r}: start, run or stop"}, False
+    return {"error": f"unknown cmd {cmd!r}: start, run, count or stop"}, False
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:

@@ -162,6 +162,26 @@ def execute(game_id: str, setup: Mapping[str, JSON], steps: tuple[Step, ...]) ->
     return {"results": results}
 
 
+def count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:
+    """Perft: the distinct legal action sequences of length ``depth`` from a setup, a sequence
+    after which the game is over counting once where it ends (``depth`` 0 counts 1)."""
+    if depth < 0:
+        raise ScenarioError("depth must be at least 0")
+    game, state = start(game_id, setup)
+
+    def walk(s: object, d: int) -> int:
+        if d == 0:
+            return 1
+        legal = game.legal_actions(s)
+        if not legal:
+            return 1
+        if d == 1:
+            return len(legal)
+        return sum(walk(game.apply(s, a), d - 1) for a in legal)
+
+    return walk(state, depth)
+
+
 # --- judging an answer ------------------------------------------------------------------
 
 

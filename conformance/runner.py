@@ -503,12 +503,13 @@ class Session:
     def run_many(self, cases: Sequence[Case], window: int = WINDOW) -> Iterator[Result]:
         """Run scenarios with up to ``window`` requests in flight (pipelined), in order.
 
-        The requests in flight are bounded in bytes too (:data:`WINDOW_BYTES`, at least
-        one request), so writing never waits on an implementation that is itself
-        waiting for its answers to be read. Each scenario has the whole timeout from
-        the moment its answer is the next one due. After a fault the implementation
-        is killed; the scenario whose answer was due gets the fault's outcome and
-        the others in flight are sent again to a fresh implementation.
+        The requests in flight, the next one included, are bounded in bytes too
+        (:data:`WINDOW_BYTES`; a larger request is sent alone), so writing never waits on
+        an implementation that is itself waiting for its answers to be read. Each
+        scenario has the whole timeout from the moment its answer is the next one due.
+        After a fault the implementation is killed; the scenario whose answer was due
+        gets the fault's outcome and the others in flight are sent again to a fresh
+        implementation.
         """
         todo = list(reversed(cases))
         flight: list[tuple[Case, int, int, float]] = []  # case, seq, bytes, start
@@ -516,8 +517,6 @@ class Session:
         due_since = time.monotonic()
         while todo or flight:
             while todo and len(flight) < window:
-                if flight and sum(f[2] for f in flight) >= WINDOW_BYTES:
-                    break
                 case = todo.pop()
                 why = self._why_not(case) if self.declared is not None else None
                 if why is not None:
@@ -530,8 +529,13 @@ class Session:
                     if self.failed_starts >= MAX_FAILED_STARTS:
                         return
                     continue
+                request = protocol.run_request_bytes(self.seq + 1, case.wire)
+                if flight and sum(f[2] for f in flight) + len(request) > WINDOW_BYTES:
+                    # Sent now it might not fit the pipe while the implementation waits for
+                    # its answers to be read: send it once the answers due are in.
+                    todo.append(case)
+                    break
                 self.seq += 1
-                request = protocol.run_request_bytes(self.seq, case.wire)
                 try:
                     proc.send(request, time.monotonic() + self.config.timeout)
                 except FaultError as e:

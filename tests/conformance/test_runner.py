@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import runner, validate
+from conformance import engine, runner, validate
+from reference.core.jsontypes import JSON, JSONObject
 from tests.conformance.helpers import check_results, fake, outcomes, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,3 +234,41 @@ def test_ctrl_c_writes_partial_results_and_the_footer(tmp_path: Path) -> None:
     assert footer["interrupted"] is True
     assert footer["run"] == 9  # melniki-b-013 hangs: no outcome
     assert footer["total"] == 10
+
+
+def test_large_pipelined_requests_and_answers_never_deadlock(tmp_path: Path) -> None:
+    """Requests over the byte window and answers over a pipe's buffer still flow."""
+    steps: list[JSONObject] = [
+        {"expect": {"legal": [], "hand.0": [], "hand.1": []}} for _ in range(900)
+    ]
+    plan_steps = engine.plan({"setup": {}, "steps": list[JSON](steps)})[1]
+    setup: JSONObject = {"players": 2, "dealer": 0, "options": {}, "deal": {"seed": 3}}
+    answer = engine.execute("melniki-b", setup, plan_steps)
+    results = answer["results"]
+    assert isinstance(results, list)
+    for step, got in zip(steps, results, strict=True):
+        assert isinstance(got, dict)
+        step["expect"] = got["observed"]
+    paths = []
+    for k in range(4):
+        scenario: JSONObject = {
+            "id": f"melniki-b-{950 + k}",
+            "game": "melniki-b",
+            "title": "a long observation run (harness test)",
+            "source": [{"sentence": "002:P6.S3", "quote": "Каждому игроку сдают по три карты."}],
+            "rules": ["melniki-b/deal-three"],
+            "rulings": {},
+            "level": "normative",
+            "tags": [],
+            "setup": setup,
+            "steps": list[JSON](steps),
+        }
+        path = tmp_path / f"melniki-b-{950 + k}.json"
+        path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+        assert len(json.dumps(scenario)) > runner.WINDOW_BYTES
+        paths.append(str(path))
+    out, err = io.StringIO(), io.StringIO()
+    t0 = time.monotonic()
+    code = runner.main(runner.Options(paths=tuple(paths), timeout=20.0), out=out, err=err)
+    assert code == runner.EXIT_OK, err.getvalue()
+    assert time.monotonic() - t0 < 20

@@ -1,0 +1,1145 @@
+"""Differential fuzzing: random games played by the reference and an implementation in lockstep.
+
+``python -m conformance fuzz --impl "CMD" [--game G] [--games N] [--seed S] ...``
+
+For every game the implementation declares (with option values drawn at random
+among those it declares), a game is dealt from the documented seeded shuffle
+(``{"deal": {"seed": D}}``); the reference chooses uniformly random legal
+actions (and, now and then, a random action it refuses), up to a bound of
+decisions. The whole game goes to the implementation as ONE protocol ``run``
+that asks, before and after every action, for ``to_move``, ``legal`` and every
+observable the game defines (``hand.<seat>`` expanded for each seat); the
+answer is judged against the reference's own (:func:`engine.execute`,
+:func:`engine.judge`, hence :func:`engine.same`).
+
+Every game is fixed by its *game seed*, derived from the campaign seed and the
+game's index (:func:`game_seed`); ``--shard i/n`` runs the indices ``k`` with
+``k % n == i``, so shards never overlap and a game is the same whichever shard,
+job or worker plays it. On a divergence the game is shrunk (:func:`shrink`):
+the prefix up to the divergence, delta debugging over the actions (the
+sequence kept legal on the reference), option values put back to their
+defaults, fewer players (other deals); the result is written as a scenario
+file (``level: found``, a ``found_by`` block) that ``python -m conformance run``
+replays as a FAIL.
+
+Work is split in chunks of game indices run by local processes (``--jobs``) or
+by the workers of an existing Dask distributed cluster (``--scheduler``); each
+worker starts the implementation command itself and keeps it for its chunks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+import shlex
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Final, Protocol, TextIO
+
+from conformance import engine, protocol, runner
+from reference import __version__, games
+from reference.core.cards import card_name
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import AnyGame
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionSpec, OptionValue
+from reference.core.shuffle import GOLDEN, MASK64, splitmix64
+
+RESULTS_FORMAT: Final = "koloda-fuzz-results/1"
+#: Games a chunk holds: the unit of work handed to a process or a Dask worker.
+CHUNK: Final = 250
+#: Requests in flight at once with one implementation (pipelined ``run`` requests).
+WINDOW: Final = 64
+#: Fresh deals tried for each smaller number of players while shrinking.
+PLAYER_TRIES: Final = 12
+#: Implementation runs a shrink may spend at most.
+SHRINK_BUDGET: Final = 600
+#: Late positions tried as the start of a shrunk game, and the moves one must save at least.
+POSITION_TRIES: Final = 4
+POSITION_SAVES: Final = 6
+#: Games out of which one is also compared by ``count`` (when the implementation offers it).
+COUNT_EVERY: Final = 16
+
+
+# --- configuration ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A fuzz campaign, as given on the command line (picklable: it travels to workers)."""
+
+    argv: tuple[str, ...]
+    games: tuple[str, ...] = ()
+    count: int = 100
+    seed: int = 0
+    shard: tuple[int, int] = (0, 1)
+    max_steps: int = 400
+    illegal: float = 0.05
+    timeout: float = 30.0
+    start_timeout: float = 10.0
+    strict_codes: bool = False
+    shrink: bool = True
+    count_depth: int = 2
+    #: divergences shrunk in each chunk of games (the others are reported with their seed)
+    max_shrinks: int = 3
+    game_seed: int | None = None
+    command: str = ""
+
+    def indices(self) -> list[int]:
+        """The game indices of this shard."""
+        if self.game_seed is not None:
+            return [0]
+        i, n = self.shard
+        return list(range(i, self.count, n))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a campaign: SplitMix64 of the two, 48 bits."""
+    _, z = splitmix64((seed * GOLDEN + index) & MASK64)
+    return z >> 16
+
+
+# --- one random game -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action of a fuzz game, and whether the reference accepts it."""
+
+    act: JSONObject
+    legal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """A fuzz game: its setup and its moves."""
+
+    game: str
+    players: int
+    dealer: int
+    options: Mapping[str, OptionValue]
+    deal_seed: int
+    moves: tuple[Move, ...]
+    seed: int
+    #: a position (the game's notation) to start from instead of the deal, once shrunk
+    position: JSONObject | None = None
+
+    def setup(self) -> JSONObject:
+        if self.position is not None:
+            return {
+                "players": self.players,
+                "dealer": self.dealer,
+                "options": dict(self.options),
+                "position": self.position,
+            }
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "options": dict(self.options),
+            "deal": {"seed": self.deal_seed},
+        }
+
+    def decisions(self) -> int:
+        return sum(1 for m in self.moves if m.legal)
+
+
+def _choose_option(
+    rng: random.Random, spec: OptionSpec, support: protocol.OptionSupport | None
+) -> OptionValue:
+    if support is None:
+        return spec.default
+    if spec.values:
+        allowed = [v for v in spec.values if support.allows(v)]
+        return rng.choice(allowed) if allowed else spec.default
+    lo = spec.minimum if spec.minimum is not None else 0
+    hi = spec.maximum if spec.maximum is not None else lo + 10
+    if support.minimum is not None:
+        lo = max(lo, support.minimum)
+    if support.maximum is not None:
+        hi = min(hi, support.maximum)
+    default = spec.default
+    return rng.randint(lo, hi) if lo <= hi else default
+
+
+def observables(game: AnyGame, players: int) -> list[str]:
+    """Every observable of a game for this many players (``hand.<seat>`` expanded)."""
+    out: list[str] = []
+    for name in game.observables:
+        if name.endswith(".<seat>"):
+            out += [f"{name[: -len('<seat>')]}{p}" for p in range(players)]
+        else:
+            out.append(name)
+    return out
+
+
+def _illegal(rng: random.Random, game: AnyGame, state: object, players: int) -> JSONObject | None:
+    """A random action the reference refuses in this state, if one is found quickly."""
+    legal = [game.action_json(a) for a in game.legal_actions(state)]
+    for _ in range(4):
+        act: JSONObject = dict(rng.choice(legal)) if legal else {"type": "play", "seat": 0}
+        how = rng.randrange(3)
+        if how == 0 or "card" not in act:
+            act["seat"] = rng.randrange(players)
+        else:
+            act["card"] = card_name(rng.choice(game.pack))
+            if how == 2:
+                act["seat"] = rng.randrange(players)
+        try:
+            game.apply(state, game.parse_action(act))
+        except IllegalAction as e:
+            if e.rule_id:
+                return act
+        except FormatError:
+            continue
+    return None
+
+
+def play(
+    game: AnyGame,
+    setup: Mapping[str, JSON],
+    rng: random.Random,
+    max_steps: int,
+    illegal: float,
+) -> tuple[Move, ...]:
+    """Random moves from a setup: uniform legal actions, with refused ones now and then."""
+    _, state = engine.start(game.id, setup)
+    moves: list[Move] = []
+    decisions = 0
+    players = setup.get("players")
+    assert isinstance(players, int)
+    while decisions < max_steps:
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        if illegal > 0 and rng.random() < illegal:
+            bad = _illegal(rng, game, state, players)
+            if bad is not None:
+                moves.append(Move(bad, False))
+        action = rng.choice(legal)
+        moves.append(Move(game.action_json(action), True))
+        state = game.apply(state, action)
+        decisions += 1
+    return tuple(moves)
+
+
+def new_trial(
+    config: Config,
+    declared: protocol.StartAnswer,
+    gseed: int,
+    *,
+    players: int | None = None,
+    game_id: str | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+) -> Trial | None:
+    """The game of a game seed: game, options, players, dealer, deal and moves (None: no game)."""
+    rng = random.Random(gseed)
+    registry = games()
+    ids = sorted(
+        g for g in declared.games if g in registry and (not config.games or g in config.games)
+    )
+    if game_id is not None:
+        ids = [game_id]
+    if not ids:
+        return None
+    gid = rng.choice(ids)
+    game = registry[gid]
+    support = declared.games[gid]
+    for _ in range(20):
+        opts = (
+            dict(options)
+            if options is not None
+            else {
+                n: _choose_option(rng, s, support.get(n)) for n, s in sorted(game.options.items())
+            }
+        )
+        options_json: JSONObject = {}
+        for k, v in opts.items():
+            options_json[k] = v
+        n = players if players is not None else rng.choice(list(game.players))
+        setup: JSONObject = {
+            "players": n,
+            "dealer": rng.randrange(n),
+            "options": options_json,
+            "deal": {"seed": rng.getrandbits(32)},
+        }
+        try:
+            moves = play(game, setup, rng, config.max_steps, config.illegal)
+        except (SetupError, engine.ScenarioError):
+            continue
+        dealer, deal = setup["dealer"], setup["deal"]
+        assert isinstance(dealer, int) and isinstance(deal, dict)
+        dseed = deal["seed"]
+        assert isinstance(dseed, int)
+        return Trial(gid, n, dealer, opts, dseed, moves, gseed)
+    return None
+
+
+# --- scenarios -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A trial ready to send: its plan, its wire request body and the reference's results."""
+
+    trial: Trial
+    steps: tuple[engine.Step, ...]
+    wire: bytes
+    results: list[JSON]
+    given: JSONObject | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.trial.game}-{self.trial.seed % 10**9:09d}"
+
+    def scenario(self) -> JSONObject:
+        """The trial as a scenario whose expectations are the reference's answers."""
+        if self.given is not None:
+            return self.given
+        steps: list[JSON] = []
+        for step, got in zip(self.steps, self.results, strict=True):
+            assert isinstance(got, dict)
+            if step.act is not None:
+                rule = got.get("rejected")
+                if got.get("accepted") is True:
+                    steps.append({"act": step.act})
+                else:
+                    steps.append({"act": step.act, "expect": {"rejected": rule}})
+            else:
+                steps.append({"expect": got.get("observed")})
+        return {
+            "id": self.id,
+            "game": self.trial.game,
+            "title": "random game",
+            "rules": [],
+            "rulings": {},
+            "level": "found",
+            "tags": ["fuzz"],
+            "setup": self.trial.setup(),
+            "steps": steps,
+        }
+
+
+def prepare(trial: Trial, observe: Sequence[str] | None = None) -> Prepared:
+    """The trial with an observation before the first action and after each one (every
+    observable, or ``observe``), run on the reference (:func:`engine.execute`).
+
+    ``ValueError`` if the reference does not take the moves as the trial says.
+    """
+    game = games()[trial.game]
+    names = tuple(observe) if observe is not None else tuple(observables(game, trial.players))
+    look = engine.Step(None, names)
+    plan: list[engine.Step] = [look]
+    wire_steps: list[JSON] = [{"observe": list(names)}]
+    for m in trial.moves:
+        plan += (engine.Step(m.act, ()), look)
+        wire_steps += ({"act": m.act}, {"observe": list(names)})
+    setup = trial.setup()
+    answer = engine.execute(trial.game, setup, tuple(plan))
+    results = answer.get("results")
+    if not isinstance(results, list):
+        raise ValueError(f"the reference refuses the setup: {engine.canonical(answer)}")
+    for m, got in zip(trial.moves, results[1::2], strict=True):
+        accepted = isinstance(got, dict) and got.get("accepted") is True
+        rule = got.get("rejected") if isinstance(got, dict) else None
+        if accepted != m.legal or (not accepted and not isinstance(rule, str)):
+            raise ValueError("the reference does not take the moves as the trial says")
+    wire: JSONObject = {
+        "id": f"{trial.game}-{trial.seed % 10**9:09d}",
+        "game": trial.game,
+        "setup": setup,
+        "steps": wire_steps,
+    }
+    text = json.dumps(wire, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return Prepared(trial, tuple(plan), text, results)
+
+
+def scenario(trial: Trial) -> JSONObject:
+    """The trial as a scenario observed at every step (:func:`prepare`)."""
+    return prepare(trial).scenario()
+
+
+def prepare_scenario(trial: Trial, scen: JSONObject) -> Prepared:
+    """A scenario (with expectations) about a trial, ready to send and judge."""
+    setup, steps = engine.plan(scen)
+    answer = engine.execute(trial.game, setup, steps)
+    results = answer.get("results")
+    wire = json.dumps(protocol.wire_scenario(scen), ensure_ascii=False, separators=(",", ":"))
+    return Prepared(
+        trial, steps, wire.encode("utf-8"), results if isinstance(results, list) else [], scen
+    )
+
+
+def valid(trial: Trial) -> bool:
+    """Whether the reference takes the trial's moves as it says (legal ones accepted)."""
+    game = games()[trial.game]
+    try:
+        _, state = engine.start(trial.game, trial.setup())
+    except (SetupError, engine.ScenarioError):
+        return False
+    for m in trial.moves:
+        try:
+            action = game.parse_action(m.act)
+            state = game.apply(state, action)
+        except IllegalAction:
+            if m.legal:
+                return False
+            continue
+        except FormatError:
+            return False
+        if not m.legal:
+            return False
+    return True
+
+
+# --- talking to the implementation -------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What an implementation made of a fuzz game."""
+
+    outcome: str
+    failures: list[engine.Mismatch] = field(default_factory=list)
+    message: str = ""
+    #: the exchange is out of step: the implementation must be restarted
+    restart: bool = False
+
+
+#: Bytes of requests in flight at once. Below the 64 KiB of a pipe: the harness never waits to
+#: write while the implementation waits for its answers to be read.
+WINDOW_BYTES: Final = 48 * 1024
+
+
+class Player:
+    """One implementation process that plays fuzz games, pipelined, restarted after a fault.
+
+    The answers are first compared as they come with the reference's (equal: PASS at once);
+    only an answer that differs is judged scenario-style (:func:`engine.judge`).
+    """
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.proc: runner.Process | None = None
+        self.start: protocol.StartAnswer | None = None
+        self.seq = 0
+        self.failed_starts = 0
+        self.runs = 0
+
+    def ensure(self) -> runner.Process:
+        if self.proc is not None and self.proc.proc.poll() is None:
+            return self.proc
+        self.abort()
+        try:
+            self.proc, start = runner.launch(self.config.argv, self.config.start_timeout)
+        except runner.UnusableError:
+            self.failed_starts += 1
+            if self.failed_starts >= runner.MAX_FAILED_STARTS:
+                raise
+            return self.ensure()
+        self.failed_starts = 0
+        if self.start is None:
+            self.start = start
+        return self.proc
+
+    def abort(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc = None
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.stop()
+            self.proc = None
+
+    def declared(self) -> protocol.StartAnswer:
+        self.ensure()
+        assert self.start is not None
+        return self.start
+
+    def capabilities(self) -> list[str]:
+        caps = self.declared().raw.get("capabilities")
+        return [str(c) for c in caps] if isinstance(caps, list) else []
+
+    def _verdict(self, item: Prepared, seq: int, answer: JSONObject) -> Outcome:
+        results = answer.get("results")
+        if answer.get("seq") == seq and results == item.results:
+            return Outcome(runner.PASS)
+        try:
+            run = protocol.check_run(answer, seq, item.steps)
+        except protocol.ProtocolError as e:
+            return Outcome(runner.ERROR, message=f"protocol violation: {e}", restart=True)
+        if run.kind == "skipped":
+            return Outcome(runner.SKIP, message=f"skipped by the implementation: {run.reason}")
+        if run.kind == "errored":
+            return Outcome(runner.ERROR, message=f"the implementation reported: {run.reason}")
+        failures = engine.judge(item.scenario(), run.answer, self.config.strict_codes)
+        return Outcome(runner.FAIL if failures else runner.PASS, failures)
+
+    def run_many(self, items: Iterable[Prepared]) -> list[Outcome]:
+        """The outcome of each prepared game, requests pipelined (bounded in count and bytes).
+
+        ``items`` is consumed lazily: the next game is prepared on the reference while the
+        implementation works on the games in flight.
+        """
+        source = iter(items)
+        pulled: list[Prepared] = []
+        out: dict[int, Outcome] = {}
+        retry: list[int] = []  # sent again after a fault, last first
+        pending: int | None = None  # pulled, not sent yet
+        flight: list[tuple[int, int, int]] = []  # item index, seq, bytes
+        timeout = self.config.timeout
+        due = time.monotonic()
+        exhausted = False
+
+        def peek() -> int | None:
+            nonlocal pending, exhausted
+            if retry:
+                return retry[-1]
+            if pending is None and not exhausted:
+                item = next(source, None)
+                if item is None:
+                    exhausted = True
+                    return None
+                pulled.append(item)
+                pending = len(pulled) - 1
+            return pending
+
+        def requeue() -> None:
+            retry.extend(reversed([f[0] for f in flight]))
+            flight.clear()
+
+        while True:
+            while len(flight) < WINDOW:
+                k = peek()
+                if k is None:
+                    break
+                size = len(pulled[k].wire) + 48
+                if flight and sum(f[2] for f in flight) + size > WINDOW_BYTES:
+                    break
+                if retry:
+                    retry.pop()
+                else:
+                    pending = None
+                proc = self.ensure()
+                self.seq += 1
+                request = protocol.run_request_bytes(self.seq, pulled[k].wire)
+                try:
+                    proc.send(request, time.monotonic() + timeout)
+                except runner.FaultError as e:
+                    if flight:
+                        retry.append(k)
+                        break
+                    self.abort()
+                    out[k] = Outcome(e.outcome, message=e.message)
+                    continue
+                if not flight:
+                    due = time.monotonic()
+                flight.append((k, self.seq, len(request)))
+            if not flight:
+                if peek() is None:
+                    break
+                continue
+            k, seq, _ = flight.pop(0)
+            assert self.proc is not None
+            try:
+                line = self.proc.read_line(due + timeout)
+                answer = protocol.decode(line)
+            except (runner.FaultError, protocol.ProtocolError) as e:
+                outcome = e.outcome if isinstance(e, runner.FaultError) else runner.ERROR
+                message = e.message if isinstance(e, runner.FaultError) else f"garbage: {e}"
+                self.abort()
+                out[k] = Outcome(outcome, message=message)
+                requeue()
+                continue
+            due = time.monotonic()
+            verdict = out[k] = self._verdict(pulled[k], seq, answer)
+            if verdict.restart:  # a protocol violation: the others are sent again
+                self.abort()
+                requeue()
+        self.runs += len(pulled)
+        return [out.get(k, Outcome(runner.ERROR, message="not run")) for k in range(len(pulled))]
+
+    def run(self, item: Prepared) -> Outcome:
+        return self.run_many([item])[0]
+
+    def count(self, game: str, setup: Mapping[str, JSON], depth: int) -> int | str:
+        """The implementation's ``count``, or a string saying what went wrong."""
+        try:
+            proc = self.ensure()
+            self.seq += 1
+            seq = self.seq
+            request = protocol.encode(
+                {"cmd": "count", "seq": seq, "game": game, "setup": dict(setup), "depth": depth}
+            )
+            answer = proc.exchange(request, self.config.timeout)
+        except runner.FaultError as e:
+            self.abort()
+            return f"count: {e}"
+        got = answer.get("count")
+        if answer.get("seq") != seq or isinstance(got, bool) or not isinstance(got, int):
+            return f"count: the answer {engine.canonical(answer)[:200]}"
+        return got
+
+
+def reference_count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:
+    """The reference's ``count`` (:func:`engine.count`)."""
+    return engine.count(game_id, setup, depth)
+
+
+def first_step(failures: Sequence[engine.Mismatch]) -> int | None:
+    steps = [m.step for m in failures if m.step is not None]
+    return min(steps) if steps else None
+
+
+# --- shrinking ----------------------------------------------------------------------------------
+
+
+class Shrinker:
+    """Cuts a diverging trial down: prefix, delta debugging, default options, fewer players."""
+
+    def __init__(self, player: Player, config: Config, declared: protocol.StartAnswer) -> None:
+        self.player = player
+        self.config = config
+        self.declared = declared
+        self.spent = 0
+
+    def fails(self, trial: Trial) -> int | None:
+        """The first diverging step (full observation) if the trial is valid and diverges."""
+        if self.spent >= SHRINK_BUDGET or not valid(trial):
+            return None
+        self.spent += 1
+        try:
+            item = prepare(trial)
+        except ValueError:
+            return None
+        got = self.player.run(item)
+        if got.outcome != runner.FAIL:
+            return None
+        step = first_step(got.failures)
+        return 0 if step is None else step
+
+    def prefix(self, trial: Trial, step: int) -> Trial:
+        """The moves up to the diverging step (step 2k observes after k moves; 2k-1 is move k)."""
+        keep = (step + 1) // 2
+        return replace(trial, moves=trial.moves[:keep])
+
+    def ddmin(self, trial: Trial) -> Trial:
+        """Delta debugging over the moves, the sequence kept valid on the reference."""
+        moves = list(trial.moves)
+        n = 2
+        while len(moves) >= 2 and self.spent < SHRINK_BUDGET:
+            size = max(1, len(moves) // n)
+            reduced = False
+            for start in range(0, len(moves), size):
+                candidate = moves[:start] + moves[start + size :]
+                t = replace(trial, moves=tuple(candidate))
+                step = self.fails(t)
+                if step is not None:
+                    moves = list(self.prefix(t, step).moves)
+                    n = max(n - 1, 2)
+                    reduced = True
+                    break
+            if not reduced:
+                if size == 1:
+                    break
+                n = min(n * 2, len(moves))
+        return replace(trial, moves=tuple(moves))
+
+    def simplify(self, trial: Trial) -> Trial:
+        step = self.fails(trial)
+        if step is None:
+            return trial
+        trial = self.ddmin(self.prefix(trial, step))
+        game = games()[trial.game]
+        for name, spec in sorted(game.options.items()):
+            if engine.canonical(trial.options.get(name)) == engine.canonical(spec.default):
+                continue
+            opts = {k: v for k, v in trial.options.items() if k != name}
+            t = replace(trial, options=opts)
+            step = self.fails(t)
+            if step is not None:
+                trial = self.prefix(t, step)
+        return trial
+
+    def shrink(self, trial: Trial) -> Trial:
+        """The smallest diverging trial found: fewest players, then fewest moves (other deals
+        are tried at each number of players), then delta debugging and default options."""
+        step = self.fails(trial)
+        if step is None:
+            return trial
+        best = self.prefix(trial, step)
+        game = games()[trial.game]
+        for players in range(game.players.start, trial.players + 1):
+            found: Trial | None = None
+            for attempt in range(PLAYER_TRIES):
+                sub = game_seed(trial.seed, 1000 * players + attempt)
+                t = new_trial(
+                    self.config,
+                    self.declared,
+                    sub,
+                    players=players,
+                    game_id=trial.game,
+                    options=trial.options,
+                )
+                if t is None:
+                    continue
+                step = self.fails(replace(t, seed=trial.seed))
+                if step is not None:
+                    t = self.prefix(replace(t, seed=trial.seed), step)
+                    if found is None or len(t.moves) < len(found.moves):
+                        found = t
+            if found is not None and (players < best.players or len(found.moves) < len(best.moves)):
+                best = found
+            if found is not None and players < trial.players:
+                break
+        return self.from_position(self.simplify(best))
+
+    def from_position(self, trial: Trial) -> Trial:
+        """The trial started from the position reached late in it, when that saves moves (and
+        the implementation loads positions): the last moves only, from the game's notation."""
+        game = games()[trial.game]
+        _, state = engine.start(trial.game, trial.setup())
+        states: list[object] = [state]
+        for m in trial.moves:
+            if m.legal:
+                state = game.apply(state, game.parse_action(m.act))
+            states.append(state)
+        for k in range(len(trial.moves), max(len(trial.moves) - POSITION_TRIES, -1), -1):
+            if k < POSITION_SAVES:
+                break
+            t = replace(trial, position=game.position(states[k]), moves=trial.moves[k:])
+            step = self.fails(t)
+            if step is not None:
+                return self.prefix(t, step)
+        return trial
+
+
+def final_scenario(player: Player, trial: Trial, config: Config) -> JSONObject:
+    """The shrunk trial as a scenario file: the actions and, at the divergence, the observables
+    that differ (or the whole observation trail if that does not reproduce it)."""
+    spec = games()[trial.game].options
+    trial = replace(
+        trial,
+        options={
+            k: v
+            for k, v in trial.options.items()
+            if k not in spec or engine.canonical(v) != engine.canonical(spec[k].default)
+        },
+    )
+    full = scenario(trial)
+    got = player.run(prepare_scenario(trial, full))
+    out = full
+    step = first_step(got.failures)
+    if got.outcome == runner.FAIL and step is not None:
+        raw = full["steps"]
+        assert isinstance(raw, list)
+        differing = {m.note for m in got.failures if m.step == step}
+        kept: list[JSON] = [s for s in raw[: step + 1] if isinstance(s, dict) and "act" in s]
+        target = raw[step]
+        if isinstance(target, dict) and "expect" in target and "act" not in target:
+            expect = target["expect"]
+            assert isinstance(expect, dict)
+            names = {k: v for k, v in expect.items() if k in differing} or expect
+            kept.append({"expect": names})
+        small = dict(full, steps=kept)
+        if player.run(
+            prepare_scenario(trial, small)
+        ).outcome == runner.FAIL and not engine.run_in_process(small):
+            out = small
+    game = games()[trial.game]
+    rulings: JSONObject = {}
+    for k, v in trial.options.items():
+        if k in game.options and engine.canonical(v) != engine.canonical(game.options[k].default):
+            rulings[k] = v
+    out_steps = out["steps"]
+    assert isinstance(out_steps, list)
+    acts = sum(1 for s in out_steps if isinstance(s, dict) and "act" in s)
+    base = config.command or "python -m conformance fuzz"
+    command = f"{base} --game-seed {trial.seed}"
+    return {
+        "id": out["id"],
+        "game": trial.game,
+        "title": f"Found by fuzzing: a divergence after {acts} action(s), {trial.players} "
+        f"players, {'from a position of' if trial.position else 'from'} deal seed "
+        f"{trial.deal_seed}",
+        "rules": [],
+        "rulings": rulings,
+        "level": "found",
+        "tags": ["fuzz"],
+        "found_by": {
+            "seed": trial.seed,
+            "command": command,
+            "date": datetime.now(UTC).date().isoformat(),
+        },
+        "setup": trial.setup(),
+        "steps": out_steps,
+    }
+
+
+# --- running chunks -------------------------------------------------------------------------------
+
+
+def _mismatch(m: engine.Mismatch) -> JSONObject:
+    return {"step": m.step, "expected": m.expected, "observed": m.observed, "note": m.note}
+
+
+def _line(index: int, trial: Trial, outcome: str, duration: float) -> JSONObject:
+    return {
+        "type": "game",
+        "index": index,
+        "seed": trial.seed,
+        "game": trial.game,
+        "players": trial.players,
+        "options": dict(trial.options),
+        "deal_seed": trial.deal_seed,
+        "decisions": trial.decisions(),
+        "moves": len(trial.moves),
+        "outcome": outcome,
+        "duration": round(duration, 6),
+    }
+
+
+def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JSONObject:
+    """Play the games of these indices against a running implementation; a JSON summary with a
+    line per game, and for each divergence the shrunk scenario."""
+    declared = player.declared()
+    t0 = time.monotonic()
+    trials: list[tuple[int, Trial]] = []
+    lines: list[JSON] = []
+
+    def scenarios() -> Iterator[Prepared]:
+        for index in indices:
+            seed = (
+                config.game_seed if config.game_seed is not None else game_seed(config.seed, index)
+            )
+            trial = new_trial(config, declared, seed)
+            if trial is not None:
+                trials.append((index, trial))
+                yield prepare(trial)
+
+    found: list[JSON] = []
+    decisions = 0
+    counted = 0
+    shrunk = 0
+    caps = player.capabilities()
+    # every answer first: counts and shrinks use the session, which must have nothing in flight
+    outcomes = player.run_many(scenarios())
+    for (index, trial), got in zip(trials, outcomes, strict=True):
+        decisions += trial.decisions()
+        line = _line(index, trial, got.outcome, 0.0)
+        if got.outcome == runner.PASS and "count" in caps and index % COUNT_EVERY == 0:
+            want = reference_count(trial.game, trial.setup(), config.count_depth)
+            seen = player.count(trial.game, trial.setup(), config.count_depth)
+            counted += 1
+            if seen != want:
+                line["outcome"] = runner.FAIL
+                line["count"] = {"depth": config.count_depth, "expected": want, "observed": seen}
+                found.append(dict(line))
+        if got.outcome != runner.PASS and "count" not in line:
+            line["message"] = got.message
+            line["failures"] = [_mismatch(m) for m in got.failures[:5]]
+            item: JSONObject = dict(line)
+            if got.outcome == runner.FAIL and config.shrink and shrunk < config.max_shrinks:
+                shrunk += 1
+                shrinker = Shrinker(player, config, declared)
+                small = shrinker.shrink(trial)
+                item["scenario"] = final_scenario(player, small, config)
+                item["shrink_runs"] = shrinker.spent
+            found.append(item)
+        lines.append(line)
+    return {
+        "games": len(trials),
+        "decisions": decisions,
+        "counted": counted,
+        "lines": lines,
+        "found": found,
+        "duration": time.monotonic() - t0,
+    }
+
+
+_PLAYERS: dict[tuple[int, int, tuple[str, ...]], Player] = {}
+_PLAYERS_LOCK = threading.Lock()
+
+
+def run_chunk(config: Config, indices: Sequence[int]) -> JSONObject:
+    """A chunk run by a worker (a local process or a Dask worker): the implementation is started
+    once per worker thread and kept for the next chunks."""
+    key = (os.getpid(), threading.get_ident(), config.argv)
+    with _PLAYERS_LOCK:
+        player = _PLAYERS.get(key)
+        if player is None:
+            player = _PLAYERS[key] = Player(config)
+    try:
+        return run_chunk_with(player, config, indices)
+    except runner.UnusableError as e:
+        with _PLAYERS_LOCK:
+            _PLAYERS.pop(key, None)
+        player.close()
+        return {"unusable": str(e)}
+
+
+def close_players() -> None:
+    """Stop the implementations this process started."""
+    with _PLAYERS_LOCK:
+        players = list(_PLAYERS.values())
+        _PLAYERS.clear()
+    for p in players:
+        p.close()
+
+
+def chunks(config: Config, size: int = CHUNK) -> list[list[int]]:
+    idx = config.indices()
+    return [idx[i : i + size] for i in range(0, len(idx), size)]
+
+
+# --- executors ------------------------------------------------------------------------------------
+
+
+def _local_results(config: Config, jobs: int) -> Iterator[JSONObject]:
+    work = chunks(config, size=max(1, min(CHUNK, -(-len(config.indices()) // max(jobs, 1)))))
+    if jobs <= 1:
+        try:
+            for c in work:
+                yield run_chunk(config, c)
+        finally:
+            close_players()
+        return
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        pending = {pool.submit(run_chunk, config, c) for c in work}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    yield f.result()
+        finally:
+            for f in pending:
+                f.cancel()
+
+
+class _DaskFuture(Protocol):
+    def result(self) -> object: ...
+
+
+class _DaskClient(Protocol):
+    def submit(
+        self, fn: Callable[[Config, list[int]], JSONObject], *args: object, pure: bool
+    ) -> _DaskFuture: ...
+    def scheduler_info(self) -> Mapping[str, object]: ...
+    def run(self, fn: Callable[[], None]) -> object: ...
+    def close(self) -> None: ...
+
+
+def dask_client(address: str) -> _DaskClient:
+    """A client of the Dask scheduler at ``address`` (the ``distributed`` package is needed)."""
+    distributed = importlib.import_module("distributed")
+    client: _DaskClient = distributed.Client(address)
+    return client
+
+
+def _dask_results(config: Config, address: str) -> Iterator[JSONObject]:
+    distributed = importlib.import_module("distributed")
+    client = dask_client(address)
+    try:
+        info = client.scheduler_info().get("workers", {})
+        workers = max(1, len(info) if isinstance(info, Mapping) else 1)
+        size = max(1, min(CHUNK, -(-len(config.indices()) // workers)))
+        futures = [
+            client.submit(run_chunk, config, c, pure=False) for c in chunks(config, size=size)
+        ]
+        done: Iterator[_DaskFuture] = distributed.as_completed(futures)
+        for f in done:
+            value = f.result()
+            if not isinstance(value, dict):
+                raise TypeError("a worker returned something else than a chunk summary")
+            yield value
+        client.run(close_players)
+    finally:
+        client.close()
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Totals:
+    games: int = 0
+    decisions: int = 0
+    counted: int = 0
+    divergences: int = 0
+    errors: int = 0
+    unusable: str | None = None
+    files: list[str] = field(default_factory=list)
+
+
+def _number(value: JSON) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _write_scenario(out_dir: Path, scen: JSONObject) -> str:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{scen['id']}.json"
+    path.write_text(json.dumps(scen, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def main(
+    config: Config,
+    *,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    json_path: str | None = None,
+    out_dir: str | None = None,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
+    """``python -m conformance fuzz``: the exit status (0 no divergence, 1 divergences or errors,
+    2 usage, 3 implementation unusable, 130 interrupted)."""
+    t0 = time.monotonic()
+    report: TextIO | None = None
+    if json_path is not None:
+        try:
+            report = open(json_path, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as e:
+            err.write(f"--json: cannot write {json_path}: {e}\n")
+            return runner.EXIT_USAGE
+
+    def emit(obj: Mapping[str, JSON]) -> None:
+        if report is not None:
+            report.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    header: JSONObject = {
+        "type": "header",
+        "format": RESULTS_FORMAT,
+        "suite": {"version": __version__, "commit": runner.git_commit(Path(__file__).parent)},
+        "protocol": protocol.VERSION,
+        "implementation": {"command": list(config.argv)},
+        "options": {
+            "seed": config.seed,
+            "games": config.count,
+            "game": list(config.games),
+            "shard": f"{config.shard[0]}/{config.shard[1]}",
+            "max_steps": config.max_steps,
+            "illegal": config.illegal,
+            "jobs": jobs,
+            "scheduler": scheduler,
+            "game_seed": config.game_seed,
+        },
+        "time": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    emit(header)
+    totals = Totals()
+    interrupted = False
+    total = len(config.indices())
+    results = _dask_results(config, scheduler) if scheduler else _local_results(config, jobs)
+    try:
+        for chunk in results:
+            if "unusable" in chunk:
+                totals.unusable = str(chunk["unusable"])
+                break
+            totals.games += _number(chunk.get("games"))
+            totals.decisions += _number(chunk.get("decisions"))
+            totals.counted += _number(chunk.get("counted"))
+            lines = chunk.get("lines")
+            for line in lines if isinstance(lines, list) else []:
+                if isinstance(line, dict):
+                    emit(line)
+            found = chunk.get("found")
+            for item in found if isinstance(found, list) else []:
+                if not isinstance(item, dict):
+                    continue
+                if item.get("outcome") == runner.FAIL:
+                    totals.divergences += 1
+                else:
+                    totals.errors += 1
+                scen = item.get("scenario")
+                where = ""
+                if isinstance(scen, dict) and out_dir is not None:
+                    path = _write_scenario(Path(out_dir), scen)
+                    totals.files.append(path)
+                    where = f" -> {path}"
+                emit(dict(item, type="divergence", file=where[4:] or None))
+                first = item.get("failures")
+                detail = ""
+                if isinstance(first, list) and first and isinstance(first[0], dict):
+                    f0 = first[0]
+                    detail = (
+                        f": step {f0.get('step')}: {f0.get('note')}: expected "
+                        f"{engine.canonical(f0.get('expected'))[:120]}, observed "
+                        f"{engine.canonical(f0.get('observed'))[:120]}"
+                    )
+                elif "count" in item:
+                    detail = f": count {engine.canonical(item['count'])}"
+                out.write(
+                    f"{item.get('outcome')} {item.get('game')} game seed {item.get('seed')} "
+                    f"(index {item.get('index')}, {item.get('players')} players){detail}{where}\n"
+                )
+            elapsed = time.monotonic() - t0
+            err.write(
+                f"progress: {totals.games}/{total} games, {totals.decisions} decisions, "
+                f"{totals.divergences} divergences, "
+                f"{totals.games / max(elapsed, 1e-9):.0f} games/s\n"
+            )
+            err.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close_players()
+    elapsed = time.monotonic() - t0
+    if interrupted:
+        status = runner.EXIT_INTERRUPTED
+    elif totals.unusable is not None:
+        status = runner.EXIT_UNUSABLE
+    else:
+        status = runner.EXIT_FAILED if totals.divergences or totals.errors else runner.EXIT_OK
+    summary: JSONObject = {
+        "type": "summary",
+        "games": totals.games,
+        "decisions": totals.decisions,
+        "counted": totals.counted,
+        "divergences": totals.divergences,
+        "errors": totals.errors,
+        "files": list(totals.files),
+        "duration": round(elapsed, 6),
+        "games_per_second": round(totals.games / max(elapsed, 1e-9), 1),
+        "decisions_per_second": round(totals.decisions / max(elapsed, 1e-9), 1),
+        "interrupted": interrupted,
+        "unusable": totals.unusable,
+        "exit_code": status,
+    }
+    emit(summary)
+    if report is not None:
+        report.close()
+    out.write(
+        f"summary: {totals.games} games, {totals.decisions} decisions, "
+        f"{totals.divergences} divergences, {totals.errors} errors in {elapsed:.2f} s "
+        f"({summary['games_per_second']} games/s, {summary['decisions_per_second']} decisions/s)\n"
+    )
+    if totals.unusable is not None:
+        out.write(f"implementation unusable: {totals.unusable}\n")
+    out.flush()
+    return status
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``i/n`` with ``0 <= i < n``."""
+    i_text, sep, n_text = text.partition("/")
+    if not sep:
+        raise ValueError("a shard is i/n, e.g. 0/4")
+    i, n = int(i_text), int(n_text)
+    if not 0 <= i < n:
+        raise ValueError(f"shard {text}: need 0 <= i < n")
+    return i, n
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """The command that reproduces a run, for ``found_by``."""
+    return shlex.join(["python", "-m", "conformance", *argv])

@@ -1,0 +1,208 @@
+"""The fuzzer finds, shrinks and writes divergences; it is reproducible and shards cleanly."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from conformance import adapter, fuzz, protocol, runner, validate
+from reference import games
+from reference.core.jsontypes import JSONObject
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+WRONG = HERE / "wrong_adapter.py"
+#: The games the comparisons between runs use (the other games are still being written).
+STABLE = ("melniki-b",)
+
+
+def wrong(mode: str) -> tuple[str, ...]:
+    return (sys.executable, str(WRONG), mode)
+
+
+def run_fuzz(
+    tmp_path: Path, config: fuzz.Config, *, jobs: int = 1, scheduler: str | None = None
+) -> tuple[int, list[JSONObject], str]:
+    out, err = io.StringIO(), io.StringIO()
+    results = tmp_path / "fuzz.jsonl"
+    code = fuzz.main(
+        config,
+        jobs=jobs,
+        scheduler=scheduler,
+        json_path=str(results),
+        out_dir=str(tmp_path / "found"),
+        out=out,
+        err=err,
+    )
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "summary"
+    return code, lines, out.getvalue() + err.getvalue()
+
+
+def games_of(lines: list[JSONObject]) -> list[tuple[object, ...]]:
+    return sorted(
+        (x["index"], x["seed"], x["game"], x["players"], x["deal_seed"], x["moves"], x["outcome"])
+        for x in lines
+        if x["type"] == "game"
+    )
+
+
+def replay(path: str, impl: tuple[str, ...] | None) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    options = runner.Options(impl=shlex.join(impl) if impl else None, paths=(path,))
+    code = runner.main(options, out=out, err=err)
+    return code, out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("mode", "max_acts"),
+    [("trick-winner", 6), ("follow-suit", 6), ("covering", 6)],
+)
+def test_a_wrong_rule_is_found_shrunk_and_replayed(
+    tmp_path: Path, mode: str, max_acts: int
+) -> None:
+    config = fuzz.Config(
+        argv=wrong(mode), games=("melniki-b",), count=8, seed=3, max_shrinks=1, command="fuzz"
+    )
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    found = [x for x in lines if x["type"] == "divergence"]
+    assert found, text
+    assert f"game seed {found[0]['seed']}" in text  # the seed of every failure is printed
+    files = [str(x["file"]) for x in found if x.get("file")]
+    assert len(files) == 1  # max_shrinks=1: one shrunk scenario
+    scenario = json.loads(Path(files[0]).read_text(encoding="utf-8"))
+    assert scenario["level"] == "found"
+    assert set(scenario["found_by"]) == {"seed", "command", "date"}
+    assert "--game-seed" in scenario["found_by"]["command"]
+    assert scenario["setup"]["players"] == 2  # fewest players
+    assert sum("act" in s for s in scenario["steps"]) <= max_acts
+    assert len(scenario["steps"]) <= max_acts + 1
+    loaded, problems = validate.validate_paths([files[0]])
+    assert not problems and len(loaded) == 1
+    code, text = replay(files[0], wrong(mode))
+    assert code == runner.EXIT_FAILED and "FAIL" in text, text
+    code, text = replay(files[0], None)
+    assert code == runner.EXIT_OK, text
+
+
+def test_the_reference_against_itself_has_no_divergence(tmp_path: Path) -> None:
+    config = fuzz.Config(argv=tuple(runner.default_command()), count=30, seed=5)
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_OK, text
+    summary = lines[-1]
+    assert summary["games"] == 30 and summary["divergences"] == 0 and summary["errors"] == 0
+    decisions, counted = summary["decisions"], summary["counted"]
+    assert isinstance(decisions, int) and isinstance(counted, int)
+    assert decisions > 0 and counted >= 1
+    drawn = {x["game"] for x in lines if x["type"] == "game"}
+    assert len(drawn) >= min(3, len(games()))  # several games drawn, when there are several
+    assert "games/s" in text
+
+
+def test_same_seed_same_games_and_shards_partition_them(tmp_path: Path) -> None:
+    base = fuzz.Config(
+        argv=tuple(runner.default_command()), games=STABLE, count=12, seed=9, max_steps=30
+    )
+    _, whole, _ = run_fuzz(tmp_path, base)
+    _, again, _ = run_fuzz(tmp_path, base)
+    assert games_of(whole) == games_of(again)
+    parts: list[tuple[object, ...]] = []
+    for i in range(3):
+        _, lines, _ = run_fuzz(tmp_path, replace(base, shard=(i, 3)))
+        parts += games_of(lines)
+    assert sorted(parts) == games_of(whole)
+    assert len({p[0] for p in parts}) == len(parts)  # no index in two shards
+    _, two_jobs, _ = run_fuzz(tmp_path, base, jobs=2)
+    assert games_of(two_jobs) == games_of(whole)
+
+
+def test_game_seed_replays_one_game(tmp_path: Path) -> None:
+    base = fuzz.Config(argv=tuple(runner.default_command()), count=3, seed=4, max_steps=20)
+    _, whole, _ = run_fuzz(tmp_path, base)
+    target = [x for x in whole if x["type"] == "game"][2]
+    one = replace(base, game_seed=int(str(target["seed"])))
+    _, lines, _ = run_fuzz(tmp_path, one)
+    (game,) = [x for x in lines if x["type"] == "game"]
+    assert (game["game"], game["deal_seed"], game["moves"]) == (
+        target["game"],
+        target["deal_seed"],
+        target["moves"],
+    )
+
+
+def test_a_wrong_count_is_found(tmp_path: Path) -> None:
+    config = fuzz.Config(argv=wrong("count"), games=("melniki-b",), count=17, seed=1)
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    found = [x for x in lines if x["type"] == "divergence"]
+    assert found and all("count" in x for x in found)
+
+
+def test_dask_local_cluster(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    base = fuzz.Config(
+        argv=tuple(runner.default_command()), games=STABLE, count=10, seed=2, max_steps=40
+    )
+    _, local, _ = run_fuzz(tmp_path, base)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        code, lines, text = run_fuzz(tmp_path, base, scheduler=cluster.scheduler_address)
+    assert code == runner.EXIT_OK, text
+    assert games_of(lines) == games_of(local)
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "conformance",
+            "fuzz",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+            "--max-steps",
+            "20",
+            "--json",
+            str(tmp_path / "r.jsonl"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "summary: 4 games" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "conformance", "fuzz", "--shard", "3/2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert bad.returncode == runner.EXIT_USAGE
+
+
+def test_the_reference_adapter_counts() -> None:
+    start = adapter.start_answer()
+    assert start["capabilities"] == ["count"]
+    protocol.check_start(start)
+    setup = {"players": 2, "dealer": 0, "options": {}, "deal": {"seed": 1}}
+    line = json.dumps({"cmd": "count", "seq": 4, "game": "melniki-b", "setup": setup, "depth": 3})
+    reply, stop = adapter.answer(line.encode())
+    assert reply == {"seq": 4, "count": 27} and not stop
+    bad = json.dumps({"cmd": "count", "seq": 5, "game": "melniki-b", "setup": setup, "depth": -1})
+    reply, _ = adapter.answer(bad.encode())
+    assert reply is not None and "errored" in reply
