@@ -8,13 +8,15 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from reference import games
 from tests.harness import GAMES_FINISHED, machine
-from tests.invariants import discover
+from tests.invariants import ci_budget, discover
 
 #: Under CI: at least 500 random games per game (design §7); locally a quick run.
 CI = settings().database is None and bool(__import__("os").environ.get("CI"))
-EXAMPLES, STEPS, GAMES = (120, 400, 500) if CI else (20, 200, 20)
+EXAMPLES, STEPS, GAMES = (160, 400, 500) if CI else (20, 200, 20)
 
 EXTRA = discover()
+LONG_STEPS = ci_budget("STEPS")
+MORE_EXAMPLES = ci_budget("CI_EXAMPLES") if CI else {}
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
@@ -24,8 +26,8 @@ def test_random_play_keeps_the_invariants(game_id: str) -> None:
     run_state_machine_as_test(  # type: ignore[no-untyped-call, unused-ignore]
         cls,
         settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
+            max_examples=MORE_EXAMPLES.get(game_id, EXAMPLES),
+            stateful_step_count=max(STEPS, LONG_STEPS.get(game_id, STEPS)),
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
         ),
     )

@@ -3,6 +3,11 @@
 A module here defines ``GAME_ID`` (the game it checks) and ``check(state)``,
 which asserts what must hold in every reachable state of that game. The
 stateful test finds them by itself: adding a game means adding a module.
+
+A game whose random games run long may also set ``STEPS`` (the steps of one
+stateful example, default 400 under CI and 200 locally) and ``CI_EXAMPLES``
+(default 160) so that the CI run still plays at least 500 games of it to the
+end, and a local run at least 20.
 """
 
 from __future__ import annotations
@@ -20,4 +25,16 @@ def discover() -> dict[str, Callable[[object], None]]:
         game_id: str = module.GAME_ID
         check: Callable[[object], None] = module.check
         out[game_id] = check
+    return out
+
+
+def ci_budget(name: str) -> dict[str, int]:
+    """The games that ask for a larger stateful budget (``STEPS`` or ``CI_EXAMPLES``),
+    by game id."""
+    out: dict[str, int] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        value: int | None = getattr(module, name, None)
+        if value is not None:
+            out[str(module.GAME_ID)] = value
     return out
