@@ -7,8 +7,32 @@ from types import MappingProxyType
 from typing import Final
 
 from reference.core.game import AnyGame, Erased
-from reference.games import melniki_b
+from reference.games import (
+    gorka,
+    lotereya,
+    melniki_a,
+    melniki_b,
+    michigan,
+    mushka,
+    svinyi,
+    tsyganka,
+)
 
 REGISTRY: Final[Mapping[str, AnyGame]] = MappingProxyType(
-    {g.id: g for g in (Erased(melniki_b.GAME),)}
+    {
+        g.id: g
+        for g in (
+            Erased(melniki_a.GAME),
+            Erased(melniki_b.GAME),
+            Erased(tsyganka.GAME),
+            Erased(svinyi.GAME),
+            Erased(michigan.GAME),
+            Erased(lotereya.GAME),
+            Erased(gorka.GAME),
+            Erased(mushka.GAME),
+            Erased(mushka.GAME_MISTIGRI),
+            Erased(mushka.GAME_PAMFIL),
+            Erased(mushka.GAME_SHUTIKHA),
+        )
+    }
 )

@@ -1,0 +1,922 @@
+"""Горка, as told in seed 003 ("Глава XXII. Горка"): game id ``gorka``.
+
+A declared game for stakes: each player antes, players may go blind before the
+deal, four cards are dealt (two down then two up, or one up one down for a
+player who turns one of his first two, all down for the dealer and the blind),
+the dealer turns two of his four, and the players "go up the hill" with a
+combination or pass until two are left, who go on up, settle peaceably, or
+(a ruling) show. The text stops before the showdown: settlement is a ruling.
+
+Hands are compared by :func:`hand_key`, a total preorder documented in
+AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
+трынка by rank, хлюст and три карты by points (ace 11, court cards and ten 10,
+the rest their pips, a wild card 11), the хлюст of ace, king and a wild card
+above every other хлюст. Wild cards (фальки) are the queens under wild=queens.
+
+Every chip moves through the ledger: the seats (``"0"``…) and the ``pot``.
+
+Position notation (:func:`position`, :func:`load_position`): ``game``,
+``players``, ``dealer``, ``options``, ``phase`` (``blind``, ``open``, ``show``,
+``bet``, ``over``), ``to_move``, ``chips``, ``pot``, ``hands``, ``up`` (face-up
+cards by seat), ``stock`` (the undealt cards, top first), ``blind`` (blind seats
+in order), ``acted`` (seats that have had their turn in this phase),
+``passed`` (seats out of the betting), ``raises``, ``winners``, ``how``.
+
+Performance note: random playouts run at about 68,000 decisions/s on an idle
+machine, below the 100,000 of design §6, because a deal is only about nine
+decisions long: the bench's seeded shuffle of the pack and the setup (antes through the ledger, the
+deal) cost more per game than the decisions themselves, so the per-decision rate
+is bounded by per-game work rather than by the decisions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Pass
+from reference.core.cards import ACE, DECK_32, QUEEN, RANK_OF, SUIT_OF, Card, card_name
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger, open_ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat
+
+GAME_ID: Final = "gorka"
+HAND: Final = 4
+KING: Final = 13
+
+# --- hand ranking (003:P17 to 003:P26) ---------------------------------------------------
+
+NOTHING: Final = 1
+THREE_CARDS: Final = 2
+TRYNKA: Final = 3
+KHLYUST: Final = 4
+CHETVERIK: Final = 5
+CATEGORY_NAMES: Final = {
+    NOTHING: "none",
+    THREE_CARDS: "three-cards",
+    TRYNKA: "trynka",
+    KHLYUST: "khlyust",
+    CHETVERIK: "chetverik",
+}
+#: The хлюст of ace, king and a wild card stands above every other хлюст.
+TOP_KHLYUST: Final = 1000
+
+
+def points(c: Card) -> int:
+    """The value of a card (003:P5, 003:P6): ace 11, king, queen, jack and ten 10, else its pips.
+
+    pre: 0 <= c < 52
+    post: 2 <= __return__ <= 11
+    """
+    r = RANK_OF[c]
+    if r == ACE:
+        return 11
+    return 10 if r >= 10 else r
+
+
+def is_wild(c: Card, wild: bool) -> bool:
+    """Whether a card is a фалька: the queens, when wild cards are played.
+
+    pre: 0 <= c < 52
+    """
+    return wild and RANK_OF[c] == QUEEN  # gorka/wild-cards: the queens
+
+
+def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+    """The rank of a four-card hand as (category, strength); a larger key is a better hand.
+
+    A wild card stands for any rank or suit (and counts 11 points). Categories:
+    четверик (four of a rank) 5, хлюст (four of a suit) 4, трынка (three of a rank)
+    3, три карты (three of a suit) 2, nothing 1. Strength: the rank for четверик and
+    трынка; for хлюст the points, plus 1000 for ace, king and a wild card; for three
+    cards the points of the best three; for nothing the points of the hand.
+
+    pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    post: NOTHING <= __return__[0] <= CHETVERIK
+    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], True) or not wild
+    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], True)
+    """
+    return _hand_key(hand, wild)
+
+
+def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+    """The body of :func:`hand_key` (kept free of contracts so they can call it)."""
+    w = sum(1 for c in hand if is_wild(c, wild))
+    natural = [c for c in hand if not is_wild(c, wild)]
+    by_rank = [0] * 15
+    by_suit = [0] * 4
+    for c in natural:
+        by_rank[RANK_OF[c]] += 1
+        by_suit[SUIT_OF[c]] += 1
+    total = sum(points(c) for c in natural) + 11 * w
+    best_rank4 = max((r for r in range(2, 15) if by_rank[r] + w >= 4), default=0)
+    if w == 4:
+        best_rank4 = ACE
+    if best_rank4:
+        return CHETVERIK, best_rank4
+    flush_suit = next((s for s in range(4) if by_suit[s] + w >= 4), -1)
+    if flush_suit >= 0:
+        has = {RANK_OF[c] for c in natural}
+        need = 1 + (ACE not in has) + (KING not in has)
+        return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
+    best_rank3 = max((r for r in range(2, 15) if by_rank[r] + w >= 3), default=0)
+    if best_rank3:
+        return TRYNKA, best_rank3
+    best3 = 0
+    for s in range(4):
+        if by_suit[s] + w >= 3:
+            vals = sorted((points(c) for c in natural if SUIT_OF[c] == s), reverse=True)
+            vals = [11] * w + vals
+            best3 = max(best3, sum(vals[:3]))
+    if best3:
+        return THREE_CARDS, best3
+    return NOTHING, total
+
+
+def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if ``b`` beats ``a``, 0 if they tie.
+
+    pre: len(a) == 4 and len(b) == 4
+    pre: all(0 <= c < 52 for c in a) and all(0 <= c < 52 for c in b)
+    post: __return__ in (-1, 0, 1)
+    post: __return__ == -_compare(b, a, wild)
+    post: __return__ == 0 or a != b
+    """
+    return _compare(a, b, wild)
+
+
+def _compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+    ka, kb = _hand_key(a, wild), _hand_key(b, wild)
+    return (ka > kb) - (ka < kb)
+
+
+def transitive(
+    a: tuple[int, int, int, int],
+    b: tuple[int, int, int, int],
+    c: tuple[int, int, int, int],
+    wild: bool,
+) -> bool:
+    """Whether the order is transitive on these three hands (it always is).
+
+    pre: all(0 <= x < 52 for x in a) and all(0 <= x < 52 for x in b)
+    pre: all(0 <= x < 52 for x in c)
+    post: __return__
+    """
+    ka, kb, kc = _hand_key(a, wild), _hand_key(b, wild), _hand_key(c, wild)
+    return not (ka >= kb >= kc) or ka >= kc
+
+
+def has_combination(hand: tuple[Card, ...], wild: bool) -> bool:
+    """Whether a hand holds one of the combinations that allow going up the hill.
+
+    pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    post: __return__ == (_hand_key(hand, wild)[0] >= THREE_CARDS)
+    """
+    return hand_key(hand, wild)[0] >= THREE_CARDS
+
+
+def shares(pot: int, winners: int) -> tuple[int, ...]:
+    """How a pot is split among ``winners`` in seat order: equal shares, the odd chips to
+    the first.
+
+    pre: 0 <= pot <= 10000 and 1 <= winners <= 6
+    post: sum(__return__) == pot and len(__return__) == winners
+    post: max(__return__) - min(__return__) <= pot % winners
+    """
+    base, odd = divmod(pot, winners)
+    return (base + odd,) + (base,) * (winners - 1)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule("gorka/players", ("003:P2.S1",), "Two to six play."),
+    Rule(
+        "gorka/pack",
+        ("003:P3.S1", "003:P4.S1", "003:P5.S1", "003:P6.S1"),
+        "The 32-card pack; ace 11 points, court cards 10.",
+    ),
+    Rule(
+        "gorka/stakes",
+        ("003:P7.S1", "003:P9.S1", "AMB-GORKA-01"),
+        "One deal for stakes: every player antes into the pot (option ante) from his chips "
+        "(option starting_chips).",
+    ),
+    Rule(
+        "gorka/blind",
+        ("003:P12.S1", "003:P13.S1", "003:P14.S1", "AMB-GORKA-02"),
+        "Before the deal, from the player under the hand round to the dealer's right, each may "
+        "go blind (the first with blind_stake, each later one with one chip more than the last) "
+        "or pass; a blind player gets all four cards face down.",
+    ),
+    Rule(
+        "gorka/deal",
+        ("003:P10.S1", "003:P11.S1", "003:P15.S1", "AMB-GORKA-03"),
+        "Four cards each, one at a time from the dealer's left: two face down, then two face up; "
+        "a player who turns one of his first two gets one up and one down; the dealer's are all "
+        "face down. Open cards stay on the table.",
+    ),
+    Rule(
+        "gorka/dealer-shows-two",
+        ("003:P16.S1", "AMB-GORKA-04"),
+        "After the deal the dealer turns two of his four cards up; the other two lie aside, "
+        "still his.",
+    ),
+    Rule(
+        "gorka/wild-cards",
+        ("003:P17.S1", "003:P17.S2", "003:P18.S1", "003:P19.S1", "AMB-GORKA-05"),
+        "Under wild=queens the queens are wild cards, standing for any rank or suit.",
+    ),
+    Rule(
+        "gorka/ranking",
+        (
+            "003:P8.S1",
+            "003:P20.S1",
+            "003:P21.S1",
+            "003:P22.S1",
+            "003:P23.S1",
+            "003:P24.S1",
+            "003:P25.S1",
+            "003:P25.S2",
+            "003:P26.S1",
+            "AMB-GORKA-05",
+        ),
+        "Hands rank четверик > хлюст > трынка > три карты > nothing, as hand_key documents.",
+    ),
+    Rule(
+        "gorka/go-up",
+        ("003:P27.S1", "AMB-GORKA-06"),
+        "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
+        "pot), which needs a combination and fewer than limit raises so far, or passes, leaving "
+        "the game.",
+    ),
+    Rule(
+        "gorka/last-two",
+        ("003:P27.S2", "AMB-GORKA-07"),
+        "When all but two have passed, those two go on up, settle peaceably (share the pot), or "
+        "pass; at the limit they show, the best hand taking the pot. One left alone takes it.",
+    ),
+)
+
+# --- options ----------------------------------------------------------------------------------
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "starting_chips",
+            20,
+            "Chips each player has.",
+            minimum=0,
+            maximum=1000,
+            ruling="AMB-GORKA-01",
+        ),
+        OptionSpec(
+            "ante",
+            1,
+            'The stake each player puts on the table ("куш").',
+            minimum=0,
+            maximum=100,
+            ruling="AMB-GORKA-01",
+        ),
+        OptionSpec(
+            "blind_stake",
+            2,
+            "The stake of the first player to go blind.",
+            minimum=1,
+            maximum=100,
+            ruling="AMB-GORKA-02",
+        ),
+        OptionSpec(
+            "raise_amount",
+            1,
+            "What going up the hill adds to the pot.",
+            minimum=1,
+            maximum=100,
+            ruling="AMB-GORKA-06",
+        ),
+        OptionSpec(
+            "limit",
+            6,
+            "The most raises in a deal (the table limit).",
+            minimum=0,
+            maximum=20,
+            ruling="AMB-GORKA-06",
+        ),
+        OptionSpec(
+            "wild",
+            "queens",
+            "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
+            "pack), or none.",
+            ("queens", "none"),
+            ruling="AMB-GORKA-05",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GorkaOptions:
+    """The options of one game, resolved and typed."""
+
+    starting_chips: int
+    ante: int
+    blind_stake: int
+    raise_amount: int
+    limit: int
+    wild: bool
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> GorkaOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return GorkaOptions(
+            starting_chips=int(v["starting_chips"]),
+            ante=int(v["ante"]),
+            blind_stake=int(v["blind_stake"]),
+            raise_amount=int(v["raise_amount"]),
+            limit=int(v["limit"]),
+            wild=v["wild"] == "queens",
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "starting_chips": self.starting_chips,
+            "ante": self.ante,
+            "blind_stake": self.blind_stake,
+            "raise_amount": self.raise_amount,
+            "limit": self.limit,
+            "wild": "queens" if self.wild else "none",
+        }
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+
+class Blind(NamedTuple):
+    """Go blind (or over-blind) before the deal."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "blind", "seat": self.seat}
+
+
+class Open(NamedTuple):
+    """Turn one of the first two cards face up."""
+
+    seat: Seat
+    card: Card
+
+    def to_json(self) -> JSONObject:
+        return {"type": "open", "seat": self.seat, "card": card_name(self.card)}
+
+
+class Show(NamedTuple):
+    """The dealer turns two of his four cards up."""
+
+    seat: Seat
+    cards: tuple[Card, Card]
+
+    def to_json(self) -> JSONObject:
+        shown: list[JSON] = [card_name(c) for c in sorted(self.cards)]
+        return {"type": "show", "seat": self.seat, "cards": shown}
+
+
+class Raise(NamedTuple):
+    """Go up the hill."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "raise", "seat": self.seat}
+
+
+class Peace(NamedTuple):
+    """Settle peaceably: the last two share the pot."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "peace", "seat": self.seat}
+
+
+class Showdown(NamedTuple):
+    """At the limit: the hands are shown and the best takes the pot."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "showdown", "seat": self.seat}
+
+
+Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
+
+BLINDING: Final = 1
+OPENING: Final = 2
+SHOWING: Final = 3
+BETTING: Final = 4
+OVER: Final = 0
+PHASES: Final = {BLINDING: "blind", OPENING: "open", SHOWING: "show", BETTING: "bet", OVER: "over"}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class GorkaState(NamedTuple):
+    """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack."""
+
+    opts: GorkaOptions
+    players: int
+    dealer: Seat
+    phase: int
+    turn: Seat
+    ledger: Ledger
+    hands: Hands
+    up: Hands
+    stock: tuple[Card, ...]
+    blind: tuple[Seat, ...]
+    acted: tuple[Seat, ...]
+    passed: tuple[Seat, ...]
+    raises: int
+    winners: tuple[Seat, ...]
+    how: str
+
+
+#: The seats from the dealer's left round to the dealer, by (players, dealer).
+ORDERS: Final = {
+    (n, d): tuple((d + k) % n for k in range(1, n + 1)) for n in range(2, 7) for d in range(n)
+}
+
+
+def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
+    """The seats from the dealer's left round to the dealer."""
+    return ORDERS[n, dealer]
+
+
+def _check_players(n: int) -> None:
+    if not 2 <= n <= 6:  # gorka/players
+        raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
+
+
+def setup(table: Table) -> GorkaState:
+    """The antes are in and the blind stakes are to be offered."""
+    opts = GorkaOptions.of(table.options)
+    n = table.players
+    _check_players(n)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
+        raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
+    ledger = open_ledger(
+        tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
+    )
+    for p in _order(n, table.dealer):  # gorka/stakes: the antes
+        ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
+    empty: Hands = tuple(() for _ in range(n))
+    s = GorkaState(
+        opts,
+        n,
+        table.dealer,
+        BLINDING,
+        (table.dealer + 1) % n,
+        ledger,
+        empty,
+        empty,
+        deal.cards,
+        (),
+        (),
+        (),
+        0,
+        (),
+        "",
+    )
+    return _next_blind(s)
+
+
+def _blind_cost(s: GorkaState) -> int:
+    return s.opts.blind_stake + len(s.blind)
+
+
+def _next_blind(s: GorkaState) -> GorkaState:
+    """The next player to be offered the blind, or the deal of the first two cards."""
+    for p in _order(s.players, s.dealer)[:-1]:  # gorka/blind: not the dealer
+        if p not in s.acted:
+            if s.ledger.balances[p] >= _blind_cost(s):
+                return s._replace(turn=p)
+            s = s._replace(acted=s.acted + (p,))
+    return _deal_two(s)
+
+
+def _deal_two(s: GorkaState) -> GorkaState:
+    hands = [list(h) for h in s.hands]
+    stock = s.stock
+    order = _order(s.players, s.dealer)
+    for _ in range(2):  # gorka/deal: two each, one at a time from the dealer's left, face down
+        for p in order:
+            hands[p].append(stock[0])
+            stock = stock[1:]
+    s = s._replace(phase=OPENING, hands=tuple(tuple(h) for h in hands), stock=stock, acted=())
+    return _next_open(s)
+
+
+def _next_open(s: GorkaState) -> GorkaState:
+    for p in _order(s.players, s.dealer)[:-1]:
+        if p not in s.acted and p not in s.blind:
+            return s._replace(turn=p)
+    return _deal_rest(s)
+
+
+def _deal_rest(s: GorkaState) -> GorkaState:
+    hands = [list(h) for h in s.hands]
+    up = [list(u) for u in s.up]
+    stock = s.stock
+    order = _order(s.players, s.dealer)
+    for k in range(2):  # gorka/deal: two more each
+        for p in order:
+            c = stock[0]
+            stock = stock[1:]
+            hands[p].append(c)
+            if p == s.dealer or p in s.blind:
+                continue  # all face down
+            if not s.up[p] or k == 0:  # both up; or, after a turned card, one up then one down
+                up[p].append(c)
+    return s._replace(
+        phase=SHOWING,
+        turn=s.dealer,
+        hands=tuple(tuple(h) for h in hands),
+        up=tuple(tuple(u) for u in up),
+        stock=stock,
+        acted=(),
+    )
+
+
+def _active(s: GorkaState) -> tuple[Seat, ...]:
+    return tuple(p for p in _order(s.players, s.dealer) if p not in s.passed)
+
+
+def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
+    active = _active(s)
+    if len(active) == 1:  # gorka/last-two: one left alone takes the pot
+        return _settle(s, active, "alone")
+    n = s.players
+    for k in range(1, n + 1):
+        p = (after + k) % n
+        if p not in s.passed:
+            return s._replace(turn=p)
+    return s
+
+
+def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
+    pot = s.ledger.balances[s.players]
+    ledger = s.ledger
+    for p, share in zip(winners, shares(pot, len(winners)), strict=True):
+        ledger = ledger.transfer("pot", str(p), share)
+    return s._replace(phase=OVER, turn=-1, ledger=ledger, winners=winners, how=how)
+
+
+def _can_raise(s: GorkaState, seat: Seat) -> bool:
+    return (
+        s.raises < s.opts.limit
+        and s.ledger.balances[seat] >= s.opts.raise_amount
+        and has_combination(s.hands[seat], s.opts.wild)
+    )
+
+
+def legal_actions(s: GorkaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    seat = s.turn
+    if s.phase == BETTING:
+        out: list[Action] = []
+        if _can_raise(s, seat):
+            out.append(Raise(seat))
+        if len(_active(s)) == 2:
+            out.append(Peace(seat))
+        if s.raises >= s.opts.limit:
+            out.append(Showdown(seat))
+        out.append(Pass(seat))
+        return tuple(out)
+    if s.phase == BLINDING:
+        return (Blind(seat), Pass(seat))
+    if s.phase == OPENING:
+        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), Pass(seat))
+    if s.phase == SHOWING:
+        return tuple(Show(seat, (a, b)) for a, b in combinations(sorted(s.hands[seat]), 2))
+    return ()
+
+
+def apply(s: GorkaState, a: Action) -> GorkaState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    seat = a.seat
+    if s.phase == BLINDING:
+        if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
+            ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s))
+            return _next_blind(
+                s._replace(ledger=ledger, blind=s.blind + (seat,), acted=s.acted + (seat,))
+            )
+        if isinstance(a, Pass):
+            return _next_blind(s._replace(acted=s.acted + (seat,)))
+        raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
+    if s.phase == OPENING:
+        if isinstance(a, Open):
+            if a.card not in s.hands[seat]:
+                raise IllegalAction(
+                    "core/not-held", f"seat {seat} does not hold {card_name(a.card)}"
+                )
+            up = s.up[:seat] + ((a.card,),) + s.up[seat + 1 :]  # gorka/deal: one turned up
+            return _next_open(s._replace(up=up, acted=s.acted + (seat,)))
+        if isinstance(a, Pass):
+            return _next_open(s._replace(acted=s.acted + (seat,)))
+        raise IllegalAction("core/wrong-action", "a player may turn one of his first two cards")
+    if s.phase == SHOWING:
+        if not isinstance(a, Show):
+            raise IllegalAction("core/wrong-action", "the dealer turns two of his cards up")
+        if any(c not in s.hands[seat] for c in a.cards) or a.cards[0] == a.cards[1]:
+            raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
+        up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
+        s = s._replace(up=up, phase=BETTING, acted=())
+        return _next_bettor(s, s.dealer)  # gorka/go-up: from the dealer's left
+    if isinstance(a, Raise):
+        if not _can_raise(s, seat):  # gorka/go-up
+            raise IllegalAction(
+                "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
+            )
+        ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
+        return _next_bettor(s._replace(ledger=ledger, raises=s.raises + 1), seat)
+    if isinstance(a, Pass):
+        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)  # gorka/go-up
+    active = _active(s)
+    if isinstance(a, Peace):
+        if len(active) != 2:  # gorka/last-two
+            raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
+        return _settle(s, active, "peace")
+    if isinstance(a, Showdown):
+        if s.raises < s.opts.limit:  # gorka/last-two: a showdown only at the limit
+            raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
+        keys = {p: hand_key(s.hands[p], s.opts.wild) for p in active}  # gorka/ranking
+        best = max(keys.values())
+        return _settle(s, tuple(p for p in active if keys[p] == best), "showdown")
+    raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
+
+
+def outcome(s: GorkaState) -> Outcome | None:
+    """The winners of the pot once the deal is settled; scores are the chips held."""
+    if s.phase != OVER:
+        return None
+    losers = tuple(p for p in range(s.players) if p not in s.winners)
+    return Outcome(s.winners, losers, f"settled by {s.how}", s.ledger.balances[: s.players])
+
+
+class Gorka:
+    """The game ``gorka``."""
+
+    id: Final = GAME_ID
+    title: Final = "Горка (seed 003, «Глава XXII. Горка»)"
+    players: Final = range(2, 7)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "up.<seat>",
+        "chips",
+        "pot",
+        "blind",
+        "combination.<seat>",
+    )
+    pack: Final = DECK_32
+    state_type: Final = GorkaState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Blind, Open, Show, Raise, Peace, Showdown, Pass))
+
+    def setup(self, table: Table) -> GorkaState:
+        return setup(table)
+
+    def legal_actions(self, s: GorkaState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: GorkaState, a: Action) -> GorkaState:
+        return apply(s, a)
+
+    def to_move(self, s: GorkaState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: GorkaState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: GorkaState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: GorkaState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> GorkaState:
+        return load_position(pos)
+
+    def cards(self, s: GorkaState) -> tuple[Card, ...]:
+        return tuple(c for h in s.hands for c in h) + s.stock
+
+    def chips(self, s: GorkaState) -> int | None:
+        return s.ledger.total
+
+
+def _cards_json(cs: Sequence[Card]) -> JSON:
+    out: list[JSON] = [card_name(c) for c in sorted(cs)]
+    return out
+
+
+def observe(s: GorkaState, name: str) -> JSON:
+    """One observable. ``up.<seat>``: face-up cards; ``blind``: blind seats in order;
+    ``combination.<seat>``: the hand's key as [category name, strength]."""
+    n = s.players
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return sorted(
+            (a.to_json() for a in legal_actions(s)), key=lambda o: json.dumps(o, sort_keys=True)
+        )
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "chips":
+        return list(s.ledger.balances[:n])
+    if name == "pot":
+        return s.ledger.balances[n]
+    if name == "blind":
+        return list(s.blind)
+    for prefix in ("hand.", "up.", "combination."):
+        if name.startswith(prefix):
+            text = name[len(prefix) :]
+            if text.isdigit() and int(text) < n:
+                p = int(text)
+                if prefix == "hand.":
+                    return _cards_json(s.hands[p])
+                if prefix == "up.":
+                    return _cards_json(s.up[p])
+                if len(s.hands[p]) == HAND:
+                    cat, strength = hand_key(s.hands[p], s.opts.wild)
+                    return [CATEGORY_NAMES[cat], strength]
+                return None
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError`."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < 6:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "blind":
+        return Blind(seat)
+    if kind == "raise":
+        return Raise(seat)
+    if kind == "peace":
+        return Peace(seat)
+    if kind == "showdown":
+        return Showdown(seat)
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "open":
+        return Open(seat, as_cards([field(o, "card", "action")], "action/card")[0])
+    if kind == "show":
+        cards = as_cards(field(o, "cards", "action"), "action/cards")
+        if len(cards) != 2:
+            raise FormatError("action/cards: the dealer shows two cards")
+        a, b = sorted(cards)
+        return Show(seat, (a, b))
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID}")
+
+
+def _names(cs: Sequence[Card]) -> list[JSON]:
+    return [card_name(c) for c in cs]
+
+
+def position(s: GorkaState) -> JSONObject:
+    """The position in this game's notation."""
+    n = s.players
+    return {
+        "game": GAME_ID,
+        "players": n,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "chips": list(s.ledger.balances[:n]),
+        "pot": s.ledger.balances[n],
+        "hands": [_names(h) for h in s.hands],
+        "up": [_names(u) for u in s.up],
+        "stock": _names(s.stock),
+        "blind": list(s.blind),
+        "acted": list(s.acted),
+        "passed": list(s.passed),
+        "raises": s.raises,
+        "winners": list(s.winners),
+        "how": s.how,
+    }
+
+
+def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
+    out = tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+    if any(not 0 <= p < n for p in out):
+        raise FormatError(f"{where}: seats are from 0 to {n - 1}")
+    return out
+
+
+def load_position(pos: JSON) -> GorkaState:
+    """A state from the position notation; checks the pack and the seats."""
+    o = as_object(pos, "position")
+    if as_str(field(o, "game", "position"), "position/game") != GAME_ID:
+        raise FormatError(f"position/game: not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = GorkaOptions.of(given)
+        _check_players(n)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    phase = {v: k for k, v in PHASES.items()}.get(
+        as_str(field(o, "phase", "position"), "position/phase")
+    )
+    if phase is None or not 0 <= dealer < n:
+        raise FormatError("position: a known phase and a dealer seat")
+    chips = tuple(
+        as_int(v, "position/chips")
+        for v in as_list(field(o, "chips", "position"), "position/chips")
+    )
+    pot = as_int(o.get("pot", 0), "position/pot")
+    if len(chips) != n or min(chips + (pot,)) < 0:
+        raise FormatError("position/chips: one non-negative balance per seat")
+    empty: list[JSON] = [[] for _ in range(n)]
+    to_move = o.get("to_move")
+    s = GorkaState(
+        opts=opts,
+        players=n,
+        dealer=dealer,
+        phase=phase,
+        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        ledger=open_ledger(tuple(str(p) for p in range(n)) + ("pot",), chips + (pot,)),
+        hands=card_lists(o.get("hands", empty), "position/hands"),
+        up=card_lists(o.get("up", empty), "position/up"),
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        blind=_seats(o.get("blind", []), "position/blind", n),
+        acted=_seats(o.get("acted", []), "position/acted", n),
+        passed=_seats(o.get("passed", []), "position/passed", n),
+        raises=as_int(o.get("raises", 0), "position/raises"),
+        winners=_seats(o.get("winners", []), "position/winners", n),
+        how=as_str(o.get("how", ""), "position/how"),
+    )
+    if len(s.hands) != n or len(s.up) != n:
+        raise FormatError("position/hands: one hand per seat")
+    if sorted(tuple(c for h in s.hands for c in h) + s.stock) != list(DECK_32):
+        raise FormatError("position: the 32-card pack, every card once")
+    if s.phase == OVER:
+        if s.turn != -1 or not s.winners:
+            raise FormatError("position: a settled deal has winners and no one to move")
+    elif not 0 <= s.turn < n:
+        raise FormatError("position/to_move: a seat")
+    if s.phase == BETTING and (s.turn in s.passed or any(len(h) != HAND for h in s.hands)):
+        raise FormatError(
+            "position: in the betting every hand has four cards and a live player moves"
+        )
+    return s
+
+
+GAME: Final = Gorka()

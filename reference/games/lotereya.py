@@ -1,0 +1,1109 @@
+"""Карточная лотерея, as told in seed 002 ("61. Карточная лотерея"): game id ``lotereya``.
+
+Two stages. In the first, a lottery: the banker lays four cards of his pack
+face down, the players' contributions are spread by the banker over them, the
+dealer deals three cards of his pack to each player, and a player holding the
+same card (suit and rank) as a banker's card takes the chips on it; cards that
+won nothing are set aside by each player, and a new round follows until the
+banker's or the dealer's pack runs out. In the second, the set-aside cards are
+played out: one or two cards of a rank are led at the left-hand neighbour, who
+must beat them or gather them into a pile of unbeaten cards and miss his turn;
+when a player is out of cards the others pay a fine for every card left and
+every card not beaten.
+
+Every chip moves through the ledger; its accounts are the seats (``"0"``…),
+the ``pot`` of contributions not yet spread and the four banker's cards
+(``c1``…``c4``, in the order laid).
+
+The deal is a :class:`~reference.core.game.DeckOrder` of the two packs, 104
+cards (AMB-LOTEREYA-02): the first time a card occurs it belongs to the
+banker's pack, the second time to the dealer's, each pack keeping the order
+of the deck (top first). So an order of the banker's 52 cards followed by the
+dealer's 52 gives those two packs exactly, and any shuffle of two packs gives
+two full packs.
+
+Position notation (:func:`position`, :func:`load_position`): a JSON object with
+``game``, ``players``, ``dealer``, ``banker``, ``options``, ``phase``
+(``spread``, ``turn``, ``lead``, ``beat``, ``over``), ``to_move``, ``chips`` (one
+balance per seat), ``pot``, ``stakes`` (chips on the four banker's cards),
+``bank_pack`` and ``deal_pack`` (top first), ``four`` (the banker's cards of the
+round, in order), ``spread`` (how many cards have been given their stake),
+``hands``, ``piles`` (cards set aside in stage 1), ``gathered`` (cards not
+beaten in stage 2), ``discard``, ``table`` (cards led in stage 2) with
+``leader``, ``last_winner``, ``lost`` (cards each player lost in the last
+round), ``out`` (the player who ran out, once over).
+
+Performance note: random playouts run at 60,000 to 95,000 decisions/s (an idle
+machine gives the higher figure), below the 100,000 of design §6. A profile
+shows no single hot spot: a game is short (about 50 decisions), so the seeded
+shuffle of 104 cards and the setup (splitting the
+two packs, the first round's contributions through the ledger) weigh about
+2.5 µs per decision, and each decision rebuilds a 20-field state and moves chips
+through the ledger (a stage-1 decision is a stake on one card; turning the four
+pays up to four cards at once).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Take
+from reference.core.cards import (
+    RANK_OF,
+    SUIT_OF,
+    TWO_PACKS_52,
+    Card,
+    card_name,
+    names,
+)
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger, open_ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat
+
+GAME_ID: Final = "lotereya"
+MIN_SEATS: Final = 4
+MAX_SEATS: Final = 10
+FOUR: Final = 4
+THREE: Final = 3
+CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
+
+# --- rules ----------------------------------------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule(
+        "lotereya/players",
+        ("002:P12.S1", "002:P12.S3", "AMB-LOTEREYA-01"),
+        "A banker and a dealer (the dealer the table names, the banker on his right) run the "
+        "game; two to eight players play: four to ten seats.",
+    ),
+    Rule(
+        "lotereya/two-packs",
+        ("002:P12.S2", "002:P12.S3", "AMB-LOTEREYA-02"),
+        "Two 52-card packs, one the banker's and one the dealer's.",
+    ),
+    Rule(
+        "lotereya/banker-four",
+        ("002:P13.S1", "002:P17.S3", "AMB-LOTEREYA-03"),
+        "Each round the banker lays the top four cards of his pack face down.",
+    ),
+    Rule(
+        "lotereya/contribution",
+        ("002:P14.S1", "002:P17.S1", "AMB-LOTEREYA-04"),
+        "Each round the players hand in the agreed contribution (under "
+        "contribution=per-lost-card, after the first round, card_fee per card of theirs that "
+        "won nothing in the last round).",
+    ),
+    Rule(
+        "lotereya/spread",
+        ("002:P14.S1", "002:P17.S3", "AMB-LOTEREYA-05"),
+        "The banker spreads the chips over the four cards as he likes, card by card, every card "
+        "getting at least one when there are enough.",
+    ),
+    Rule(
+        "lotereya/deal-three",
+        ("002:P15.S1", "002:P18.S1", "AMB-LOTEREYA-06"),
+        "The dealer deals three cards of his pack to each player, one at a time from his left.",
+    ),
+    Rule(
+        "lotereya/turn-four",
+        ("002:P15.S2",),
+        "The banker turns his four cards up.",
+    ),
+    Rule(
+        "lotereya/match-wins",
+        ("002:P15.S3", "AMB-LOTEREYA-07"),
+        "A player holding a card of the same suit and rank as a banker's card takes the chips "
+        "on it; chips on a card nobody matched go to the banker (or stay for the next four "
+        "under unmatched=carry).",
+    ),
+    Rule(
+        "lotereya/discard-and-set-aside",
+        ("002:P16.S1", "002:P17.S2"),
+        "The banker discards his turned cards and the players their winners; each player sets "
+        "the cards that won nothing aside in a pile of his own.",
+    ),
+    Rule(
+        "lotereya/until-a-pack-runs-out",
+        ("002:P18.S2", "002:P19.S1", "AMB-LOTEREYA-08"),
+        "Rounds go on while the banker has four cards and the dealer three for each player; "
+        "then the set-aside cards are played out.",
+    ),
+    Rule(
+        "lotereya/last-winner-leads",
+        ("002:P20.S1", "AMB-LOTEREYA-09"),
+        "The player who took the last win leads first, one card or two of the same rank.",
+    ),
+    Rule(
+        "lotereya/must-beat",
+        ("002:P20.S2", "AMB-LOTEREYA-10"),
+        "The left-hand neighbour must beat the cards led, each by a higher card of its suit "
+        "(there are no trumps).",
+    ),
+    Rule(
+        "lotereya/beater-leads",
+        ("002:P20.S3",),
+        "Beaten cards are discarded and the beater leads to his left-hand neighbour.",
+    ),
+    Rule(
+        "lotereya/gather-and-miss",
+        ("002:P20.S4", "002:P20.S5", "AMB-LOTEREYA-11"),
+        "One who cannot beat gathers the cards into a pile of his own and misses his turn: his "
+        "left-hand neighbour leads.",
+    ),
+    Rule(
+        "lotereya/fines",
+        ("002:P21.S1", "AMB-LOTEREYA-12"),
+        "When a player is out of cards the others still holding cards pay a fine for each card "
+        "in hand and each card not beaten.",
+    ),
+)
+
+# --- options -------------------------------------------------------------------------
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "starting_chips",
+            50,
+            "Chips each seat has at the start.",
+            minimum=0,
+            maximum=1000,
+            ruling="AMB-LOTEREYA-04",
+        ),
+        OptionSpec(
+            "stake",
+            4,
+            'The contribution each player hands in for a round ("заранее обусловленная сумма").',
+            minimum=1,
+            maximum=100,
+            ruling="AMB-LOTEREYA-04",
+        ),
+        OptionSpec(
+            "contribution",
+            "each-round",
+            "Who pays the new contribution: every player the agreed stake each round; or, after "
+            "the first round, card_fee per card of his that won nothing.",
+            ("each-round", "per-lost-card"),
+            ruling="AMB-LOTEREYA-04",
+        ),
+        OptionSpec(
+            "card_fee",
+            1,
+            "The contribution per card that won nothing, under contribution=per-lost-card.",
+            minimum=1,
+            maximum=100,
+            ruling="AMB-LOTEREYA-04",
+        ),
+        OptionSpec(
+            "unmatched",
+            "banker",
+            "Chips on a banker's card nobody matched: to the banker, or carried to the next four.",
+            ("banker", "carry"),
+            ruling="AMB-LOTEREYA-07",
+        ),
+        OptionSpec(
+            "fine",
+            1,
+            'The fine per card left in hand and per card not beaten ("штраф").',
+            minimum=0,
+            maximum=100,
+            ruling="AMB-LOTEREYA-12",
+        ),
+        OptionSpec(
+            "fine_to",
+            "out",
+            "Who receives the fines: the player who ran out of cards, or the banker.",
+            ("out", "banker"),
+            ruling="AMB-LOTEREYA-12",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LotereyaOptions:
+    """The options of one game, resolved and typed."""
+
+    starting_chips: int
+    stake: int
+    contribution: str
+    card_fee: int
+    unmatched: str
+    fine: int
+    fine_to: str
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> LotereyaOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return LotereyaOptions(
+            starting_chips=int(v["starting_chips"]),
+            stake=int(v["stake"]),
+            contribution=str(v["contribution"]),
+            card_fee=int(v["card_fee"]),
+            unmatched=str(v["unmatched"]),
+            fine=int(v["fine"]),
+            fine_to=str(v["fine_to"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "starting_chips": self.starting_chips,
+            "stake": self.stake,
+            "contribution": self.contribution,
+            "card_fee": self.card_fee,
+            "unmatched": self.unmatched,
+            "fine": self.fine,
+            "fine_to": self.fine_to,
+        }
+
+
+# --- actions -----------------------------------------------------------------------------
+
+
+class Spread(NamedTuple):
+    """The banker puts ``amount`` chips on the next of his four face-down cards."""
+
+    seat: Seat
+    amount: int
+
+    def to_json(self) -> JSONObject:
+        return {"type": "spread", "seat": self.seat, "amount": self.amount}
+
+
+class TurnUp(NamedTuple):
+    """The banker turns his four cards up."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "turn", "seat": self.seat}
+
+
+class Lead(NamedTuple):
+    """Lead one card, or two of the same rank, at the left-hand neighbour (stage 2)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> JSONObject:
+        return {"type": "lead", "seat": self.seat, "cards": _names_json(sorted(self.cards))}
+
+
+class Beat(NamedTuple):
+    """Beat the cards led, one card of the beater's for each (stage 2)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> JSONObject:
+        return {"type": "beat", "seat": self.seat, "cards": _names_json(sorted(self.cards))}
+
+
+Action = Spread | TurnUp | Lead | Beat | Take
+
+# --- state ------------------------------------------------------------------------------
+
+SPREADING: Final = 1
+TURNING: Final = 2
+LEADING: Final = 3
+BEATING: Final = 4
+OVER: Final = 0
+PHASES: Final = {
+    SPREADING: "spread",
+    TURNING: "turn",
+    LEADING: "lead",
+    BEATING: "beat",
+    OVER: "over",
+}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class LotereyaState(NamedTuple):
+    """A position of the game. Immutable.
+
+    ``hands`` are by seat (the banker's and the dealer's stay empty). ``spread`` counts
+    the banker's cards given their stake this round. ``table``/``leader``: the cards led
+    in stage 2 and who led them. ``lost``: cards each seat lost in the last round (for
+    contribution=per-lost-card). ``out`` is the seat that ran out of cards, once over.
+    """
+
+    opts: LotereyaOptions
+    players: int
+    dealer: Seat
+    banker: Seat
+    phase: int
+    turn: Seat
+    ledger: Ledger
+    bank_pack: tuple[Card, ...]
+    deal_pack: tuple[Card, ...]
+    four: tuple[Card, ...]
+    spread: int
+    hands: Hands
+    piles: Hands
+    gathered: Hands
+    discard: tuple[Card, ...]
+    table: tuple[Card, ...]
+    leader: Seat
+    last_winner: Seat
+    lost: tuple[int, ...]
+    out: Seat
+
+
+# --- decision functions (with contracts) ---------------------------------------------------
+
+
+def matches(four: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
+    """The positions (0..3) of the banker's cards that a hand holds, same suit and rank.
+
+    pre: len(four) <= 4 and len(hand) <= 3
+    pre: all(0 <= c < 52 for c in four) and all(0 <= c < 52 for c in hand)
+    post: all(four[i] in hand for i in __return__)
+    post: all(i in __return__ for i in range(len(four)) if four[i] in hand)
+    post: list(__return__) == sorted(set(__return__))
+    """
+    return tuple(i for i, c in enumerate(four) if c in hand)
+
+
+def spread_range(remaining: int, cards_left: int) -> tuple[int, int]:
+    """The least and most chips the banker may put on the next card, with ``remaining``
+    chips and ``cards_left`` cards still to stake (this one included, more than one):
+    at least one chip on every card when the chips allow, else at most one per card.
+
+    pre: 0 <= remaining <= 1000 and 2 <= cards_left <= 4
+    post: 0 <= __return__[0] <= __return__[1] <= remaining
+    post: remaining < cards_left or __return__[0] == 1
+    post: remaining < cards_left or remaining - __return__[1] == cards_left - 1
+    post: remaining >= cards_left or __return__[1] <= 1
+    """
+    if remaining >= cards_left:
+        return 1, remaining - (cards_left - 1)
+    return 0, min(1, remaining)
+
+
+def beats(led: Card, c: Card) -> bool:
+    """Whether ``c`` beats ``led``: no trumps, so a higher card of the same suit.
+
+    pre: 0 <= led < 52 and 0 <= c < 52
+    post: __return__ == (SUIT_OF[c] == SUIT_OF[led] and RANK_OF[c] > RANK_OF[led])
+    post: not (__return__ and beats(c, led))
+    """
+    return SUIT_OF[c] == SUIT_OF[led] and RANK_OF[c] > RANK_OF[led]
+
+
+def beatings(led: Sequence[Card], hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Every way to beat all the cards led, one card of ``hand`` each (in the order led).
+
+    pre: 1 <= len(led) <= 2 and len(hand) <= 8
+    pre: all(0 <= c < 52 for c in led) and all(0 <= c < 52 for c in hand)
+    post: all(len(b) == len(led) for b in __return__)
+    post: all(all(beats(led[i], b[i]) for i in range(len(led))) for b in __return__)
+    post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
+    """
+    if len(led) == 1:
+        x = led[0]
+        return tuple((c,) for c in hand if beats(x, c))
+    options = [tuple(c for c in hand if beats(x, c)) for x in led]
+    return tuple(b for b in product(*options) if len(set(b)) == len(b))
+
+
+def fines(
+    held: Sequence[int], lost: Sequence[int], fine: int, chips: Sequence[int]
+) -> tuple[int, ...]:
+    """What each seat pays: ``fine`` per card ``held`` and per card ``lost`` (not beaten), if
+    he still holds cards, and never more than he has.
+
+    pre: 1 <= len(held) == len(lost) == len(chips) <= 10
+    pre: all(x >= 0 for x in held) and all(x >= 0 for x in lost) and all(x >= 0 for x in chips)
+    pre: 0 <= fine <= 100
+    post: len(__return__) == len(held)
+    post: all(0 <= __return__[i] <= chips[i] for i in range(len(held)))
+    post: all(__return__[i] == 0 for i in range(len(held)) if held[i] == 0)
+    post: all(r == min(m, fine * (h + u)) for r, m, h, u in zip(__return__, chips, held, lost) if h)
+    """
+    return tuple(
+        min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))
+    )
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def _accounts(n: int) -> tuple[str, ...]:
+    return tuple(str(p) for p in range(n)) + ("pot",) + CARD_ACCOUNTS
+
+
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def playing(n: int, dealer: Seat, banker: Seat) -> tuple[Seat, ...]:
+    """The players (not banker, not dealer), from the dealer's left round the table."""
+    order = tuple((dealer + k) % n for k in range(1, n + 1))
+    return tuple(p for p in order if p not in (dealer, banker))
+
+
+#: The players of each table, by (seats, dealer), and each player's left-hand neighbour among them.
+SEATS: Final = {
+    (n, d): playing(n, d, (d - 1) % n) for n in range(MIN_SEATS, MAX_SEATS + 1) for d in range(n)
+}
+LEFT: Final = {
+    key: tuple(
+        seats[(seats.index(p) + 1) % len(seats)] if p in seats else -1 for p in range(key[0])
+    )
+    for key, seats in SEATS.items()
+}
+
+
+def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The banker's and the dealer's packs from a 104-card order: a card's first occurrence
+    is the banker's, its second the dealer's (AMB-LOTEREYA-02)."""
+    seen: set[Card] = set()
+    bank: list[Card] = []
+    deal: list[Card] = []
+    for c in order:
+        if c in seen:
+            deal.append(c)
+        else:
+            seen.add(c)
+            bank.append(c)
+    return tuple(bank), tuple(deal)
+
+
+def _check_players(n: int) -> None:
+    if not MIN_SEATS <= n <= MAX_SEATS:  # lotereya/players
+        raise SetupError(
+            f"{GAME_ID}: {n} seats; a banker, a dealer and two to eight players (4 to 10 seats)",
+            "lotereya/players",
+        )
+
+
+def _check_packs(cards: Sequence[Card], where: str) -> None:
+    if sorted(cards) != sorted(TWO_PACKS_52):  # lotereya/two-packs
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold two 52-card packs, every card exactly twice",
+            "lotereya/two-packs",
+        )
+
+
+def setup(table: Table) -> LotereyaState:
+    """The table at the start: the first round laid out, the banker to spread the stakes."""
+    opts = LotereyaOptions.of(table.options)
+    n = table.players
+    _check_players(n)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    if not isinstance(deal, DeckOrder):
+        raise SetupError(
+            f"{GAME_ID}: the deal is the order of the two packs (104 cards), not dealt hands",
+            "lotereya/two-packs",
+        )
+    _check_packs(deal.cards, "the deck order")
+    bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs
+    banker = (table.dealer - 1) % n  # lotereya/players: the banker on the dealer's right
+    empty: Hands = tuple(() for _ in range(n))
+    s = LotereyaState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        banker=banker,
+        phase=SPREADING,
+        turn=banker,
+        ledger=open_ledger(_accounts(n), (opts.starting_chips,) * n + (0,) * 5),
+        bank_pack=bank,
+        deal_pack=deal_pack,
+        four=(),
+        spread=0,
+        hands=empty,
+        piles=empty,
+        gathered=empty,
+        discard=(),
+        table=(),
+        leader=-1,
+        last_winner=-1,
+        lost=(0,) * n,
+        out=-1,
+    )
+    return _start_round(s, first=True)
+
+
+# --- stage 1: the lottery --------------------------------------------------------------------
+
+
+def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
+    n = s.players
+    seats = SEATS[n, s.dealer]
+    if len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats):
+        return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out
+    four = s.bank_pack[:FOUR]  # lotereya/banker-four: the top four, face down
+    ledger = s.ledger
+    for p in seats:  # lotereya/contribution
+        if first or s.opts.contribution == "each-round":
+            due = s.opts.stake
+        else:
+            due = s.opts.card_fee * s.lost[p]
+        ledger = ledger.transfer(str(p), "pot", min(due, ledger.balances[p]))
+    return s._replace(
+        phase=SPREADING,
+        turn=s.banker,
+        ledger=ledger,
+        bank_pack=s.bank_pack[FOUR:],
+        four=four,
+        spread=0,
+    )
+
+
+def _deal_three(s: LotereyaState) -> LotereyaState:
+    seats = SEATS[s.players, s.dealer]
+    hands = [list(h) for h in s.hands]
+    pack = s.deal_pack
+    i = 0
+    for _ in range(THREE):  # lotereya/deal-three: one at a time from the dealer's left
+        for p in seats:
+            hands[p].append(pack[i])
+            i += 1
+    return s._replace(
+        phase=TURNING,
+        turn=s.banker,
+        hands=tuple(tuple(h) for h in hands),
+        deal_pack=pack[i:],
+    )
+
+
+def _turn_up(s: LotereyaState) -> LotereyaState:
+    n = s.players
+    ledger = s.ledger
+    won = [False] * FOUR
+    last_winner = s.last_winner
+    piles = list(s.piles)
+    lost = [0] * n
+    discard = s.discard + s.four  # lotereya/discard-and-set-aside: the banker's turned cards
+    hands: list[tuple[Card, ...]] = list(s.hands)
+    winners_at: dict[int, Seat] = {}
+    for p in SEATS[n, s.dealer]:
+        hand = hands[p]
+        hits = matches(s.four, hand)  # lotereya/match-wins
+        for i in hits:
+            winners_at[i] = p
+        winning = tuple(s.four[i] for i in hits)
+        rest = tuple(c for c in hand if c not in winning)
+        discard += winning  # lotereya/discard-and-set-aside: the winners
+        piles[p] = tuple(sorted(piles[p] + rest))  # lotereya/discard-and-set-aside: set aside
+        lost[p] = len(rest)
+        hands[p] = ()
+    for i in range(FOUR):  # lotereya/match-wins: in the order the cards were laid
+        on = ledger.balances[n + 1 + i]
+        if i in winners_at:
+            won[i] = True
+            ledger = ledger.transfer(CARD_ACCOUNTS[i], str(winners_at[i]), on)
+            last_winner = winners_at[i]
+        elif s.opts.unmatched == "carry":
+            ledger = ledger.transfer(CARD_ACCOUNTS[i], "pot", on)
+        else:
+            ledger = ledger.transfer(CARD_ACCOUNTS[i], str(s.banker), on)
+    s = s._replace(
+        ledger=ledger,
+        four=(),
+        hands=tuple(hands),
+        piles=tuple(piles),
+        discard=discard,
+        last_winner=last_winner,
+        lost=tuple(lost),
+    )
+    return _start_round(s)
+
+
+# --- stage 2: playing out the set-aside cards ---------------------------------------------------
+
+
+def _left_player(s: LotereyaState, seat: Seat) -> Seat:
+    return LEFT[s.players, s.dealer][seat]
+
+
+def _begin_stage_two(s: LotereyaState) -> LotereyaState:
+    n = s.players
+    ledger = s.ledger
+    pot = ledger.balances[n]
+    if pot:  # lotereya/match-wins: chips still carried at the end go to the banker
+        ledger = ledger.transfer("pot", str(s.banker), pot)
+    empty: Hands = tuple(() for _ in range(n))
+    seats = SEATS[n, s.dealer]
+    leader = s.last_winner if s.last_winner >= 0 else seats[0]  # lotereya/last-winner-leads
+    s = s._replace(ledger=ledger, hands=s.piles, piles=empty, four=())
+    return _next_lead(s, leader)
+
+
+def _next_lead(s: LotereyaState, leader: Seat) -> LotereyaState:
+    """The next lead by ``leader``, or the end with fines if a player is out of cards."""
+    for p in SEATS[s.players, s.dealer]:
+        if not s.hands[p]:
+            return _finish(s, p)
+    return s._replace(phase=LEADING, turn=leader, table=(), leader=-1)
+
+
+def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
+    n = s.players
+    held = tuple(len(s.hands[p]) for p in range(n))
+    unbeaten = tuple(len(s.gathered[p]) for p in range(n))
+    pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
+    to = out if s.opts.fine_to == "out" else s.banker
+    ledger = s.ledger
+    for p in range(n):
+        if pays[p] and p != to:
+            ledger = ledger.transfer(str(p), str(to), pays[p])
+    return s._replace(phase=OVER, turn=-1, ledger=ledger, out=out, table=(), leader=-1)
+
+
+def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
+    """Every lead from a sorted hand: each card alone, and each two cards of a rank."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in hand:
+        by_rank.setdefault(RANK_OF[c], []).append(c)
+    singles = LEADS[seat]
+    out = [singles[c] for c in hand]
+    for cs in by_rank.values():
+        if len(cs) > 1:
+            out.extend(Lead(seat, (a, b)) for i, a in enumerate(cs) for b in cs[i + 1 :])
+    return tuple(out)
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+
+def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    ph = s.phase
+    seat = s.turn
+    if ph == LEADING:
+        return _lead_options(seat, s.hands[seat])
+    if ph == BEATING:
+        ways = beatings(s.table, s.hands[seat])
+        if not ways:
+            return (Take(seat),)
+        return tuple(Beat(seat, b) for b in ways)
+    if ph == SPREADING:
+        lo, hi = spread_range(s.ledger.balances[s.players], FOUR - s.spread)
+        if hi < len(SPREADS[seat]):
+            return SPREADS[seat][lo : hi + 1]
+        return tuple(Spread(seat, k) for k in range(lo, hi + 1))
+    if ph == TURNING:
+        return (TurnUp(seat),)
+    return ()
+
+
+def apply(s: LotereyaState, a: Action) -> LotereyaState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if s.phase == SPREADING:
+        return _apply_spread(s, a)
+    if s.phase == TURNING:
+        if not isinstance(a, TurnUp):
+            raise IllegalAction("core/wrong-action", "the banker now turns his four cards up")
+        return _turn_up(s)  # lotereya/turn-four
+    if s.phase == LEADING:
+        return _apply_lead(s, a)
+    return _apply_beat(s, a)
+
+
+def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
+    if not isinstance(a, Spread):
+        raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
+    n = s.players
+    lo, hi = spread_range(s.ledger.balances[n], FOUR - s.spread)
+    if not lo <= a.amount <= hi:  # lotereya/spread
+        raise IllegalAction(
+            "lotereya/spread",
+            f"the next card takes from {lo} to {hi} chips, so that every card gets some",
+        )
+    ledger = s.ledger.transfer("pot", CARD_ACCOUNTS[s.spread], a.amount)
+    k = s.spread + 1
+    if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
+        ledger = ledger.transfer("pot", CARD_ACCOUNTS[k], ledger.balances[n])
+        return _deal_three(s._replace(ledger=ledger, spread=FOUR))
+    return s._replace(ledger=ledger, spread=k)
+
+
+def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
+    if not isinstance(a, Lead):
+        raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
+    hand = s.hands[a.seat]
+    if any(c not in hand for c in a.cards) or len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {names(a.cards)}")
+    if not 1 <= len(a.cards) <= 2 or len({RANK_OF[c] for c in a.cards}) != 1:
+        raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
+            "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
+        )
+    rest = tuple(c for c in hand if c not in a.cards)
+    return s._replace(
+        phase=BEATING,
+        turn=_left_player(s, a.seat),  # lotereya/must-beat: the left-hand neighbour
+        hands=_put(s.hands, a.seat, rest),
+        table=tuple(sorted(a.cards)),
+        leader=a.seat,
+    )
+
+
+def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
+    seat = a.seat
+    hand = s.hands[seat]
+    if isinstance(a, Take):
+        if beatings(s.table, hand):  # lotereya/must-beat: he is obliged to beat when he can
+            raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
+        # lotereya/gather-and-miss: into his pile of unbeaten cards; his left-hand neighbour leads
+        gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
+        return _next_lead(s._replace(gathered=gathered), _left_player(s, seat))
+    if not isinstance(a, Beat):
+        raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
+    if any(c not in hand for c in a.cards):
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
+    if len(a.cards) != len(s.table) or not all(
+        beats(x, c) for x, c in zip(s.table, sorted(a.cards), strict=True)
+    ):  # lotereya/must-beat: the table and the action's cards are sorted, so suit meets suit
+        raise IllegalAction(
+            "lotereya/must-beat",
+            f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card of its suit",
+        )
+    rest = tuple(c for c in hand if c not in a.cards)
+    # lotereya/beater-leads: beaten cards are discarded, the beater leads to his left
+    s = s._replace(hands=_put(s.hands, seat, rest), discard=s.discard + s.table + a.cards)
+    return _next_lead(s, seat)
+
+
+LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
+#: The banker's spreads by seat and amount (a stake never exceeds what the seats hold).
+SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in range(MAX_SEATS))
+
+
+def outcome(s: LotereyaState) -> Outcome | None:
+    """Once over: the player who ran out of cards wins; those who paid fines lose."""
+    if s.phase != OVER:
+        return None
+    n = s.players
+    losers = tuple(p for p in SEATS[n, s.dealer] if s.hands[p])
+    return Outcome(
+        winners=(s.out,),
+        losers=tuple(sorted(losers)),
+        reason=f"seat {s.out} is out of cards",
+        scores=s.ledger.balances[:n],
+    )
+
+
+class Lotereya:
+    """The game ``lotereya``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Карточная лотерея (seed 002, «61. Карточная лотерея»)"
+    players: Final = range(MIN_SEATS, MAX_SEATS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "chips",
+        "pot",
+        "stakes",
+        "four",
+        "pile.<seat>",
+        "gathered.<seat>",
+        "discard",
+        "bank_size",
+        "deal_size",
+        "banker",
+    )
+    pack: Final = TWO_PACKS_52
+    state_type: Final = LotereyaState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Spread, TurnUp, Lead, Beat, Take))
+
+    def setup(self, table: Table) -> LotereyaState:
+        return setup(table)
+
+    def legal_actions(self, s: LotereyaState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: LotereyaState, a: Action) -> LotereyaState:
+        return apply(s, a)
+
+    def to_move(self, s: LotereyaState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: LotereyaState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: LotereyaState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: LotereyaState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> LotereyaState:
+        return load_position(pos)
+
+    def cards(self, s: LotereyaState) -> tuple[Card, ...]:
+        return _all_cards(s)
+
+    def chips(self, s: LotereyaState) -> int | None:
+        return s.ledger.total
+
+
+def _all_cards(s: LotereyaState) -> tuple[Card, ...]:
+    return (
+        s.bank_pack
+        + s.deal_pack
+        + s.four
+        + tuple(c for h in s.hands for c in h)
+        + tuple(c for h in s.piles for c in h)
+        + tuple(c for h in s.gathered for c in h)
+        + s.discard
+        + s.table
+    )
+
+
+# --- observation and notation -------------------------------------------------------------------
+
+
+def _cards_json(cs: Sequence[Card]) -> JSON:
+    out: list[JSON] = [card_name(c) for c in sorted(cs)]
+    return out
+
+
+def observe(s: LotereyaState, name: str) -> JSON:
+    """One observable, in canonical JSON.
+
+    ``chips``: the seats' balances; ``pot``: chips handed in and not yet spread;
+    ``stakes``: chips on the four banker's cards in the order laid; ``four``: the
+    banker's cards of the round in the order laid ([] between rounds); ``pile.<seat>``: cards
+    set aside; ``gathered.<seat>``: cards not beaten; ``bank_size``/``deal_size``: cards
+    left in the packs; ``banker``: the banker's seat.
+    """
+    n = s.players
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return _cards_json(s.table)
+    if name == "chips":
+        return list(s.ledger.balances[:n])
+    if name == "pot":
+        return s.ledger.balances[n]
+    if name == "stakes":
+        return list(s.ledger.balances[n + 1 :])
+    if name == "four":
+        return _names_json(s.four)
+    if name == "discard":
+        return _cards_json(s.discard)
+    if name == "bank_size":
+        return len(s.bank_pack)
+    if name == "deal_size":
+        return len(s.deal_pack)
+    if name == "banker":
+        return s.banker
+    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles), ("gathered.", s.gathered)):
+        if name.startswith(prefix):
+            text = name[len(prefix) :]
+            if text.isdigit() and int(text) < n:
+                return _cards_json(holdings[int(text)])
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_SEATS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "spread":
+        return Spread(seat, as_int(field(o, "amount", "action"), "action/amount"))
+    if kind == "turn":
+        return TurnUp(seat)
+    if kind == "take":
+        return Take(seat)
+    if kind in ("lead", "beat"):
+        cards = tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards")))
+        if not 1 <= len(cards) <= 2:
+            raise FormatError("action/cards: one or two cards")
+        return Lead(seat, cards) if kind == "lead" else Beat(seat, cards)
+    raise FormatError(
+        f"action/type: {kind!r} is not an action of {GAME_ID} (spread, turn, lead, beat, take)"
+    )
+
+
+def _names_json(cs: Sequence[Card]) -> list[JSON]:
+    return [card_name(c) for c in cs]
+
+
+def position(s: LotereyaState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    n = s.players
+    return {
+        "game": GAME_ID,
+        "players": n,
+        "dealer": s.dealer,
+        "banker": s.banker,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "chips": list(s.ledger.balances[:n]),
+        "pot": s.ledger.balances[n],
+        "stakes": list(s.ledger.balances[n + 1 :]),
+        "bank_pack": _names_json(s.bank_pack),
+        "deal_pack": _names_json(s.deal_pack),
+        "four": _names_json(s.four),
+        "spread": s.spread,
+        "hands": [_names_json(h) for h in s.hands],
+        "piles": [_names_json(h) for h in s.piles],
+        "gathered": [_names_json(h) for h in s.gathered],
+        "discard": _names_json(s.discard),
+        "table": _names_json(s.table),
+        "leader": None if s.leader < 0 else s.leader,
+        "last_winner": None if s.last_winner < 0 else s.last_winner,
+        "lost": list(s.lost),
+        "out": None if s.out < 0 else s.out,
+    }
+
+
+def _opt_int(value: JSON, where: str) -> int:
+    return -1 if value is None else as_int(value, where)
+
+
+def load_position(pos: JSON) -> LotereyaState:
+    """A state from the position notation; checks the two packs and the seats."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = LotereyaOptions.of(given)
+        _check_players(n)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    banker = as_int(o.get("banker", (dealer - 1) % n), "position/banker")
+    phase_name = as_str(field(o, "phase", "position"), "position/phase")
+    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
+    if phase is None:
+        raise FormatError(f"position/phase: {phase_name!r} is not one of {sorted(PHASES.values())}")
+    empty: list[JSON] = [[] for _ in range(n)]
+    chips = tuple(
+        as_int(v, f"position/chips/{i}")
+        for i, v in enumerate(as_list(field(o, "chips", "position"), "position/chips"))
+    )
+    stakes = tuple(
+        as_int(v, f"position/stakes/{i}")
+        for i, v in enumerate(as_list(o.get("stakes", [0, 0, 0, 0]), "position/stakes"))
+    )
+    pot = as_int(o.get("pot", 0), "position/pot")
+    if len(chips) != n or len(stakes) != FOUR or min(chips + stakes + (pot,)) < 0:
+        raise FormatError("position/chips: one non-negative balance per seat, four stakes")
+    lost_json = as_list(o.get("lost", [0] * n), "position/lost")
+    state = LotereyaState(
+        opts=opts,
+        players=n,
+        dealer=dealer,
+        banker=banker,
+        phase=phase,
+        turn=_opt_int(o.get("to_move"), "position/to_move"),
+        ledger=open_ledger(_accounts(n), chips + (pot,) + stakes),
+        bank_pack=as_cards(o.get("bank_pack", []), "position/bank_pack"),
+        deal_pack=as_cards(o.get("deal_pack", []), "position/deal_pack"),
+        four=as_cards(o.get("four", []), "position/four"),
+        spread=as_int(o.get("spread", 0), "position/spread"),
+        hands=card_lists(o.get("hands", empty), "position/hands"),
+        piles=card_lists(o.get("piles", empty), "position/piles"),
+        gathered=card_lists(o.get("gathered", empty), "position/gathered"),
+        discard=as_cards(o.get("discard", []), "position/discard"),
+        table=tuple(sorted(as_cards(o.get("table", []), "position/table"))),
+        leader=_opt_int(o.get("leader"), "position/leader"),
+        last_winner=_opt_int(o.get("last_winner"), "position/last_winner"),
+        lost=tuple(as_int(v, f"position/lost/{i}") for i, v in enumerate(lost_json)),
+        out=_opt_int(o.get("out"), "position/out"),
+    )
+    _check_position(state)
+    return state
+
+
+def _check_position(s: LotereyaState) -> None:
+    n = s.players
+    if not 0 <= s.dealer < n or s.banker != (s.dealer - 1) % n:
+        raise FormatError("position: the dealer is a seat and the banker sits on his right")
+    for key, seq in (("hands", s.hands), ("piles", s.piles), ("gathered", s.gathered)):
+        if len(seq) != n:
+            raise FormatError(f"position/{key}: one entry per seat ({n})")
+    if len(s.lost) != n:
+        raise FormatError(f"position/lost: one entry per seat ({n})")
+    roles = (s.dealer, s.banker)
+    if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
+        raise FormatError("position: the banker and the dealer hold no cards")
+    try:
+        _check_packs(_all_cards(s), "a position")
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    if s.phase == OVER:
+        if s.turn != -1 or s.out < 0:
+            raise FormatError("position: a finished game has no one to move and a player out")
+        return
+    if s.phase in (SPREADING, TURNING):
+        if s.turn != s.banker or len(s.four) != FOUR:
+            raise FormatError("position: in stage 1 the banker is to move with four cards laid")
+        if s.phase == SPREADING and not 0 <= s.spread < FOUR - 1:
+            raise FormatError("position/spread: 0 to 2 cards staked while spreading")
+        return
+    seats = SEATS[n, s.dealer]
+    if s.turn not in seats or not all(s.hands[p] for p in seats if p != s.leader):
+        raise FormatError("position: in stage 2 a player is to move and the players hold cards")
+    if s.phase == BEATING and (s.leader not in seats or not 1 <= len(s.table) <= 2):
+        raise FormatError("position: cards led by a player are on the table")
+
+
+GAME: Final = Lotereya()

@@ -1,0 +1,901 @@
+"""Мельники, as told in seed 000 ("Глава LVII. Мельники"): game id ``melniki-a``.
+
+A different text of the game than ``melniki-b``. Stage 1 is a chain of duels:
+a player leads to his left-hand neighbour ("подручный"), who follows suit
+(higher or lower), trumps, or, void of the suit, accepts the card; the higher
+card takes the two-card trick; while the leader wins he leads again to the
+same neighbour; once the neighbour covers or accepts, the neighbour leads to
+his own left. Stage 2 plays out the cards of the tricks: a pile grows by
+covers round the table and is laid aside when it is full; who cannot or will
+not cover accepts only the top card. The one left holding cards loses
+(a ruling: the text names no loser).
+
+The shared mechanics come from ``reference.core``: trick winner and suit
+obligations (``tricks``), Durak-style covering (``covering``), seats and
+holdings. Gaps are settled by the rulings ``AMB-MELNIKIA-NN``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Play, Take
+from reference.core.cards import (
+    ACE_HIGH,
+    DECK_36,
+    DECK_52,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    card_name,
+    names,
+    suit_letter,
+)
+from reference.core.covering import covers
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import Holdings, counts, holders, put, without
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat, next_holding
+from reference.core.tricks import of_suit, trick_winner
+
+GAME_ID: Final = "melniki-a"
+HAND: Final = 3
+MAX_PLAYERS: Final = 10
+
+RULES: Final = CORE_RULES + (
+    Rule("melniki-a/players", ("000:P2.S2",), "Two to ten play."),
+    Rule(
+        "melniki-a/pack",
+        ("000:P2.S2", "AMB-MELNIKIA-01"),
+        "The pack is the 36-card pack, six to ace (the full 52 under pack=52).",
+    ),
+    Rule(
+        "melniki-a/deal-three",
+        ("000:P2.S3", "AMB-MELNIKIA-02"),
+        "Each player is dealt three cards, one at a time from the dealer's left.",
+    ),
+    Rule(
+        "melniki-a/trump-turned",
+        ("000:P2.S3", "AMB-MELNIKIA-03"),
+        "The next card is turned up for trump; it lies under the stock and is drawn last "
+        "(or stays out of play under trump_card=out-of-play).",
+    ),
+    Rule(
+        "melniki-a/first-lead",
+        ("000:P4.S1",),
+        "The dealer's left-hand neighbour leads first, any card, to his own left-hand neighbour.",
+    ),
+    Rule(
+        "melniki-a/follow-suit",
+        ("000:P4.S1", "AMB-MELNIKIA-04"),
+        "The neighbour led to must lay a card of the suit led, higher or lower, if he has one.",
+    ),
+    Rule(
+        "melniki-a/accept-only-void",
+        ("000:P6.S1",),
+        "Only a player without the suit led may accept the card instead of playing to it.",
+    ),
+    Rule(
+        "melniki-a/void-trump-or-accept",
+        ("000:P6.S1", "AMB-MELNIKIA-04"),
+        "Without the suit led a player either covers with a trump or accepts; he may not "
+        "throw off a card of another suit.",
+    ),
+    Rule(
+        "melniki-a/higher-takes",
+        ("000:P4.S2", "AMB-MELNIKIA-04"),
+        "The higher card of the suit led takes the trick; a trump played on another suit takes it.",
+    ),
+    Rule(
+        "melniki-a/accepted-card",
+        ("000:P5.S1", "000:P6.S1", "AMB-MELNIKIA-06"),
+        "An accepted card goes into the acceptor's hand (into his pile of tricks under "
+        "accepted_card=pile).",
+    ),
+    Rule(
+        "melniki-a/refill",
+        ("000:P4.S3", "AMB-MELNIKIA-05"),
+        "After each trick or acceptance the two players draw from the stock back up to three, "
+        "the taker of the trick (or the leader, after an acceptance) first.",
+    ),
+    Rule(
+        "melniki-a/leader-keeps-lead",
+        ("000:P5.S1",),
+        "While the leader takes the trick he leads again to the same neighbour.",
+    ),
+    Rule(
+        "melniki-a/pass-on",
+        ("000:P5.S1", "000:P6.S2", "AMB-MELNIKIA-07"),
+        "Once the neighbour covers (takes the trick) or accepts, he leads to his own "
+        "left-hand neighbour; players without cards are passed over.",
+    ),
+    Rule(
+        "melniki-a/stage-one-end",
+        ("000:P6.S2", "000:P6.S3", "AMB-MELNIKIA-07"),
+        "Stage 1 ends when the stock is empty and either fewer than two players hold cards or "
+        "as many acceptances as there are players holding cards have followed one another "
+        "without a trick; the cards still in hand then join their holders' tricks.",
+    ),
+    Rule(
+        "melniki-a/take-up-tricks",
+        ("000:P6.S3",),
+        "In stage 2 each player takes up the cards of his tricks and plays them out.",
+    ),
+    Rule(
+        "melniki-a/stage-two-first-lead",
+        ("000:P7.S1", "AMB-MELNIKIA-08"),
+        "The first player to have run out of cards in stage 1 leads first in stage 2, any card "
+        "(if he has no cards, the next player to his left who has).",
+    ),
+    Rule(
+        "melniki-a/cover-or-accept",
+        ("000:P7.S2", "000:P7.S3", "AMB-MELNIKIA-09"),
+        "The next player must beat the top card of the pile (Durak-style) or accept it.",
+    ),
+    Rule(
+        "melniki-a/pile-aside",
+        ("000:P7.S3", "AMB-MELNIKIA-10"),
+        "When the pile holds as many cards as the players holding cards at its lead, less one "
+        "(but at least two; as many as those players under pile_size=players), the one who made "
+        "the last cover lays it aside for good.",
+    ),
+    Rule(
+        "melniki-a/uncoverer-leads",
+        ("000:P7.S4",),
+        "Who laid the pile aside leads anew, any card.",
+    ),
+    Rule(
+        "melniki-a/accept-first-lead",
+        ("000:P9.S1",),
+        "Who accepts the first card led takes it, and his left-hand neighbour leads anew.",
+    ),
+    Rule(
+        "melniki-a/accept-top",
+        ("000:P10.S1", "AMB-MELNIKIA-11"),
+        "Who accepts a cover takes only the top card, and the next player must cover the card "
+        "then on top.",
+    ),
+    Rule(
+        "melniki-a/last-holder-loses",
+        ("AMB-MELNIKIA-12",),
+        "Stage 2 ends when at most one player holds cards; he loses (nobody, if none holds).",
+    ),
+)
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "pack",
+            36,
+            "The pack: 36 cards (six to ace) or the full 52.",
+            (36, 52),
+            ruling="AMB-MELNIKIA-01",
+        ),
+        OptionSpec(
+            "trump_card",
+            "under-stock",
+            "Where the turned trump goes: under the stock, drawn last; or out of play.",
+            ("under-stock", "out-of-play"),
+            ruling="AMB-MELNIKIA-03",
+        ),
+        OptionSpec(
+            "accepted_card",
+            "hand",
+            "Where a card accepted in stage 1 goes: into the acceptor's hand, or his tricks.",
+            ("hand", "pile"),
+            ruling="AMB-MELNIKIA-06",
+        ),
+        OptionSpec(
+            "pile_size",
+            "players-less-one",
+            "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
+            "or one fewer (at least two).",
+            ("players", "players-less-one"),
+            ruling="AMB-MELNIKIA-10",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MelnikiAOptions:
+    """The options of one game, resolved and typed."""
+
+    pack: int
+    trump_card: str
+    accepted_card: str
+    pile_size: str
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> MelnikiAOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return MelnikiAOptions(
+            pack=int(v["pack"]),
+            trump_card=str(v["trump_card"]),
+            accepted_card=str(v["accepted_card"]),
+            pile_size=str(v["pile_size"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "pack": self.pack,
+            "trump_card": self.trump_card,
+            "accepted_card": self.accepted_card,
+            "pile_size": self.pile_size,
+        }
+
+
+STAGE_ONE: Final = 1
+STAGE_TWO: Final = 2
+OVER: Final = 0
+PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
+
+
+class MelnikiAState(NamedTuple):
+    """A position. ``table`` is the card led in stage 1 (at most one), or the stage-2 pile
+    bottom first, with ``table_seats`` who laid each card. ``target`` is the size at which
+    the stage-2 pile is laid aside. ``first_out`` is the first seat to run out of cards in
+    stage 1 (-1 while none has)."""
+
+    opts: MelnikiAOptions
+    players: int
+    dealer: Seat
+    trump: int
+    trump_card: Card
+    stage: int
+    turn: Seat
+    hands: Holdings
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    table: tuple[Card, ...]
+    table_seats: tuple[Seat, ...]
+    target: int
+    piles: Holdings
+    first_out: Seat
+    accepts: int
+    last_winner: Seat
+    discard: tuple[Card, ...]
+    losers: tuple[Seat, ...]
+
+
+Action = Play | Take
+
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
+#: ``BEATS[trump][card]``: the cards that beat ``card`` Durak-style (a look-up for speed).
+BEATS: Final = tuple(
+    tuple(frozenset(d for d in range(52) if covers(c, d, t, ACE_HIGH)) for c in range(52))
+    for t in range(4)
+)
+TAKES: Final = tuple(Take(seat) for seat in range(MAX_PLAYERS))
+
+
+# --- decision functions (with contracts) ---------------------------------------------
+
+
+def takes_trick(lead: Card, answer: Card, trump: int) -> bool:
+    """Whether the answer to a stage-1 lead takes the trick (the higher card of the suit led,
+    or a trump on another suit).
+
+    pre: 0 <= lead < 52 and 0 <= answer < 52 and lead != answer
+    pre: 0 <= trump <= 3
+    pre: SUIT_OF[answer] in (SUIT_OF[lead], trump)
+    post: __return__ == (trick_winner((lead, answer), trump, ACE_HIGH) == 1)
+    post: not (SUIT_OF[answer] == SUIT_OF[lead]) or __return__ == (RANK_OF[answer] > RANK_OF[lead])
+    """
+    return trick_winner((lead, answer), trump, ACE_HIGH) == 1  # melniki-a/higher-takes
+
+
+def answers(hand: tuple[Card, ...], lead: Card, trump: int) -> tuple[tuple[Card, ...], bool]:
+    """The cards a player may lay on a stage-1 lead, and whether he may accept it instead.
+
+    pre: len(hand) <= 12 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= lead < 52 and 0 <= trump <= 3
+    post: set(__return__[0]) <= set(hand)
+    post: __return__[1] == (not any(SUIT_OF[c] == SUIT_OF[lead] for c in hand))
+    post: __return__[1] or all(SUIT_OF[c] == SUIT_OF[lead] for c in __return__[0])
+    post: len(__return__[0]) > 0 or __return__[1]
+    """
+    same = of_suit(hand, SUIT_OF[lead])
+    if same:  # melniki-a/follow-suit: higher or lower
+        return same, False
+    # melniki-a/void-trump-or-accept
+    return of_suit(hand, trump), True
+
+
+def pile_target(holding: int, size_rule: str) -> int:
+    """How many cards a stage-2 pile holds when it is laid aside.
+
+    pre: 2 <= holding <= 10
+    pre: size_rule in ("players", "players-less-one")
+    post: 2 <= __return__ <= holding
+    """
+    if size_rule == "players":  # melniki-a/pile-aside
+        return holding
+    return max(2, holding - 1)
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
+    return DECK_36 if opts.pack == 36 else DECK_52
+
+
+def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(pack):  # melniki-a/pack
+        missing = sorted(set(pack) - set(cards))
+        extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in pack)
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the {len(pack)}-card pack exactly once "
+            f"(missing {names(missing)}, duplicated or foreign {names(extra)})",
+            "melniki-a/pack",
+        )
+
+
+def setup(table: Table) -> MelnikiAState:
+    """The position after the deal: the dealer's left-hand neighbour to lead."""
+    opts = MelnikiAOptions.of(table.options)
+    n = table.players
+    if not 2 <= n <= MAX_PLAYERS:  # melniki-a/players
+        raise SetupError(f"{GAME_ID}: {n} players; the text allows two to ten", "melniki-a/players")
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    pack = _pack(opts)
+    deal = table.deal
+    if isinstance(deal, DeckOrder):
+        order = deal.cards
+        if opts.pack == 36 and len(order) == 52:  # melniki-a/pack: the 52 stripped to 36
+            order = tuple(c for c in order if RANK_OF[c] >= 6)
+        _check_pack(order, pack, "the deck order")
+        built: list[list[Card]] = [[] for _ in range(n)]
+        i = 0
+        for _ in range(HAND):  # melniki-a/deal-three: one at a time from the dealer's left
+            for k in range(1, n + 1):
+                built[(table.dealer + k) % n].append(order[i])
+                i += 1
+        hands: Holdings = tuple(tuple(h) for h in built)
+        trump_card = order[i]  # melniki-a/trump-turned: the next card
+        rest = order[i + 1 :]
+    else:
+        if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
+            raise SetupError(f"{GAME_ID}: a deal gives {n} hands of three", "melniki-a/deal-three")
+        if len(deal.up) != 1:
+            raise SetupError(f"{GAME_ID}: one trump card is turned", "melniki-a/trump-turned")
+        hands, trump_card, rest = deal.hands, deal.up[0], deal.stock
+        _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, pack, "the deal")
+    stock: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    if opts.trump_card == "under-stock":  # melniki-a/trump-turned
+        stock, aside = rest + (trump_card,), ()
+    else:
+        stock, aside = rest, (trump_card,)
+    return MelnikiAState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        trump=SUIT_OF[trump_card],
+        trump_card=trump_card,
+        stage=STAGE_ONE,
+        turn=(table.dealer + 1) % n,  # melniki-a/first-lead
+        hands=hands,
+        stock=stock,
+        aside=aside,
+        table=(),
+        table_seats=(),
+        target=0,
+        piles=tuple(() for _ in range(n)),
+        first_out=-1,
+        accepts=0,
+        last_winner=-1,
+        discard=(),
+        losers=(),
+    )
+
+
+# --- stage 1 ------------------------------------------------------------------------------
+
+
+def _refill(s: MelnikiAState, hands: Holdings, first: Seat, second: Seat) -> MelnikiAState:
+    stock = s.stock
+    for p in (first, second):  # melniki-a/refill: the taker (or the leader) first
+        want = HAND - len(hands[p])
+        if want > 0 and stock:
+            hands = put(hands, p, hands[p] + stock[:want])
+            stock = stock[want:]
+    first_out = s.first_out
+    if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead: who ran out first
+        out = [p for p in s.table_seats if not hands[p]]
+        first_out = out[0] if out else -1
+    return s._replace(hands=hands, stock=stock, first_out=first_out)
+
+
+def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
+    """Stage 1 goes on with ``leader`` (or the next holder to his left) leading."""
+    c = counts(s.hands)
+    holding = sum(1 for k in c if k)
+    if not s.stock and (holding < 2 or s.accepts >= holding):  # melniki-a/stage-one-end
+        piles = s.piles
+        for p in holders(s.hands):  # a lone holder's cards join his tricks
+            piles = put(piles, p, piles[p] + s.hands[p])
+        empty: Holdings = tuple(() for _ in range(s.players))
+        return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
+    if not c[leader]:  # melniki-a/pass-on: players without cards are passed over
+        nxt = next_holding(leader, c)
+        assert nxt is not None
+        leader = nxt
+    return s._replace(turn=leader, table=(), table_seats=())
+
+
+def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
+    seat = a.seat
+    hand = s.hands[seat]
+    if not s.table:  # a lead: melniki-a/first-lead, any card
+        if not isinstance(a, Play):
+            raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        hands = put(s.hands, seat, without(hand, a.card))
+        responder = next_holding(seat, counts(hands))  # to his left-hand neighbour
+        if responder is None:  # he led his last card and nobody else holds any
+            responder = next_holding(seat, tuple(1 for _ in range(s.players)))
+            assert responder is not None
+        return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
+    lead, leader = s.table[0], s.table_seats[0]
+    allowed, may_accept = answers(hand, lead, s.trump)
+    if isinstance(a, Take):
+        if not may_accept:
+            raise IllegalAction(
+                "melniki-a/accept-only-void",
+                f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
+            )
+        s = s._replace(table_seats=(leader, seat))
+        if s.opts.accepted_card == "hand":  # melniki-a/accepted-card
+            hands = put(s.hands, seat, hand + (lead,))
+            piles = s.piles
+        else:
+            hands = s.hands
+            piles = put(s.piles, seat, s.piles[seat] + (lead,))
+        s = _refill(s._replace(piles=piles), hands, leader, seat)
+        s = s._replace(accepts=s.accepts + 1 if not s.stock else 0)
+        return _next_duel(s, seat)  # melniki-a/pass-on
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if a.card not in allowed:
+        if not may_accept:
+            raise IllegalAction(
+                "melniki-a/follow-suit",
+                f"{card_name(lead)} was led and seat {seat} holds {suit_letter(SUIT_OF[lead])}",
+            )
+        raise IllegalAction(
+            "melniki-a/void-trump-or-accept",
+            f"without {suit_letter(SUIT_OF[lead])} seat {seat} must trump "
+            f"({suit_letter(s.trump)}) or accept",
+        )
+    hands = put(s.hands, seat, without(hand, a.card))
+    won = takes_trick(lead, a.card, s.trump)  # melniki-a/higher-takes
+    winner = seat if won else leader
+    other = leader if won else seat
+    piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
+    s = s._replace(piles=piles, last_winner=winner, table_seats=(leader, seat), accepts=0)
+    s = _refill(s, hands, winner, other)
+    if won:
+        return _next_duel(s, seat)  # melniki-a/pass-on: he covered
+    return _next_duel(s, leader)  # melniki-a/leader-keeps-lead
+
+
+# --- stage 2 ------------------------------------------------------------------------------
+
+
+def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
+    # melniki-a/take-up-tricks
+    taken_up = s.piles
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
+    first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
+    # melniki-a/stage-two-first-lead
+    return _go(s, hands=taken_up, table=(), seats=(), target=0, discard=s.discard, seat=first)
+
+
+def _go(
+    s: MelnikiAState,
+    *,
+    hands: Holdings,
+    table: tuple[Card, ...],
+    seats: tuple[Seat, ...],
+    target: int,
+    discard: tuple[Card, ...],
+    seat: Seat,
+) -> MelnikiAState:
+    """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
+    when at most one player holds cards (melniki-a/last-holder-loses)."""
+    n = s.players
+    turn = -1
+    held = 0
+    last = -1
+    for k in range(n):
+        p = (seat + k) % n
+        if hands[p]:
+            held += 1
+            last = p
+            if turn < 0:
+                turn = p
+    if held <= 1:  # melniki-a/last-holder-loses
+        losers = (last,) if held else ()
+        return s._replace(
+            stage=OVER,
+            turn=-1,
+            hands=hands,
+            table=table,
+            table_seats=seats,
+            target=target,
+            discard=discard,
+            losers=losers,
+        )
+    return s._replace(
+        turn=turn, hands=hands, table=table, table_seats=seats, target=target, discard=discard
+    )
+
+
+def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
+    seat = a.seat
+    hand = s.hands[seat]
+    nxt = seat + 1 if seat + 1 < s.players else 0
+    if not s.table:
+        if not isinstance(a, Play):
+            raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        target = pile_target(len(holders(s.hands)), s.opts.pile_size)
+        hands = put(s.hands, seat, without(hand, a.card))
+        return _go(
+            s,
+            hands=hands,
+            table=(a.card,),
+            seats=(seat,),
+            target=target,
+            discard=s.discard,
+            seat=nxt,
+        )
+    top = s.table[-1]
+    if isinstance(a, Take):
+        hands = put(s.hands, seat, hand + (top,))
+        rest = s.table[:-1]
+        if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
+            return _go(s, hands=hands, table=(), seats=(), target=0, discard=s.discard, seat=nxt)
+        # melniki-a/accept-top: the next covers the card now on top
+        return _go(
+            s,
+            hands=hands,
+            table=rest,
+            seats=s.table_seats[:-1],
+            target=s.target,
+            discard=s.discard,
+            seat=nxt,
+        )
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if not covers(top, a.card, s.trump, ACE_HIGH):  # melniki-a/cover-or-accept
+        raise IllegalAction(
+            "melniki-a/cover-or-accept",
+            f"{card_name(a.card)} does not beat {card_name(top)} (trump {suit_letter(s.trump)})",
+        )
+    hands = put(s.hands, seat, without(hand, a.card))
+    table = s.table + (a.card,)
+    if len(table) >= s.target:  # melniki-a/pile-aside
+        return _go(
+            s, hands=hands, table=(), seats=(), target=0, discard=s.discard + table, seat=seat
+        )  # melniki-a/uncoverer-leads
+    return _go(
+        s,
+        hands=hands,
+        table=table,
+        seats=s.table_seats + (seat,),
+        target=s.target,
+        discard=s.discard,
+        seat=nxt,
+    )
+
+
+# --- the game -----------------------------------------------------------------------------
+
+
+def legal_actions(s: MelnikiAState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    if s.stage == OVER:
+        return ()
+    seat = s.turn
+    hand = s.hands[seat]
+    row = PLAYS[seat]
+    if not s.table:
+        return tuple(row[c] for c in hand)
+    if s.stage == STAGE_ONE:
+        allowed, may_accept = answers(hand, s.table[0], s.trump)
+        out: tuple[Action, ...] = tuple(row[c] for c in allowed)
+        return out + (TAKES[seat],) if may_accept else out
+    beats = BEATS[s.trump][s.table[-1]]  # melniki-a/cover-or-accept
+    return tuple(row[c] for c in hand if c in beats) + (TAKES[seat],)
+
+
+def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.stage == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if s.stage == STAGE_ONE:
+        return _stage_one(s, a)
+    return _stage_two(s, a)
+
+
+def outcome(s: MelnikiAState) -> Outcome | None:
+    """The loser, once the game is over (melniki-a/last-holder-loses)."""
+    if s.stage != OVER:
+        return None
+    losers = s.losers
+    winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
+    reason = f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
+    return Outcome(winners=winners, losers=losers, reason=reason)
+
+
+def _all_cards(s: MelnikiAState) -> tuple[Card, ...]:
+    return (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.aside
+        + s.table
+        + tuple(c for p in s.piles for c in p)
+        + s.discard
+    )
+
+
+class MelnikiA:
+    """The game ``melniki-a``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Мельники (seed 000, «Глава LVII. Мельники»)"
+    players: Final = range(2, MAX_PLAYERS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "trump",
+        "trump_card",
+        "stock_size",
+        "trick_winner",
+        "pile.<seat>",
+        "discard",
+        "first_out",
+        "pile_target",
+    )
+    pack: Final = DECK_52
+    state_type: Final = MelnikiAState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Play, Take))
+
+    def setup(self, table: Table) -> MelnikiAState:
+        return setup(table)
+
+    def legal_actions(self, s: MelnikiAState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: MelnikiAState, a: Action) -> MelnikiAState:
+        return apply(s, a)
+
+    def to_move(self, s: MelnikiAState) -> Seat | None:
+        return None if s.stage == OVER else s.turn
+
+    def outcome(self, s: MelnikiAState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: MelnikiAState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: MelnikiAState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> MelnikiAState:
+        return load_position(pos)
+
+    def cards(self, s: MelnikiAState) -> tuple[Card, ...]:
+        return _all_cards(s)
+
+    def chips(self, s: MelnikiAState) -> int | None:
+        return None
+
+
+# --- observation and notation ----------------------------------------------------------
+
+
+def observe(s: MelnikiAState, name: str) -> JSON:
+    """One observable, in canonical JSON."""
+    if name == "to_move":
+        return None if s.stage == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.stage]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "trump":
+        return suit_letter(s.trump)
+    if name == "trump_card":
+        return card_name(s.trump_card)
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "trick_winner":
+        return None if s.last_winner < 0 else s.last_winner
+    if name == "discard":
+        return list(names(s.discard))
+    if name == "first_out":
+        return None if s.first_out < 0 else s.first_out
+    if name == "pile_target":
+        return s.target if s.table and s.stage == STAGE_TWO else None
+    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
+        if name.startswith(prefix):
+            text = name[len(prefix) :]
+            if text.isdigit() and int(text) < s.players:
+                return list(names(holdings[int(text)]))
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
+    if kind == "take":
+        return Take(seat)
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
+
+
+def position(s: MelnikiAState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    return {
+        "game": GAME_ID,
+        "players": s.players,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.stage],
+        "trump_card": card_name(s.trump_card),
+        "to_move": None if s.stage == OVER else s.turn,
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "stock": [card_name(c) for c in s.stock],
+        "aside": [card_name(c) for c in s.aside],
+        "table": [
+            {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
+        ],
+        "pile_target": s.target,
+        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "first_out": None if s.first_out < 0 else s.first_out,
+        "accepts": s.accepts,
+        "last_winner": None if s.last_winner < 0 else s.last_winner,
+        "discard": [card_name(c) for c in s.discard],
+        "losers": list(s.losers),
+    }
+
+
+def _opt_seat(value: JSON, where: str) -> int:
+    return -1 if value is None else as_int(value, where)
+
+
+def load_position(pos: JSON) -> MelnikiAState:
+    """A state from the position notation; checks that the pack is all there once."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    if not 2 <= n <= MAX_PLAYERS:
+        raise FormatError(f"position/players: two to ten, not {n}")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = MelnikiAOptions.of(given)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    phase = as_str(field(o, "phase", "position"), "position/phase")
+    stage = {v: k for k, v in PHASES.items()}.get(phase)
+    if stage is None:
+        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
+    trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
+    table_cards: list[Card] = []
+    table_seats: list[Seat] = []
+    for i, item in enumerate(as_list(o.get("table", []), "position/table")):
+        entry = as_object(item, f"position/table/{i}")
+        table_seats.append(as_int(field(entry, "seat", "table"), f"position/table/{i}/seat"))
+        table_cards.append(as_card(field(entry, "card", "table"), f"position/table/{i}/card"))
+    losers = as_list(o.get("losers", []), "position/losers")
+    s = MelnikiAState(
+        opts=opts,
+        players=n,
+        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        trump=SUIT_OF[trump_card],
+        trump_card=trump_card,
+        stage=stage,
+        turn=_opt_seat(o.get("to_move"), "position/to_move"),
+        hands=card_lists(field(o, "hands", "position"), "position/hands"),
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        aside=as_cards(o.get("aside", []), "position/aside"),
+        table=tuple(table_cards),
+        table_seats=tuple(table_seats),
+        target=as_int(o.get("pile_target", 0), "position/pile_target"),
+        piles=card_lists(o.get("piles", [[] for _ in range(n)]), "position/piles"),
+        first_out=_opt_seat(o.get("first_out"), "position/first_out"),
+        accepts=as_int(o.get("accepts", 0), "position/accepts"),
+        last_winner=_opt_seat(o.get("last_winner"), "position/last_winner"),
+        discard=as_cards(o.get("discard", []), "position/discard"),
+        losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers)),
+    )
+    _check_position(s)
+    return s
+
+
+def _check_position(s: MelnikiAState) -> None:
+    n = s.players
+    if not 0 <= s.dealer < n:
+        raise FormatError(f"position/dealer: {s.dealer} is not a seat")
+    if len(s.hands) != n or len(s.piles) != n:
+        raise FormatError(f"position: hands and piles need one entry per seat ({n})")
+    if s.stage == OVER:
+        if s.turn != -1:
+            raise FormatError("position/to_move: must be null when the game is over")
+    elif not 0 <= s.turn < n:
+        raise FormatError("position/to_move: must be a seat")
+    elif not s.table and not s.hands[s.turn]:
+        raise FormatError("position/to_move: the player to lead must hold cards")
+    if any(not 0 <= p < n for p in s.table_seats + s.losers):
+        raise FormatError("position/table: seats must be seats of the game")
+    if s.stage == STAGE_ONE and len(s.table) > 1:
+        raise FormatError("position/table: in stage1 at most the card led is on the table")
+    if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
+        raise FormatError("position: in stage2 the stock is empty and pile_target is 2..players")
+    try:
+        _check_pack(_all_cards(s), _pack(s.opts), "a position")
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+
+
+GAME: Final = MelnikiA()

@@ -1,0 +1,1122 @@
+"""Мичиган, as told in seed 004: game id ``michigan``.
+
+One deal (AMB-MICHIGAN-02). Four cards from another pack (A♥, K♦, Q♠, J♣)
+lie face up as the boodle; each player stakes four chips on them; the whole
+52-card pack is dealt one at a time to the players and to an extra hand on
+the dealer's left, which is dealt first. The dealer takes the extra hand (his
+own goes dead) or keeps his own and auctions the extra hand; the buyer pays
+the dealer and his own hand goes dead. Then runs are built upward by suit;
+playing the twin of a boodle card takes the chips on it; the first player out
+of cards wins a chip per card from each other player.
+
+Every chip moves through the ledger (:mod:`reference.core.ledger`), whose
+accounts are the seats (``"0"``, ``"1"``, …) and the four boodle cards.
+
+Position notation (:func:`position`, :func:`load_position`): a JSON object
+with ``game``, ``players``, ``dealer``, ``options``, ``phase`` (``stake``,
+``choose``, ``auction``, ``play``, ``over``), ``to_move``, ``chips`` (one
+balance per seat), ``boodle`` (chips on ``AH KD QS JC``), ``hands`` (one card
+list per seat), ``extra`` (the extra hand while it is undecided, else
+``[]``), ``dead`` (face-down cards out of play), ``out`` (seats sitting out
+the deal), ``staked`` (seats that have staked), ``auction`` (``high``,
+``bidder``, ``done``), ``table`` (the cards played, in order), ``run``
+(``last`` card of the run being built, or null when a new run is to be
+started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``.
+A position with ``"phase": "deal"`` is the table before the deal: ``chips``
+per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
+the deal exactly as :func:`setup` does (sitting out or gifts for a player with
+no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Pass, Play
+from reference.core.cards import (
+    DECK_52,
+    SUIT_OF,
+    Card,
+    card,
+    card_name,
+    names,
+    parse_suit,
+    suit_letter,
+)
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger, open_ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat
+from reference.core.sequences import next_up, run_stops
+
+GAME_ID: Final = "michigan"
+MAX_PLAYERS: Final = 8
+STAKE: Final = 4
+#: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
+BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
+BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
+#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1.
+BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
+
+# --- rules, in the order of the text ------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule(
+        "michigan/players",
+        ("004:P5.S3", "AMB-MICHIGAN-01"),
+        "Two to eight play.",
+    ),
+    Rule(
+        "michigan/pack",
+        ("004:P2.S1", "004:P4.S1"),
+        "The full 52-card pack is played, aces high and twos low.",
+    ),
+    Rule(
+        "michigan/boodle",
+        ("004:P2.S1", "004:P2.S2", "004:P2.S3"),
+        "Four cards from another pack, A♥ K♦ Q♠ J♣, lie face up as the boodle; chips are "
+        "staked on them.",
+    ),
+    Rule(
+        "michigan/one-deal",
+        ("004:P4.S2", "004:P4.S3", "004:P6.S1", "AMB-MICHIGAN-02"),
+        "One deal is played by the dealer the table names; every player starts with the same "
+        "number of chips (option starting_chips).",
+    ),
+    Rule(
+        "michigan/stake-four",
+        ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03"),
+        "Before the deal each player, from the dealer's left round to the dealer, puts four "
+        "chips on the boodle cards in any split (all he has if he has fewer).",
+    ),
+    Rule(
+        "michigan/deal",
+        ("004:P5.S1", "004:P5.S2", "004:P5.S4", "004:P5.S5"),
+        "The whole pack is dealt one at a time to the players and an extra hand on the "
+        "dealer's left, which is dealt first; hands may be uneven.",
+    ),
+    Rule(
+        "michigan/dealer-choice",
+        ("004:P7.S1", "004:P7.S3", "004:P8.S1"),
+        "The dealer looks at his cards and may take the extra hand, his own going face down, dead.",
+    ),
+    Rule(
+        "michigan/auction",
+        ("004:P9.S1", "004:P9.S3", "004:P9.S4", "004:P9.S5", "AMB-MICHIGAN-04"),
+        "A dealer who keeps his hand auctions the extra hand: the highest bidder pays the dealer "
+        "his bid and takes it, his own hand going dead.",
+    ),
+    Rule(
+        "michigan/no-bid",
+        ("004:P9.S1", "AMB-MICHIGAN-05"),
+        "If nobody bids, the extra hand stays face down, dead.",
+    ),
+    Rule(
+        "michigan/first-lead",
+        ("004:P11.S1", "004:P11.S2", "004:P11.S3"),
+        "The player on the dealer's left starts: the lowest card he holds of a suit of his choice.",
+    ),
+    Rule(
+        "michigan/build-up",
+        ("004:P12.S1", "004:P12.S2"),
+        "A run is built upward in its suit: only the next higher card of that suit may be "
+        "played to it.",
+    ),
+    Rule(
+        "michigan/play-on",
+        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06"),
+        "A player holding the next card plays it and goes on; otherwise the turn passes left.",
+    ),
+    Rule(
+        "michigan/pass",
+        ("004:P13.S3", "AMB-MICHIGAN-06"),
+        "A player who cannot play the next card says pass; one who can may not pass.",
+    ),
+    Rule(
+        "michigan/run-stops",
+        ("004:P14.S1", "AMB-MICHIGAN-07"),
+        "A run stops at the ace, or when the next card is in no live hand (in a dead hand, or "
+        "played already).",
+    ),
+    Rule(
+        "michigan/new-run",
+        ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08"),
+        "Whoever played the last card starts a new run with the lowest card of another suit "
+        "than the run just ended.",
+    ),
+    Rule(
+        "michigan/new-run-passes",
+        ("004:P14.S5", "AMB-MICHIGAN-08"),
+        "A player with no card of a suit allowed for the new run passes and the player on his "
+        "left starts it instead.",
+    ),
+    Rule(
+        "michigan/boodle-win",
+        ("004:P15.S2", "AMB-MICHIGAN-09"),
+        "Playing the twin of a boodle card takes the chips on that card.",
+    ),
+    Rule(
+        "michigan/first-out-wins",
+        ("004:P16.S1", "004:P16.S2", "AMB-MICHIGAN-10"),
+        "The first player out of cards wins; each other player pays him a chip per card left.",
+    ),
+    Rule(
+        "michigan/out-of-chips",
+        ("004:P17.S1", "004:P17.S2", "004:P17.S3", "AMB-MICHIGAN-11"),
+        "A player with no chips before the deal sits out (or, under out_of_chips=gifts, each "
+        "other player gives him gift_chips).",
+    ),
+)
+
+# --- options ---------------------------------------------------------------------
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "starting_chips",
+            20,
+            'Chips each player has at the start ("по равному количеству"; the amount is '
+            "agreed at the table).",
+            minimum=1,
+            maximum=200,
+            ruling="AMB-MICHIGAN-02",
+        ),
+        OptionSpec(
+            "auction",
+            "one-round",
+            "How the extra hand is auctioned: one round of bids from the dealer's left, each "
+            "higher than the last; or open bidding round and round until all but the highest "
+            "bidder have passed.",
+            ("one-round", "open"),
+            ruling="AMB-MICHIGAN-04",
+        ),
+        OptionSpec(
+            "new_run_suit",
+            "pass-left",
+            "A leader holding only the suit of the run just ended: passes the lead to his left "
+            '(the text\'s "другой масти"), or may start the new run in that suit again.',
+            ("pass-left", "may-repeat"),
+            ruling="AMB-MICHIGAN-08",
+        ),
+        OptionSpec(
+            "unwon_boodle",
+            "stay",
+            "Chips on boodle cards nobody won: stay on the boodle for the next deal, or go to "
+            "the winner of the deal.",
+            ("stay", "to-winner"),
+            ruling="AMB-MICHIGAN-09",
+        ),
+        OptionSpec(
+            "out_of_chips",
+            "sit-out",
+            "A player with no chips before the deal sits it out, or stays in on chips the "
+            "others give him.",
+            ("sit-out", "gifts"),
+            ruling="AMB-MICHIGAN-11",
+        ),
+        OptionSpec(
+            "gift_chips",
+            1,
+            "Chips each other player gives a player with none, under out_of_chips=gifts "
+            '("по одной или нескольку").',
+            minimum=1,
+            maximum=4,
+            ruling="AMB-MICHIGAN-11",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MichiganOptions:
+    """The options of one game, resolved and typed."""
+
+    starting_chips: int
+    auction: str
+    new_run_suit: str
+    unwon_boodle: str
+    out_of_chips: str
+    gift_chips: int
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> MichiganOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return MichiganOptions(
+            starting_chips=int(v["starting_chips"]),
+            auction=str(v["auction"]),
+            new_run_suit=str(v["new_run_suit"]),
+            unwon_boodle=str(v["unwon_boodle"]),
+            out_of_chips=str(v["out_of_chips"]),
+            gift_chips=int(v["gift_chips"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "starting_chips": self.starting_chips,
+            "auction": self.auction,
+            "new_run_suit": self.new_run_suit,
+            "unwon_boodle": self.unwon_boodle,
+            "out_of_chips": self.out_of_chips,
+            "gift_chips": self.gift_chips,
+        }
+
+
+# --- actions ------------------------------------------------------------------------
+
+
+class Stake(NamedTuple):
+    """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣."""
+
+    seat: Seat
+    split: tuple[int, int, int, int]
+
+    def to_json(self) -> JSONObject:
+        return {
+            "type": "stake",
+            "seat": self.seat,
+            "chips": dict(zip(BOODLE_NAMES, self.split, strict=True)),
+        }
+
+
+class TakeExtra(NamedTuple):
+    """The dealer takes the extra hand; his own goes dead."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "take_extra", "seat": self.seat}
+
+
+class Keep(NamedTuple):
+    """The dealer keeps his own hand and auctions the extra hand."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "keep", "seat": self.seat}
+
+
+class Bid(NamedTuple):
+    """Bid chips for the extra hand."""
+
+    seat: Seat
+    amount: int
+
+    def to_json(self) -> JSONObject:
+        return {"type": "bid", "seat": self.seat, "amount": self.amount}
+
+
+Action = Stake | TakeExtra | Keep | Bid | Play | Pass
+
+# --- state ----------------------------------------------------------------------------
+
+STAKING: Final = 1
+CHOOSING: Final = 2
+AUCTION: Final = 3
+PLAYING: Final = 4
+OVER: Final = 0
+PHASES: Final = {
+    STAKING: "stake",
+    CHOOSING: "choose",
+    AUCTION: "auction",
+    PLAYING: "play",
+    OVER: "over",
+}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class MichiganState(NamedTuple):
+    """A position of the game. Immutable.
+
+    ``hands`` are the live hands by seat, sorted; ``extra`` the extra hand until
+    it is taken or declared dead; ``dead`` the face-down cards out of play.
+    ``last`` is the last card of the run being built (-1 when a new run is to be
+    started) and ``prev_suit`` the suit of the run just ended (-1 before the
+    first run). ``high``/``bidder`` are the best bid so far and its bidder (-1),
+    ``done`` the seats that may no longer bid. ``turn`` is -1 once the game is over.
+    """
+
+    opts: MichiganOptions
+    players: int
+    dealer: Seat
+    phase: int
+    turn: Seat
+    ledger: Ledger
+    hands: Hands
+    extra: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    out: tuple[Seat, ...]
+    staked: tuple[Seat, ...]
+    high: int
+    bidder: Seat
+    done: tuple[Seat, ...]
+    table: tuple[Card, ...]
+    last: int
+    prev_suit: int
+    winner: Seat
+
+
+def _accounts(n: int) -> tuple[str, ...]:
+    # michigan/boodle: the four boodle cards are ledger accounts, the stakes lie on them
+    return tuple(str(p) for p in range(n)) + BOODLE_NAMES
+
+
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _next_active(s: MichiganState, seat: Seat) -> Seat:
+    """The next seat to the left of ``seat`` that is in the deal."""
+    n = s.players
+    for step in range(1, n + 1):
+        p = (seat + step) % n
+        if p not in s.out:
+            return p
+    return seat
+
+
+def _active(players: int, dealer: Seat, out: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats in the deal, from the dealer's left round to the dealer."""
+    order = tuple((dealer + k) % players for k in range(1, players + 1))
+    return tuple(p for p in order if p not in out)
+
+
+# --- decision functions (with contracts) ---------------------------------------------
+
+
+def stake_due(chips: int) -> int:
+    """The chips a player puts on the boodle: four, or all he has if he has fewer.
+
+    pre: 0 <= chips <= 1000
+    post: 0 <= __return__ <= 4 and __return__ <= chips
+    post: __return__ == 4 or __return__ == chips
+    """
+    return min(STAKE, chips)
+
+
+def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way to put ``min(4, chips)`` chips on the four boodle cards.
+
+    pre: 0 <= chips <= 1000
+    post: all(sum(s) == min(4, chips) and min(s) >= 0 for s in __return__)
+    post: len(__return__) >= 1
+    """
+    k = stake_due(chips)
+    return tuple(
+        (a, b, c, k - a - b - c)
+        for a in range(k + 1)
+        for b in range(k + 1 - a)
+        for c in range(k + 1 - a - b)
+    )
+
+
+def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tuple[int, ...]:
+    """What each seat pays the winner: a chip per card left, at most all he has.
+
+    pre: 1 <= len(counts) == len(chips) <= 8
+    pre: 0 <= winner < len(counts)
+    pre: all(c >= 0 for c in counts) and all(c >= 0 for c in chips)
+    post: len(__return__) == len(counts)
+    post: __return__[winner] == 0
+    post: all(0 <= __return__[i] <= chips[i] for i in range(len(counts)))
+    post: all(__return__[i] == min(counts[i], chips[i]) for i in range(len(counts)) if i != winner)
+    """
+    return tuple(0 if i == winner else min(counts[i], chips[i]) for i in range(len(counts)))
+
+
+def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
+    """The cards a player may start a run with: the lowest card of each suit he holds,
+    other than ``prev_suit`` (any suit when ``prev_suit`` is -1); under ``may_repeat``
+    the lowest of ``prev_suit`` too when he holds no other suit.
+
+    pre: len(hand) <= 13 and all(0 <= c < 52 for c in hand)
+    pre: -1 <= prev_suit <= 3
+    post: all(c in hand for c in __return__)
+    post: all(SUIT_OF[c] != prev_suit for c in __return__) or may_repeat
+    post: all(all(d >= c for d in hand if SUIT_OF[d] == SUIT_OF[c]) for c in __return__)
+    """
+    lows = [-1, -1, -1, -1]
+    for c in hand:
+        su = SUIT_OF[c]
+        if lows[su] < 0 or c < lows[su]:
+            lows[su] = c
+    out = [c for su, c in enumerate(lows) if c >= 0 and su != prev_suit]
+    if not out and may_repeat and prev_suit >= 0 and lows[prev_suit] >= 0:
+        out.append(lows[prev_suit])
+    return tuple(out)
+
+
+# --- setup: stakes and the deal (004:P5, 004:P6) -----------------------------------------
+
+
+def _check_players(n: int) -> None:
+    if not 2 <= n <= MAX_PLAYERS:  # michigan/players
+        raise SetupError(f"{GAME_ID}: {n} players; from two to eight play", "michigan/players")
+
+
+def _check_pack(cards: Sequence[Card], where: str) -> None:
+    if sorted(cards) != list(DECK_52):  # michigan/pack
+        missing = sorted(set(DECK_52) - set(cards))
+        extra = sorted(c for c in set(cards) if list(cards).count(c) > 1)
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the 52-card pack exactly once "
+            f"(missing {names(missing)}, duplicated {names(extra)})",
+            "michigan/pack",
+        )
+
+
+def deal_hands(
+    players: int, dealer: Seat, out: tuple[Seat, ...], order: Sequence[Card]
+) -> tuple[Hands, tuple[Card, ...]]:
+    """The live hands (by seat) and the extra hand dealt from ``order`` (top first)."""
+    seats = _active(players, dealer, out)
+    # michigan/deal: the extra hand sits on the dealer's left and is dealt first
+    targets = (-1,) + seats
+    got: list[list[Card]] = [[] for _ in range(players)]
+    extra: list[Card] = []
+    for i, c in enumerate(order):
+        t = targets[i % len(targets)]
+        (extra if t < 0 else got[t]).append(c)
+    return tuple(tuple(sorted(h)) for h in got), tuple(sorted(extra))
+
+
+def _deal_in(
+    opts: MichiganOptions,
+    *,
+    players: int,
+    dealer: Seat,
+    chips: tuple[int, ...],
+    boodle: tuple[int, ...],
+    order: Sequence[Card],
+) -> MichiganState:
+    ledger = open_ledger(_accounts(players), chips + boodle)
+    out: list[Seat] = []
+    for p in _active(players, dealer, ()):
+        if ledger.balances[p] > 0:
+            continue
+        if opts.out_of_chips == "sit-out":  # michigan/out-of-chips
+            out.append(p)
+            continue
+        for q in _active(players, p, ()):  # michigan/out-of-chips: gifts from the others
+            if q != p:
+                give = min(opts.gift_chips, ledger.balances[q])
+                ledger = ledger.transfer(str(q), str(p), give)
+        if ledger.balances[p] == 0:
+            out.append(p)
+    outs = tuple(sorted(out))
+    if dealer in outs:  # michigan/out-of-chips: the deal passes to the next player in it
+        dealer = _active(players, dealer, outs)[0]
+    if players - len(outs) < 2:
+        raise SetupError(
+            f"{GAME_ID}: fewer than two players have chips to play", "michigan/out-of-chips"
+        )
+    hands, extra = deal_hands(players, dealer, outs, order)
+    first = _active(players, dealer, outs)[0]
+    return MichiganState(
+        opts=opts,
+        players=players,
+        dealer=dealer,
+        phase=STAKING,
+        turn=first,  # michigan/stake-four: from the dealer's left
+        ledger=ledger,
+        hands=hands,
+        extra=extra,
+        dead=(),
+        out=outs,
+        staked=(),
+        high=0,
+        bidder=-1,
+        done=(),
+        table=(),
+        last=-1,
+        prev_suit=-1,
+        winner=-1,
+    )
+
+
+def setup(table: Table) -> MichiganState:
+    """The table before the stakes: equal chips, the pack dealt (michigan/one-deal)."""
+    opts = MichiganOptions.of(table.options)
+    n = table.players
+    _check_players(n)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    if isinstance(deal, DeckOrder):
+        order: tuple[Card, ...] = deal.cards
+    else:
+        # Explicit hands: read as the deck order that deals them (the extra hand is hands[n]).
+        if len(deal.hands) != n + 1:
+            raise SetupError(
+                f"{GAME_ID}: a deal gives {n} hands and the extra hand (last)", "michigan/deal"
+            )
+        order = _order_for(n, table.dealer, deal.hands)
+    _check_pack(order, "the deal")
+    chips = (opts.starting_chips,) * n  # michigan/one-deal
+    return _deal_in(
+        opts, players=n, dealer=table.dealer, chips=chips, boodle=(0, 0, 0, 0), order=order
+    )
+
+
+def _order_for(n: int, dealer: Seat, hands: Hands) -> tuple[Card, ...]:
+    targets = (n,) + _active(n, dealer, ())
+    pools = [list(h) for h in hands]
+    sizes = [len(h) for h in hands]
+    total = sum(sizes)
+    out: list[Card] = []
+    for i in range(total):
+        t = targets[i % len(targets)]
+        if not pools[t]:
+            raise SetupError(
+                f"{GAME_ID}: hands dealt one at a time differ by at most one card, the extra "
+                "hand and those nearest the dealer's left first",
+                "michigan/deal",
+            )
+        out.append(pools[t].pop(0))
+    return tuple(out)
+
+
+# --- play -------------------------------------------------------------------------------
+
+
+def _begin_play(s: MichiganState) -> MichiganState:
+    first = _next_active(s, s.dealer)  # michigan/first-lead: the dealer's left
+    return s._replace(phase=PLAYING, turn=first, last=-1, prev_suit=-1)
+
+
+def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
+    prev = s.prev_suit
+    if prev >= 0 and not any(
+        SUIT_OF[c] != prev for h in s.hands for c in h
+    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses
+        prev = -1
+    return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
+
+
+def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
+    """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
+    hands = s.hands
+    hand = hands[seat]
+    k = hand.index(c)
+    hands = hands[:seat] + (hand[:k] + hand[k + 1 :],) + hands[seat + 1 :]
+    table = s.table + (c,)
+    i = BOODLE_INDEX[c]
+    ledger = s.ledger
+    if i >= 0:  # michigan/boodle-win: the twin of a boodle card takes its chips
+        ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
+    if not hands[seat]:  # michigan/first-out-wins
+        return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
+    # michigan/run-stops: at the ace, or the next card is dead or played (not live)
+    if run_stops(c, s.dead) or run_stops(c, table):
+        # michigan/new-run: the last to play starts the next run
+        return s._replace(
+            hands=hands, table=table, ledger=ledger, turn=seat, last=-1, prev_suit=SUIT_OF[c]
+        )
+    # michigan/play-on: he goes on if he holds the next card, else the turn passes left
+    turn = seat if c + 1 in hands[seat] else _next_active(s, seat)
+    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c)
+
+
+def _settle(s: MichiganState, winner: Seat) -> MichiganState:
+    n = s.players
+    counts = tuple(0 if p in s.out else len(s.hands[p]) for p in range(n))
+    pays = settlement(counts, s.ledger.balances[:n], winner)  # michigan/first-out-wins
+    ledger = s.ledger
+    for p in range(n):
+        if pays[p]:
+            ledger = ledger.transfer(str(p), str(winner), pays[p])
+    if s.opts.unwon_boodle == "to-winner":  # michigan/boodle-win: unwon chips to the winner
+        for i, name in enumerate(BOODLE_NAMES):
+            ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
+    return s._replace(phase=OVER, turn=-1, ledger=ledger, winner=winner, last=-1)
+
+
+def _end_auction(s: MichiganState) -> MichiganState:
+    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead
+        return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
+    b = s.bidder
+    # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
+    ledger = s.ledger.transfer(str(b), str(s.dealer), s.high)
+    return _begin_play(
+        s._replace(
+            ledger=ledger,
+            dead=s.dead + s.hands[b],
+            hands=_put(s.hands, b, s.extra),
+            extra=(),
+            done=(),
+        )
+    )
+
+
+def _auction_next(s: MichiganState, seat: Seat) -> MichiganState:
+    """The next seat to bid after ``seat``, or the end of the auction."""
+    n = s.players
+    for step in range(1, n + 1):
+        p = (seat + step) % n
+        if p == s.dealer or p in s.out or p in s.done or p == s.bidder:
+            continue
+        return s._replace(turn=p)
+    return _end_auction(s)
+
+
+def legal_actions(s: MichiganState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    ph = s.phase
+    seat = s.turn
+    if ph == PLAYING:
+        if s.last < 0:
+            choices = _lead_choices(s, seat)
+            if not choices:
+                return (PASSES[seat],)
+            return tuple(PLAYS[seat][c] for c in choices)
+        nxt = s.last + 1
+        if nxt in s.hands[seat]:
+            return (PLAYS[seat][nxt],)
+        return (PASSES[seat],)
+    if ph == STAKING:
+        return STAKES[seat][min(STAKE, s.ledger.balances[seat])]
+    if ph == CHOOSING:
+        return (TakeExtra(seat), Keep(seat))
+    if ph == AUCTION:
+        top = s.ledger.balances[seat]
+        return tuple(Bid(seat, k) for k in range(s.high + 1, top + 1)) + (PASSES[seat],)
+    return ()
+
+
+def apply(s: MichiganState, a: Action) -> MichiganState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if s.phase == PLAYING:
+        return _apply_play(s, a)
+    if s.phase == STAKING:
+        return _apply_stake(s, a)
+    if s.phase == CHOOSING:
+        return _apply_choice(s, a)
+    return _apply_bid(s, a)
+
+
+def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
+    if not isinstance(a, Stake):
+        raise IllegalAction("core/wrong-action", "before the deal each player stakes chips")
+    due = stake_due(s.ledger.balances[a.seat])
+    if min(a.split) < 0 or sum(a.split) != due:  # michigan/stake-four
+        raise IllegalAction(
+            "michigan/stake-four",
+            f"seat {a.seat} must put exactly {due} chips on the boodle cards",
+        )
+    ledger = s.ledger
+    for name, k in zip(BOODLE_NAMES, a.split, strict=True):
+        if k:
+            ledger = ledger.transfer(str(a.seat), name, k)
+    s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
+    if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
+        return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
+    return s._replace(turn=_next_active(s, a.seat))
+
+
+def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
+    if isinstance(a, TakeExtra):  # michigan/dealer-choice: his own hand goes dead
+        d = s.dealer
+        return _begin_play(
+            s._replace(dead=s.dead + s.hands[d], hands=_put(s.hands, d, s.extra), extra=())
+        )
+    if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
+        s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
+        return _auction_next(s, s.dealer)
+    raise IllegalAction("core/wrong-action", "the dealer takes the extra hand or keeps his own")
+
+
+def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
+    one_round = s.opts.auction == "one-round"
+    if isinstance(a, Pass):
+        return _auction_next(s._replace(done=s.done + (a.seat,)), a.seat)
+    if not isinstance(a, Bid):
+        raise IllegalAction("core/wrong-action", "in the auction a player bids or passes")
+    if not s.high < a.amount <= s.ledger.balances[a.seat]:  # michigan/auction
+        raise IllegalAction(
+            "michigan/auction",
+            f"a bid must beat {s.high} and be at most the bidder's {s.ledger.balances[a.seat]} "
+            "chips",
+        )
+    done = s.done
+    if one_round:  # michigan/auction: each bids once (AMB-MICHIGAN-04)
+        done = done + (a.seat,)
+    s = s._replace(high=a.amount, bidder=a.seat, done=done)
+    return _auction_next(s, a.seat)
+
+
+def _apply_play(s: MichiganState, a: Action) -> MichiganState:
+    seat = a.seat
+    hand = s.hands[seat]
+    if s.last < 0:
+        choices = _lead_choices(s, seat)
+        if isinstance(a, Pass):
+            if choices:  # michigan/new-run-passes: only one who cannot start a run passes
+                raise IllegalAction(
+                    "michigan/new-run-passes", f"seat {seat} can start a run and may not pass"
+                )
+            return s._replace(turn=_next_active(s, seat))  # michigan/new-run-passes
+        if not isinstance(a, Play):
+            raise IllegalAction("core/wrong-action", "a run is started with a card")
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if a.card not in choices:
+            rule = "michigan/first-lead" if s.prev_suit < 0 else "michigan/new-run"
+            raise IllegalAction(
+                rule,
+                f"{card_name(a.card)} is not the lowest card of a suit he may start a run in",
+            )
+        return _after_play(s, seat, a.card)
+    nxt = next_up(s.last)
+    assert nxt is not None
+    if isinstance(a, Pass):
+        if nxt in hand:  # michigan/pass: one who can play may not pass
+            raise IllegalAction("michigan/pass", f"seat {seat} holds {card_name(nxt)}")
+        return s._replace(turn=_next_active(s, seat))
+    if not isinstance(a, Play):
+        raise IllegalAction(
+            "core/wrong-action", "during a run a player plays the next card or passes"
+        )
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if a.card != nxt:  # michigan/build-up
+        raise IllegalAction(
+            "michigan/build-up", f"the run needs {card_name(nxt)}, not {card_name(a.card)}"
+        )
+    return _after_play(s, seat, a.card)
+
+
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
+PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+STAKES: Final = tuple(
+    tuple(tuple(Stake(seat, sp) for sp in stake_splits(k)) for k in range(STAKE + 1))
+    for seat in range(MAX_PLAYERS)
+)
+
+
+def outcome(s: MichiganState) -> Outcome | None:
+    """The winner (first out of cards), once the deal is over; scores are the chips held."""
+    if s.phase != OVER:
+        return None
+    n = s.players
+    losers = tuple(p for p in range(n) if p != s.winner and p not in s.out)
+    return Outcome(
+        winners=(s.winner,),
+        losers=losers,
+        reason=f"seat {s.winner} is the first out of cards",
+        scores=s.ledger.balances[:n],
+    )
+
+
+class Michigan:
+    """The game ``michigan``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Мичиган (seed 004)"
+    players: Final = range(2, MAX_PLAYERS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "chips",
+        "pot",
+        "boodle",
+        "extra",
+        "dead",
+        "out",
+        "run",
+    )
+    pack: Final = DECK_52
+    state_type: Final = MichiganState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Stake, TakeExtra, Keep, Bid, Play, Pass))
+
+    def setup(self, table: Table) -> MichiganState:
+        return setup(table)
+
+    def legal_actions(self, s: MichiganState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: MichiganState, a: Action) -> MichiganState:
+        return apply(s, a)
+
+    def to_move(self, s: MichiganState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: MichiganState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: MichiganState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: MichiganState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> MichiganState:
+        return load_position(pos)
+
+    def cards(self, s: MichiganState) -> tuple[Card, ...]:
+        return tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table
+
+    def chips(self, s: MichiganState) -> int | None:
+        return s.ledger.total
+
+
+# --- observation and notation -------------------------------------------------------------
+
+
+def observe(s: MichiganState, name: str) -> JSON:
+    """One observable, in canonical JSON.
+
+    ``chips``: the seats' balances; ``pot`` and ``boodle``: the chips on each
+    boodle card (``{"AH": n, …}``); ``extra``/``dead``: card multisets; ``out``:
+    seats sitting out; ``run``: the last card of the run being built, or null.
+    """
+    n = s.players
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "chips":
+        return list(s.ledger.balances[:n])
+    if name in ("pot", "boodle"):
+        return {k: s.ledger.balances[n + i] for i, k in enumerate(BOODLE_NAMES)}
+    if name == "extra":
+        return _cards_json(s.extra)
+    if name == "dead":
+        return _cards_json(s.dead)
+    if name == "out":
+        return list(s.out)
+    if name == "run":
+        return None if s.last < 0 else card_name(s.last)
+    if name.startswith("hand."):
+        text = name[len("hand.") :]
+        if text.isdigit() and int(text) < n:
+            return _cards_json(s.hands[int(text)])
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _cards_json(cs: Sequence[Card]) -> JSON:
+    out: list[JSON] = [card_name(c) for c in sorted(cs)]
+    return out
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return PLAYS[seat][as_card(field(o, "card", "action"), "action/card")]
+    if kind == "pass":
+        return PASSES[seat]
+    if kind == "take_extra":
+        return TakeExtra(seat)
+    if kind == "keep":
+        return Keep(seat)
+    if kind == "bid":
+        return Bid(seat, as_int(field(o, "amount", "action"), "action/amount"))
+    if kind == "stake":
+        chips = as_object(field(o, "chips", "action"), "action/chips")
+        for k in chips:
+            if k not in BOODLE_NAMES:
+                raise FormatError(f"action/chips: {k!r} is not a boodle card (AH KD QS JC)")
+        a, b, c, d = (as_int(chips.get(k, 0), f"action/chips/{k}") for k in BOODLE_NAMES)
+        return Stake(seat, (a, b, c, d))
+    raise FormatError(
+        f"action/type: {kind!r} is not an action of {GAME_ID} "
+        "(stake, take_extra, keep, bid, play, pass)"
+    )
+
+
+def position(s: MichiganState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    n = s.players
+    return {
+        "game": GAME_ID,
+        "players": n,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "chips": list(s.ledger.balances[:n]),
+        "boodle": {k: s.ledger.balances[n + i] for i, k in enumerate(BOODLE_NAMES)},
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "extra": [card_name(c) for c in s.extra],
+        "dead": [card_name(c) for c in s.dead],
+        "out": list(s.out),
+        "staked": list(s.staked),
+        "auction": {
+            "high": s.high,
+            "bidder": None if s.bidder < 0 else s.bidder,
+            "done": list(s.done),
+        },
+        "table": [card_name(c) for c in s.table],
+        "run": None if s.last < 0 else card_name(s.last),
+        "prev_suit": None if s.prev_suit < 0 else suit_letter(s.prev_suit),
+        "winner": None if s.winner < 0 else s.winner,
+    }
+
+
+def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
+    out = tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+    if any(not 0 <= p < n for p in out):
+        raise FormatError(f"{where}: seats are from 0 to {n - 1}")
+    return out
+
+
+def load_position(pos: JSON) -> MichiganState:
+    """A state from the position notation; checks the pack and the chips."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = MichiganOptions.of(given)
+        _check_players(n)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    if not 0 <= dealer < n:
+        raise FormatError(f"position/dealer: {dealer} is not a seat")
+    chips_json = as_list(field(o, "chips", "position"), "position/chips")
+    chips = tuple(as_int(v, f"position/chips/{i}") for i, v in enumerate(chips_json))
+    boodle_json = as_object(o.get("boodle", {}), "position/boodle")
+    boodle = tuple(as_int(boodle_json.get(k, 0), f"position/boodle/{k}") for k in BOODLE_NAMES)
+    if len(chips) != n or min(chips + boodle) < 0:
+        raise FormatError("position/chips: one non-negative balance per seat")
+    phase_name = as_str(field(o, "phase", "position"), "position/phase")
+    if phase_name == "deal":
+        deck = as_cards(field(o, "deck", "position"), "position/deck")
+        try:
+            _check_pack(deck, "position/deck")
+            return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
+        except SetupError as e:
+            raise FormatError(f"position: {e}") from None
+    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
+    if phase is None:
+        raise FormatError(
+            f"position/phase: {phase_name!r} is not one of deal, stake, choose, auction, play, over"
+        )
+    hands = tuple(
+        tuple(sorted(h)) for h in card_lists(field(o, "hands", "position"), "position/hands")
+    )
+    if len(hands) != n:
+        raise FormatError(f"position/hands: one hand per seat ({n})")
+    auction = as_object(o.get("auction", {}), "position/auction")
+    bidder_json = auction.get("bidder")
+    run_json = o.get("run")
+    prev_json = o.get("prev_suit")
+    to_move = o.get("to_move")
+    winner_json = o.get("winner")
+    try:
+        prev = -1 if prev_json is None else parse_suit(as_str(prev_json, "position/prev_suit"))
+    except ValueError as e:
+        raise FormatError(f"position/prev_suit: {e}") from None
+    state = MichiganState(
+        opts=opts,
+        players=n,
+        dealer=dealer,
+        phase=phase,
+        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        ledger=open_ledger(_accounts(n), chips + boodle),
+        hands=hands,
+        extra=tuple(sorted(as_cards(o.get("extra", []), "position/extra"))),
+        dead=as_cards(o.get("dead", []), "position/dead"),
+        out=tuple(sorted(_seats(o.get("out", []), "position/out", n))),
+        staked=_seats(o.get("staked", []), "position/staked", n),
+        high=as_int(auction.get("high", 0), "position/auction/high"),
+        bidder=-1 if bidder_json is None else as_int(bidder_json, "position/auction/bidder"),
+        done=_seats(auction.get("done", []), "position/auction/done", n),
+        table=as_cards(o.get("table", []), "position/table"),
+        last=-1 if run_json is None else as_card(run_json, "position/run"),
+        prev_suit=prev,
+        winner=-1 if winner_json is None else as_int(winner_json, "position/winner"),
+    )
+    _check_position(state)
+    return state
+
+
+def _check_position(s: MichiganState) -> None:
+    n = s.players
+    try:
+        _check_pack(tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table, "a position")
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    if s.phase == OVER:
+        if s.turn != -1 or not 0 <= s.winner < n:
+            raise FormatError("position: a finished deal has no one to move and a winner")
+        return
+    if not 0 <= s.turn < n or s.turn in s.out:
+        raise FormatError("position/to_move: a seat in the deal")
+    if n - len(s.out) < 2:
+        raise FormatError("position/out: at least two players are in the deal")
+    if any(s.hands[p] for p in s.out):
+        raise FormatError("position/hands: a seat sitting out holds no cards")
+    if s.phase in (STAKING, CHOOSING, AUCTION) and (s.table or not s.extra):
+        raise FormatError("position: before play the table is empty and the extra hand is there")
+    if s.phase == PLAYING:
+        if s.extra:
+            raise FormatError("position/extra: in play the extra hand is live or dead")
+        if not all(s.hands[p] for p in range(n) if p not in s.out):
+            raise FormatError("position/hands: in play every player in the deal holds cards")
+        if s.last >= 0 and (s.last not in s.table or run_stops(s.last, s.dead + s.table)):
+            raise FormatError("position/run: the run's last card is on the table and can go on")
+    if s.bidder >= 0 and not 0 <= s.bidder < n:
+        raise FormatError("position/auction/bidder: a seat")
+
+
+GAME: Final = Michigan()

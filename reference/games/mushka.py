@@ -1,0 +1,1966 @@
+"""Мушка and its variants, as told in seed 001 (chapter XVI): ``mushka``, ``mushka-mistigri``,
+``mushka-pamfil`` and ``mushka-shutikha``.
+
+The text says the variants "differ from one another only in the value of the suits and of
+some court cards" (001:P10.S1), so there is ONE state machine, parameterised by a frozen
+:class:`Variant`: the rank order, the card that plays the role of the ace of spades (the
+"мушка" card), a fixed trump suit, and the special powers (Памфил, paid flushes, four of a
+suit with the king of clubs). Each game is a :class:`MushkaGame` over one variant.
+
+A game is ONE deal (ruling AMB-MUSHKA-12): the score sheet of the partie (column A, the
+tricks; column B, the remises; 30 above the arc) is part of the position, so a partie is a
+sequence of games, each starting from the sheet the last one left, and a game ends with the
+winner of the мушка when a player's column A less his remises reaches 30 (001:P27.S1).
+
+The phases of a deal: (``trump``: only in Памфил, when the dealer turns up the jack of clubs)
+``declare`` (play or pass, in turn from the dealer's left), ``exchange`` (the players who
+play stand or discard and draw), then the мушка (five of a suit) is shown or the tricks are
+played (``play``, with ``gather`` after each trick under gather=claim), and ``over``.
+
+Each rule is declared with the sentences it comes from and named again, by its id, where the
+code enforces it. A rule shared by the four games has one id per game (``mushka/follow-suit``,
+``mushka-mistigri/follow-suit``, ...), all named at the one point of enforcement.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations, repeat
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Pass, Play, Take
+from reference.core.cards import (
+    ACE_HIGH,
+    DECK_32,
+    DECK_36,
+    DECK_52,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    RankOrder,
+    card_name,
+    names,
+    parse_suit,
+    suit_letter,
+)
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat
+
+HAND: Final = 5
+TARGET: Final = 30
+MAX_PLAYERS: Final = 10
+
+AS: Final = 12  # ace of spades
+QS: Final = 10  # queen of spades
+KS: Final = 11  # king of spades
+JC: Final = 3 * 13 + 9  # jack of clubs, Памфил
+KC: Final = 3 * 13 + 11  # king of clubs
+
+#: The kinds of variant, an index into the tables of the decision functions.
+BASE: Final = 0
+MISTIGRI: Final = 1
+PAMFIL: Final = 2
+SHUTIKHA: Final = 3
+
+#: Mistigri: the king high, the ace between the ten and the jack (001:P28.S4-S5).
+MISTIGRI_ORDER: Final[RankOrder] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 11)
+#: Shutikha: only a king beats the queen of spades (001:P46.S2), so the queen stands above
+#: the ace and below the king (ruling AMB-MUSHKASHUTIKHA-02).
+SHUTIKHA_ORDER: Final[RankOrder] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 13)
+#: The rank order of each kind (shutikha's own order is for the spades only).
+ORDERS: Final = (ACE_HIGH, MISTIGRI_ORDER, ACE_HIGH, ACE_HIGH)
+#: The card in the role of the ace of spades ("мушка"), per kind; -1: none.
+TOPS: Final = (AS, KC, -1, QS)
+
+#: Points of a card for comparing two flushes of one suit (001:P33-P38, 001:P46.S3):
+#: king 5, queen 4, jack 2, ace 1, others face value; in shutikha the queen of spades 8.
+POINTS: Final = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 4, 5, 1)
+#: Precedence of the suits of flushes shown at once (001:P32.S1): hearts, diamonds, clubs,
+#: spades. ``SUIT_PRECEDENCE[suit]``, higher wins.
+SUIT_PRECEDENCE: Final = (0, 3, 2, 1)
+R10: Final = range(10)
+
+
+# --- the pure decision functions (CrossHair contracts) ---------------------------------
+
+
+def effective_suit(c: int, trump: int, kind: int) -> int:
+    """The suit a card counts as in play: Памфил is always a trump (001:P41.S1).
+
+    pre: 0 <= c < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
+    post: 0 <= __return__ <= 3
+    post: __return__ == SUIT_OF[c] or (kind == PAMFIL and c == JC and __return__ == trump)
+    """
+    if kind == PAMFIL and c == JC:
+        return trump
+    return SUIT_OF[c]
+
+
+def in_trick_suits(c: int, lead: int, trump: int, kind: int) -> bool:
+    """Whether a card can take a trick: a trump, of the suit led, or the мушка card.
+
+    pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
+    """
+    suit = effective_suit(c, trump, kind)
+    return c == TOPS[kind] or suit == trump or suit == effective_suit(lead, trump, kind)
+
+
+def card_key(c: int, lead: int, trump: int, kind: int) -> int:
+    """The strength of a card in a trick with ``lead`` led: a higher key takes the trick.
+
+    mushka-mistigri/rank-order: the orders are ORDERS[kind]; mushka-mistigri/king-of-clubs and
+    mushka-shutikha/queen-of-spades: the мушка card is TOPS[kind]; in shutikha the queen of
+    spades is a trump beaten only by the king (SHUTIKHA_ORDER), or by any king under
+    queen_beaten_by=any-king (:func:`beats`). mushka-pamfil/pamfil-top-trump: Памфил is 500.
+
+    The мушка card (TOPS[kind]) is above everything, except when it is led in a suit that is
+    not trump: then it is a plain card of its suit and a trump beats it (001:P20.S2, 001:P29.S2).
+    Памфил is the highest trump (001:P41.S1). A card neither trump nor of the suit led is 0.
+
+    pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
+    pre: kind != SHUTIKHA or trump == 0
+    post: __return__ >= 0
+    post: (__return__ == 0) == (not in_trick_suits(c, lead, trump, kind))
+    """
+    top = TOPS[kind]
+    suit = effective_suit(c, trump, kind)
+    if c == top and kind != SHUTIKHA and not (c == lead and suit != trump):
+        return 1000
+    if kind == PAMFIL and c == JC:
+        return 500
+    order = SHUTIKHA_ORDER if kind == SHUTIKHA and SUIT_OF[c] == 0 else ORDERS[kind]
+    if suit == trump:
+        return 200 + order[RANK_OF[c]]
+    if suit == effective_suit(lead, trump, kind):
+        return 100 + order[RANK_OF[c]]
+    return 0
+
+
+def stronger(a: int, b: int, lead: int, trump: int, kind: int) -> bool:
+    """Whether card ``a`` has a higher key than card ``b`` in a trick with ``lead`` led.
+
+    pre: 0 <= a < 52 and 0 <= b < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
+    pre: kind != SHUTIKHA or trump == 0
+    """
+    return card_key(a, lead, trump, kind) > card_key(b, lead, trump, kind)
+
+
+def beats(
+    challenger: int, holder: int, lead: int, trump: int, kind: int, *, any_king: bool
+) -> bool:
+    """Whether ``challenger`` takes the trick from the card now holding it.
+
+    Under any_king (shutikha), any king takes a trick the queen of spades holds (001:P46.S2).
+
+    pre: 0 <= challenger < 52 and 0 <= holder < 52 and 0 <= lead < 52
+    pre: challenger != holder
+    pre: 0 <= trump <= 3 and 0 <= kind <= 3
+    pre: kind != SHUTIKHA or trump == 0
+    post: __return__ == stronger(challenger, holder, lead, trump, kind) or holder == QS
+    """
+    if kind == SHUTIKHA and any_king and holder == QS:  # mushka-shutikha/queen-of-spades
+        return RANK_OF[challenger] == 13
+    return card_key(challenger, lead, trump, kind) > card_key(holder, lead, trump, kind)
+
+
+def beats_best(
+    cards: tuple[int, ...], best: int, i: int, trump: int, kind: int, *, any_king: bool
+) -> bool:
+    """Whether a card played after ``best`` would have beaten it (for the trick contract)."""
+    return best < i < len(cards) and beats(
+        cards[i], cards[best], cards[0], trump, kind, any_king=any_king
+    )
+
+
+def trick_winner(cards: tuple[int, ...], trump: int, kind: int, any_king: bool) -> int:
+    """The index (in play order, the lead first) of the card that takes the trick.
+
+    pre: 1 <= len(cards) <= 10
+    pre: all(0 <= c < 52 for c in cards) and len(set(cards)) == len(cards)
+    pre: 0 <= trump <= 3 and 0 <= kind <= 3
+    pre: kind != SHUTIKHA or trump == 0
+    post: 0 <= __return__ < len(cards)
+    post: not any(beats_best(cards, __return__, i, trump, kind, any_king=any_king) for i in R10)
+    """
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], cards[0], trump, kind, any_king=any_king):
+            best = i
+    return best
+
+
+def trick_points(tricks: int, holds_top: bool, top_is_trump: bool) -> int:
+    """What a player writes in column A for his tricks of a deal (001:P19).
+
+    A trick is one; the holder of the мушка card counts his first trick six and the others
+    one each, or ten and two each when that card is a trump.
+
+    pre: 0 <= tricks <= 5
+    post: __return__ >= tricks
+    post: tricks > 0 or __return__ == 0
+    post: holds_top or __return__ == tricks
+    """
+    if tricks == 0:
+        return 0
+    if not holds_top:
+        return tricks
+    if top_is_trump:
+        return 10 + 2 * (tricks - 1)
+    return 6 + (tricks - 1)
+
+
+def remise_amount(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
+    """The remise written in column B for a deal's tricks (001:P19.S5-S6, 001:P42.S1).
+
+    pre: 0 <= tricks <= 5
+    post: __return__ in (0, 5, 10)
+    post: tricks == 0 or __return__ == 0
+    """
+    if tricks > 0 or shielded:
+        return 0
+    return 10 if top_beaten_here else 5
+
+
+def flush_suit(hand: tuple[int, ...], kind: int) -> int:
+    """The suit of a мушка (five cards of one suit, 001:P15.S1), or -1. Памфил never makes one
+    (001:P44.S1, mushka-pamfil/four-and-pamfil).
+
+    pre: len(hand) == 5 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= kind <= 3
+    post: __return__ == -1 or all(SUIT_OF[c] == __return__ for c in hand)
+    """
+    if kind == PAMFIL and JC in hand:
+        return -1
+    s = SUIT_OF[hand[0]]
+    for c in hand:
+        if SUIT_OF[c] != s:
+            return -1
+    return s
+
+
+def flush_points(hand: tuple[int, ...], kind: int) -> int:
+    """The points of a hand for the tie-break of flushes (001:P33-P38; 001:P46.S3):
+    mushka-mistigri/flush-points, mushka-shutikha/flush-points.
+
+    pre: len(hand) <= 5 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= kind <= 3
+    post: __return__ >= 0
+    """
+    total = 0
+    for c in hand:
+        total += 8 if kind == SHUTIKHA and c == QS else POINTS[RANK_OF[c]]
+    return total
+
+
+def flush_key(hand: tuple[int, ...], kind: int) -> int:
+    """Precedence of a flush: suit first (hearts, diamonds, clubs, spades), then points.
+
+    pre: len(hand) == 5 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= kind <= 3
+    post: __return__ >= 0
+    post: __return__ == 0 or __return__ // 100 == SUIT_PRECEDENCE[SUIT_OF[hand[0]]]
+    """
+    s = flush_suit(hand, kind)
+    if s < 0:
+        return 0
+    return SUIT_PRECEDENCE[s] * 100 + flush_points(hand, kind)
+
+
+def four_and_top(hand: tuple[int, ...]) -> bool:
+    """Mistigri: four cards of one suit and the king of clubs (001:P39.S1).
+
+    pre: len(hand) == 5 and all(0 <= c < 52 for c in hand)
+    post: not __return__ or KC in hand
+    """
+    if KC not in hand:
+        return False
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c != KC:
+            counts[SUIT_OF[c]] += 1
+    return max(counts) == 4
+
+
+#: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
+#: :func:`effective_suit` and ``KEYS[kind][trump][lead][card]`` is :func:`card_key`.
+EFF: Final = tuple(
+    tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
+)
+KEYS: Final = tuple(
+    tuple(
+        tuple(tuple(card_key(c, lead, t, k) for c in range(52)) for lead in range(52))
+        for t in range(4)
+    )
+    for k in range(4)
+)
+
+
+# --- variants ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What distinguishes one мушка from another (001:P10.S1)."""
+
+    id: str
+    kind: int
+    title: str
+    top: Card
+    fixed_trump: int
+
+
+MUSHKA: Final = Variant("mushka", BASE, "Обыкновенная мушка (seed 001, глава XVI)", AS, -1)
+MUSHKA_MISTIGRI: Final = Variant(
+    "mushka-mistigri", MISTIGRI, "Мушка мистигри (seed 001, глава XVI)", KC, -1
+)
+MUSHKA_PAMFIL: Final = Variant(
+    "mushka-pamfil", PAMFIL, "Мушка Памфил (seed 001, глава XVI)", -1, -1
+)
+MUSHKA_SHUTIKHA: Final = Variant(
+    "mushka-shutikha", SHUTIKHA, "Мушка шутиха (seed 001, глава XVI)", QS, 0
+)
+VARIANTS: Final = {v.id: v for v in (MUSHKA, MUSHKA_MISTIGRI, MUSHKA_PAMFIL, MUSHKA_SHUTIKHA)}
+
+
+def rid(v: Variant, slug: str) -> str:
+    """The id of a shared rule in a variant's namespace."""
+    return f"{v.id}/{slug}"
+
+
+# --- rules ------------------------------------------------------------------------------
+
+#: The rules every мушка shares, as the base game states them: (id, cites, statement). A
+#: variant has them in its own namespace (its ids listed where the variant is declared).
+SHARED: Final = (
+    (
+        "mushka/players",
+        ("001:P11.S2", "AMB-MUSHKA-01"),
+        "Three to ten play.",
+    ),
+    (
+        "mushka/deck",
+        ("001:P11.S3", "001:P18.S2", "AMB-MUSHKA-02"),
+        "Three play with the 32-card pack (seven to ace), more with the 52-card pack; under "
+        "deck=36 up to seven play with the 36-card pack (six to ace), more with the 52.",
+    ),
+    (
+        "mushka/dealer-by-lot",
+        ("001:P13.S1",),
+        "The first dealer is chosen by lot: the table names his seat.",
+    ),
+    (
+        "mushka/deal-five",
+        ("001:P13.S1", "AMB-MUSHKA-03"),
+        "Each player is dealt five cards from the dealer's left, one at a time (or five at "
+        "once under deal_packet=5).",
+    ),
+    (
+        "mushka/misdeal",
+        ("001:P25.S1",),
+        "A deal that gives a hand other than five cards or shows a card besides the trump "
+        "card is a misdeal: it is refused and must be dealt again.",
+    ),
+    (
+        "mushka/trump-turned",
+        ("001:P13.S2", "AMB-MUSHKA-04"),
+        "The next card is turned up and its suit is trump; it lies out of play (or at the "
+        "bottom of the stock, drawn last, under trump_card=under-stock).",
+    ),
+    (
+        "mushka/declare",
+        ("001:P14.S1", "AMB-MUSHKA-05"),
+        "Each player in turn from the dealer's left says play or pass.",
+    ),
+    (
+        "mushka/top-may-not-pass",
+        ("001:P20.S1", "001:P30.S1"),
+        "The holder of the мушка card (the ace of spades; its stand-in in a variant) may not pass.",
+    ),
+    (
+        "mushka/all-pass",
+        ("001:P14.S2", "AMB-MUSHKA-06"),
+        "If nobody plays, the deal is void: nothing is written.",
+    ),
+    (
+        "mushka/exchange",
+        ("001:P14.S2", "001:P14.S3", "001:P14.S4", "001:P14.S5", "AMB-MUSHKA-05"),
+        'Each player who plays, in turn from the dealer\'s left, stands ("иду на своих") or '
+        "discards one to five cards and draws as many from the top of the stock.",
+    ),
+    (
+        "mushka/stock-limit",
+        ("001:P14.S4", "AMB-MUSHKA-07"),
+        "Nobody discards more cards than the stock holds.",
+    ),
+    (
+        "mushka/passers-out",
+        ("001:P14.S2", "001:P16.S1", "AMB-MUSHKA-08"),
+        "A player who passed takes no part in the exchange or the play.",
+    ),
+    (
+        "mushka/flush-shown",
+        ("001:P15.S1", "001:P15.S2", "AMB-MUSHKA-09"),
+        "Once all have exchanged, a player who plays and holds five cards of one suit (a "
+        "мушка) shows it and the deal is settled as the flush option says.",
+    ),
+    (
+        "mushka/flush-precedence",
+        ("001:P15.S1", "001:P32.S1", "001:P33.S1", "AMB-MUSHKA-10"),
+        "Of several flushes shown at once the higher suit wins (hearts, diamonds, clubs, "
+        "spades), and of two in one suit the one with more points.",
+    ),
+    (
+        "mushka/first-player-leads",
+        ("001:P16.S1", "AMB-MUSHKA-11"),
+        "Without a мушка the first player (from the dealer's left) who plays leads any card; "
+        "the others who play follow in turn to the left.",
+    ),
+    (
+        "mushka/winner-leads",
+        ("001:P16.S1", "AMB-MUSHKA-11"),
+        "The taker of a trick leads to the next.",
+    ),
+    (
+        "mushka/follow-suit",
+        ("001:P16.S2", "AMB-MUSHKA-13"),
+        "A player must play a card of the suit led if he has one.",
+    ),
+    (
+        "mushka/must-trump",
+        ("001:P16.S2", "001:P20.S2", "AMB-MUSHKA-13"),
+        "Without the suit led a player must play a trump (the мушка card counts as one) if "
+        "he has one; without either, any card.",
+    ),
+    (
+        "mushka/must-beat",
+        ("001:P16.S2", "001:P16.S3", "AMB-MUSHKA-14"),
+        "Among the cards he may play, a player must play one that takes the trick if he has "
+        "one (not under must_beat=false).",
+    ),
+    (
+        "mushka/revoke-remise",
+        ("001:P16.S3", "AMB-MUSHKA-15"),
+        "Under revoke=penalise a player may break the obligations to follow, trump or beat; "
+        "the card stands and a remise is written in his column B.",
+    ),
+    (
+        "mushka/top-card",
+        ("001:P12.S1", "001:P18.S1", "001:P20.S2", "001:P20.S3"),
+        "The мушка card is the highest card of the game: it takes any trick, a trump ace led "
+        "included, except when it is led in a suit that is not trump, when a trump beats it.",
+    ),
+    (
+        "mushka/trick-winner",
+        ("001:P12.S1", "001:P18.S1", "001:P16.S1"),
+        "Otherwise the highest trump takes the trick, or without a trump the highest card of "
+        "the suit led.",
+    ),
+    (
+        "mushka/score-sheet",
+        ("001:P17.S1", "001:P17.S2", "001:P19.S1", "001:P19.S2", "AMB-MUSHKA-12"),
+        "Each player's sheet has 30 above the arc, column A (tricks) and column B (remises); "
+        "at the end of the deal each writes his tricks in A, one each.",
+    ),
+    (
+        "mushka/top-holder-points",
+        ("001:P19.S3", "001:P19.S4", "001:P19.S7", "001:P19.S8", "001:P30.S1"),
+        "The holder of the мушка card counts his first trick six, the others one each; when "
+        "that card is a trump, ten and two each.",
+    ),
+    (
+        "mushka/no-trick-remise",
+        ("001:P19.S5", "001:P19.S6", "AMB-MUSHKA-16"),
+        "A player who plays and takes no trick writes a remise of 5 in B; 10 if he held the "
+        "мушка card and it was beaten.",
+    ),
+    (
+        "mushka/claim-trick",
+        ("001:P26.S1", "AMB-MUSHKA-17"),
+        "Under gather=claim the players of a trick, from its leader, each take it or pass; "
+        "the trick goes to its winner, but a player who takes a trick not his loses what he "
+        "would have written this deal and starts his sheet again from 30.",
+    ),
+    (
+        "mushka/win-at-30",
+        ("001:P27.S1", "AMB-MUSHKA-12"),
+        "A player whose column A less column B reaches 30 wins the мушка (the game ends; of "
+        "several, the highest).",
+    ),
+)
+
+RULES_BASE: Final = CORE_RULES + tuple(Rule(i, c, t) for i, c, t in SHARED)
+
+
+def _variant_rules(v: Variant, ids: tuple[str, ...], own: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """A variant's rules: the shared ones under the ids it lists (same cites and statement as
+    the base game's), then its own."""
+    by_slug = {i.split("/")[1]: (c, t) for i, c, t in SHARED}
+    shared = []
+    for i in ids:
+        slug = i.split("/")[1]
+        assert i == rid(v, slug) and slug in by_slug, i
+        shared.append(Rule(i, *by_slug[slug]))
+    return CORE_RULES + tuple(shared) + own
+
+
+# --- options -----------------------------------------------------------------------------
+
+_COMMON_OPTIONS: Final = (
+    OptionSpec(
+        "deck",
+        "by-count",
+        "The pack: 32 cards for three players and 52 for more (by-count), or 36 cards, six "
+        "to ace, for three to seven players and 52 for more (36).",
+        ("by-count", "36"),
+        ruling="AMB-MUSHKA-02",
+    ),
+    OptionSpec(
+        "deal_packet",
+        1,
+        "Cards given at a time while dealing: 1 (one by one) or 5 (all five at once).",
+        (1, 5),
+        ruling="AMB-MUSHKA-03",
+    ),
+    OptionSpec(
+        "trump_card",
+        "out-of-play",
+        "The turned trump card lies out of play, or goes under the stock and is drawn last.",
+        ("out-of-play", "under-stock"),
+        ruling="AMB-MUSHKA-04",
+    ),
+    OptionSpec(
+        "must_beat",
+        True,
+        "Whether a player must take the trick when a card he may play can take it.",
+        (True, False),
+        ruling="AMB-MUSHKA-14",
+    ),
+    OptionSpec(
+        "top_follows",
+        "both",
+        "The мушка card follows its own suit and also counts as a trump when trumps are led "
+        "(both), or follows only its own suit (own-suit).",
+        ("both", "own-suit"),
+        ruling="AMB-MUSHKA-13",
+    ),
+    OptionSpec(
+        "revoke",
+        "refuse",
+        "A play that breaks the obligations is refused (refuse), or stands and costs a "
+        "remise (penalise).",
+        ("refuse", "penalise"),
+        ruling="AMB-MUSHKA-15",
+    ),
+    OptionSpec(
+        "revoke_remise",
+        5,
+        "The remise written in B for a revoke under revoke=penalise.",
+        minimum=1,
+        maximum=100,
+        ruling="AMB-MUSHKA-15",
+    ),
+    OptionSpec(
+        "remise_ten",
+        "holder",
+        "Who writes 10 for no trick when the мушка card was beaten: its holder (holder) or "
+        "every player who took no trick in that deal (all).",
+        ("holder", "all"),
+        ruling="AMB-MUSHKA-16",
+    ),
+    OptionSpec(
+        "gather",
+        "auto",
+        "A trick goes to its winner by itself (auto), or is claimed by the players (claim), "
+        "so that rule 13 can arise.",
+        ("auto", "claim"),
+        ruling="AMB-MUSHKA-17",
+    ),
+)
+
+_FLUSH_OPTION: Final = OptionSpec(
+    "flush",
+    "wins",
+    "What a shown мушка does: its holder wins the мушка outright (wins), or the deal is not "
+    "played, he writes the five tricks and the others who play a remise of 5 (remise).",
+    ("wins", "remise"),
+    ruling="AMB-MUSHKA-09",
+)
+
+OPTIONS_BASE: Final[Mapping[str, OptionSpec]] = {
+    s.name: s for s in _COMMON_OPTIONS + (_FLUSH_OPTION,)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MushkaOptions:
+    """The options of one game, resolved and typed (options a variant lacks at defaults)."""
+
+    deck: str
+    deal_packet: int
+    trump_card: str
+    must_beat: bool
+    top_follows: str
+    revoke: str
+    revoke_remise: int
+    remise_ten: str
+    gather: str
+    flush: str
+    flush_fee: int
+    flush_deal: str
+    pamfil_fee: int
+    queen_beaten_by: str
+
+    @staticmethod
+    def of(
+        game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, OptionValue]
+    ) -> MushkaOptions:
+        v = resolve(game, specs, given)
+
+        def get(name: str, default: OptionValue) -> OptionValue:
+            return v.get(name, default)
+
+        return MushkaOptions(
+            deck=str(get("deck", "by-count")),
+            deal_packet=int(get("deal_packet", 1)),
+            trump_card=str(get("trump_card", "out-of-play")),
+            must_beat=bool(get("must_beat", True)),
+            top_follows=str(get("top_follows", "both")),
+            revoke=str(get("revoke", "refuse")),
+            revoke_remise=int(get("revoke_remise", 5)),
+            remise_ten=str(get("remise_ten", "holder")),
+            gather=str(get("gather", "auto")),
+            flush=str(get("flush", "wins")),
+            flush_fee=int(get("flush_fee", 1)),
+            flush_deal=str(get("flush_deal", "continue")),
+            pamfil_fee=int(get("pamfil_fee", 1)),
+            queen_beaten_by=str(get("queen_beaten_by", "king-of-spades")),
+        )
+
+    def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
+        every: JSONObject = {
+            "deck": self.deck,
+            "deal_packet": self.deal_packet,
+            "trump_card": self.trump_card,
+            "must_beat": self.must_beat,
+            "top_follows": self.top_follows,
+            "revoke": self.revoke,
+            "revoke_remise": self.revoke_remise,
+            "remise_ten": self.remise_ten,
+            "gather": self.gather,
+            "flush": self.flush,
+            "flush_fee": self.flush_fee,
+            "flush_deal": self.flush_deal,
+            "pamfil_fee": self.pamfil_fee,
+            "queen_beaten_by": self.queen_beaten_by,
+        }
+        return {k: val for k, val in every.items() if k in specs}
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+class Go(NamedTuple):
+    """Declare play: "играю" / "иду"."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "go", "seat": self.seat}
+
+
+class Stand(NamedTuple):
+    """Keep the hand: "иду на своих"."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "stand", "seat": self.seat}
+
+
+class Exchange(NamedTuple):
+    """Discard one to five cards and draw as many (cards in canonical order)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> JSONObject:
+        return {"type": "exchange", "seat": self.seat, "cards": list(names(self.cards))}
+
+
+class ChooseTrump(NamedTuple):
+    """Памфил: the dealer who turned up the jack of clubs names the trump suit."""
+
+    seat: Seat
+    suit: int
+
+    def to_json(self) -> JSONObject:
+        return {"type": "trump", "seat": self.seat, "suit": suit_letter(self.suit)}
+
+
+Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump
+
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
+GOS: Final = tuple(Go(seat) for seat in range(MAX_PLAYERS))
+PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+TAKES: Final = tuple(Take(seat) for seat in range(MAX_PLAYERS))
+STANDS: Final = tuple(Stand(seat) for seat in range(MAX_PLAYERS))
+
+# --- state -------------------------------------------------------------------------------
+
+TRUMP: Final = 1
+DECLARE: Final = 2
+EXCHANGE: Final = 3
+PLAY: Final = 4
+GATHER: Final = 5
+OVER: Final = 0
+PHASES: Final = {
+    TRUMP: "trump",
+    DECLARE: "declare",
+    EXCHANGE: "exchange",
+    PLAY: "play",
+    GATHER: "gather",
+    OVER: "over",
+}
+UNDECIDED: Final = -1
+PASSED: Final = 0
+PLAYING: Final = 1
+DECLARED: Final = {UNDECIDED: None, PASSED: "pass", PLAYING: "play"}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class MushkaState(NamedTuple):
+    """A position of a deal. Immutable; derived from the deal and the actions.
+
+    ``sheet_a``/``sheet_b`` are the score sheet of the partie (columns A and B) as they stand;
+    ``tricks`` the tricks of this deal; ``holder`` the seat holding the мушка card when play
+    began (-1: nobody who plays). ``table``/``table_seats`` the trick in progress, ``claims``
+    the number of players who passed on claiming the trick just completed (gather=claim).
+    ``chips`` the ledger balances by seat (paid flushes, Памфил). ``result`` says how the deal
+    ended ("" until then); ``winners`` who won the мушка.
+    """
+
+    variant: Variant
+    opts: MushkaOptions
+    players: int
+    dealer: Seat
+    phase: int
+    turn: Seat
+    hands: Hands
+    stock: tuple[Card, ...]
+    trump: int
+    trump_card: Card
+    up: tuple[Card, ...]
+    aside: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    declared: tuple[int, ...]
+    exchanged: tuple[bool, ...]
+    holder: Seat
+    table: tuple[Card, ...]
+    table_seats: tuple[Seat, ...]
+    claims: int
+    tricks: tuple[int, ...]
+    piles: Hands
+    top_beaten: bool
+    revokes: tuple[int, ...]
+    forfeit: tuple[bool, ...]
+    last_winner: Seat
+    last_trick: tuple[Card, ...]
+    sheet_a: tuple[int, ...]
+    sheet_b: tuple[int, ...]
+    chips: tuple[int, ...]
+    flush_seat: Seat
+    result: str
+    winners: tuple[Seat, ...]
+
+
+_FIELDS: Final = MushkaState._fields
+_HANDS: Final = _FIELDS.index("hands")
+_TABLE: Final = _FIELDS.index("table")
+_SEATS: Final = _FIELDS.index("table_seats")
+_REVOKES: Final = _FIELDS.index("revokes")
+_TURN: Final = _FIELDS.index("turn")
+_new_state: Final = tuple.__new__
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in hand if c not in cards)
+
+
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _set(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+def _setb(values: tuple[bool, ...], seat: Seat, value: bool) -> tuple[bool, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+# --- the deal (001:P11, P13) ---------------------------------------------------------------
+
+
+def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
+    """The pack in use: 32 cards for three, 52 for more (001:P11.S3); under deck=36 the
+    36-card pack wherever it can serve (up to seven players), else the 52-card pack."""
+    # mushka/deck mushka-mistigri/deck mushka-pamfil/deck mushka-shutikha/deck
+    if opts.deck == "36" and players <= 7:
+        return DECK_36
+    return DECK_32 if players == 3 else DECK_52
+
+
+def _check_players(v: Variant, players: int) -> None:
+    if not 3 <= players <= MAX_PLAYERS:
+        # mushka/players mushka-mistigri/players mushka-pamfil/players mushka-shutikha/players
+        raise SetupError(
+            f"{v.id}: {players} players; three to {MAX_PLAYERS} play (the 52-card pack deals "
+            f"five cards to ten and turns up a trump card)",
+            rid(v, "players"),
+        )
+
+
+def _check_pack(v: Variant, cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != sorted(pack):
+        missing = sorted(set(pack) - set(cards))
+        extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in pack)
+        raise SetupError(
+            f"{v.id}: {where} must hold the {len(pack)}-card pack exactly once "
+            f"(missing {names(missing)}, duplicated or foreign {names(extra)})",
+            rid(v, "deck"),
+        )
+
+
+def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int) -> Hands:
+    """Five cards each from the dealer's left, ``packet`` at a time."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    i = 0
+    for _ in range(HAND // packet):  # mushka/deal-five mushka-mistigri/deal-five
+        for k in range(1, players + 1):  # mushka-pamfil/deal-five mushka-shutikha/deal-five
+            seat = (dealer + k) % players
+            hands[seat].extend(order[i : i + packet])
+            i += packet
+    return tuple(tuple(h) for h in hands)
+
+
+def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> MushkaState:
+    """The position after the deal."""
+    opts = MushkaOptions.of(v.id, specs, table.options)
+    n = table.players
+    _check_players(v, n)
+    # mushka/dealer-by-lot mushka-mistigri/dealer-by-lot mushka-pamfil/dealer-by-lot
+    # mushka-shutikha/dealer-by-lot: the table names the seat the lot chose
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{v.id}: dealer seat {table.dealer} is not a seat of {n} players")
+    pack = pack_for(n, opts)
+    turned = v.fixed_trump < 0
+    deal = table.deal
+    aside: tuple[Card, ...] = ()
+    if isinstance(deal, DeckOrder):
+        order = deal.cards
+        if len(order) == 52 and len(pack) < 52:
+            _check_pack(v, order, DECK_52, "the deck order")
+            keep = frozenset(pack)
+            aside = tuple(c for c in order if c not in keep)
+            order = tuple(c for c in order if c in keep)
+        else:
+            _check_pack(v, order, pack, "the deck order")
+        hands = deal_hands(n, table.dealer, order, opts.deal_packet)
+        rest = order[HAND * n :]
+        up = rest[:1] if turned else ()
+        stock = rest[1:] if turned else rest
+    else:
+        if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
+            # mushka/misdeal mushka-mistigri/misdeal mushka-pamfil/misdeal mushka-shutikha/misdeal
+            raise SetupError(f"{v.id}: misdeal: {n} hands of five cards", rid(v, "misdeal"))
+        if len(deal.up) != (1 if turned else 0):
+            raise SetupError(  # mushka/misdeal: a card shown that is not the trump card
+                f"{v.id}: misdeal: the deal turns up {'one card' if turned else 'no card'}",
+                rid(v, "misdeal"),
+            )
+        hands = deal.hands
+        up = deal.up
+        stock = deal.stock
+        _check_pack(v, tuple(c for h in hands for c in h) + stock + up, pack, "the deal")
+    if turned:  # mushka/trump-turned mushka-mistigri/trump-turned mushka-pamfil/trump-turned
+        trump_card = up[0]
+        trump = SUIT_OF[trump_card]
+        if opts.trump_card == "under-stock":
+            stock, up = stock + up, ()
+    else:  # mushka-shutikha/spades-trump: no card is turned
+        trump_card, trump = -1, v.fixed_trump
+    n_range = range(n)
+    phase = DECLARE
+    # mushka/declare mushka-mistigri/declare mushka-pamfil/declare mushka-shutikha/declare
+    turn = (table.dealer + 1) % n
+    if v.kind == PAMFIL and trump_card == JC:  # mushka-pamfil/dealer-names-trump
+        phase, turn = TRUMP, table.dealer
+    return MushkaState(
+        variant=v,
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        phase=phase,
+        turn=turn,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+        trump_card=trump_card,
+        up=up,
+        aside=aside,
+        discard=(),
+        declared=tuple(UNDECIDED for _ in n_range),
+        exchanged=tuple(False for _ in n_range),
+        holder=-1,
+        table=(),
+        table_seats=(),
+        claims=0,
+        tricks=(0,) * n,
+        piles=tuple(() for _ in n_range),
+        top_beaten=False,
+        revokes=(0,) * n,
+        forfeit=(False,) * n,
+        last_winner=-1,
+        last_trick=(),
+        sheet_a=(0,) * n,
+        sheet_b=(0,) * n,
+        chips=(0,) * n,
+        flush_seat=-1,
+        result="",
+        winners=(),
+    )
+
+
+# --- declaring and exchanging (001:P14, P15, P20.S1) ---------------------------------------
+
+
+def _must_play(s: MushkaState, seat: Seat) -> bool:
+    top = s.variant.top
+    return top >= 0 and top in s.hands[seat]
+
+
+def _playing(s: MushkaState) -> tuple[Seat, ...]:
+    """The seats that play, from the dealer's left (those who passed are out of the deal)."""
+    # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
+    # mushka-shutikha/passers-out
+    n = s.players
+    order = tuple((s.dealer + k) % n for k in range(1, n + 1))
+    return tuple(p for p in order if s.declared[p] == PLAYING)
+
+
+def _declare(s: MushkaState, a: Action) -> MushkaState:
+    v = s.variant
+    if isinstance(a, Pass):
+        if _must_play(s, a.seat):
+            raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
+                rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
+                f"seat {a.seat} holds {card_name(v.top)} and may not pass",
+            )
+        value = PASSED
+    elif isinstance(a, Go):
+        value = PLAYING
+    else:
+        raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
+    declared = _set(s.declared, a.seat, value)
+    s = s._replace(declared=declared)
+    if UNDECIDED in declared:
+        return s._replace(turn=(a.seat + 1) % s.players)
+    playing = _playing(s)
+    if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
+        return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
+    return s._replace(phase=EXCHANGE, turn=playing[0])
+
+
+#: Builds an :class:`Exchange` from a ``(seat, cards)`` pair without the NamedTuple's Python
+#: constructor (the exchange choices are many: 31 for a full stock).
+_make_exchange: Final = partial(tuple.__new__, Exchange)
+
+
+def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
+    hand = tuple(sorted(s.hands[seat]))
+    most = min(HAND, len(s.stock))  # mushka/stock-limit
+    out: list[Action] = [STANDS[seat]]
+    for k in range(1, most + 1):
+        out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
+    return tuple(out)
+
+
+def _exchange(s: MushkaState, a: Action) -> MushkaState:
+    v = s.variant
+    seat = a.seat
+    if isinstance(a, Exchange):
+        hand = s.hands[seat]
+        if not a.cards or len(a.cards) > HAND or len(set(a.cards)) != len(a.cards):
+            raise IllegalAction(  # mushka/exchange mushka-mistigri/exchange
+                rid(v, "exchange"),  # mushka-pamfil/exchange mushka-shutikha/exchange
+                "a player discards one to five different cards",
+            )
+        for c in a.cards:
+            if c not in hand:
+                raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
+        k = len(a.cards)
+        if k > len(s.stock):
+            raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
+                rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
+                f"the stock holds {len(s.stock)} cards, fewer than {k}",
+            )
+        new_hand = _without(hand, a.cards) + s.stock[:k]
+        s = s._replace(
+            hands=_put(s.hands, seat, new_hand),
+            stock=s.stock[k:],
+            discard=s.discard + tuple(sorted(a.cards)),
+        )
+    elif not isinstance(a, Stand):
+        raise IllegalAction(
+            "core/wrong-action", "a player who plays stands or exchanges one to five cards"
+        )
+    s = s._replace(exchanged=_setb(s.exchanged, seat, True))
+    playing = _playing(s)
+    waiting = [p for p in playing if not s.exchanged[p]]
+    if waiting:
+        return s._replace(turn=waiting[0])
+    return _after_exchange(s, playing)
+
+
+def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
+    """Every other seat pays ``fee`` to ``payee``, through the ledger (total conserved)."""
+    accounts = tuple(str(p) for p in range(len(chips)))
+    ledger = Ledger(accounts, chips)
+    for p in range(len(chips)):
+        if p != payee:
+            ledger = ledger.transfer(str(p), str(payee), fee)
+    return ledger.balances
+
+
+def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
+    v = s.variant
+    opts = s.opts
+    if v.kind == MISTIGRI:
+        for p in playing:
+            if four_and_top(s.hands[p]):  # mushka-mistigri/four-and-king
+                return s._replace(
+                    phase=OVER,
+                    turn=-1,
+                    result="four-and-king",
+                    winners=(p,),
+                    sheet_a=(0,) * s.players,
+                    sheet_b=(0,) * s.players,
+                )
+    # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
+    # mushka/flush-precedence mushka-mistigri/flush-precedence
+    # mushka-pamfil/flush-precedence mushka-shutikha/flush-precedence
+    shown = [p for p in playing if flush_suit(s.hands[p], v.kind) >= 0]
+    if shown:
+        best = shown[0]
+        for p in shown[1:]:
+            if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
+                best = p
+        s = s._replace(flush_seat=best)
+        if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
+            s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
+            if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid
+                return s._replace(phase=OVER, turn=-1, result="flush-unscored")
+        elif opts.flush == "wins":
+            return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
+        else:
+            a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
+            b = s.sheet_b
+            for p in playing:
+                if p != best:
+                    b = _set(b, p, b[p] + 5)
+            s = s._replace(sheet_a=a, sheet_b=b)
+            return s._replace(phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, b))
+    holder = -1
+    top = v.top if v.kind != PAMFIL else JC
+    for p in playing:
+        if top in s.hands[p]:
+            holder = p
+    if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
+        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee))
+    # mushka/first-player-leads mushka-mistigri/first-player-leads
+    # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads
+    return s._replace(phase=PLAY, turn=playing[0], holder=holder)
+
+
+# --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
+
+
+def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> tuple[Card, ...]:
+    """The cards the obligations allow on the trick in progress."""
+    table = s.table
+    if not table:
+        return hand
+    v = s.variant
+    kind = v.kind
+    trump = s.trump
+    lead = table[0]
+    eff = EFF[kind][trump]
+    led = eff[lead]
+    top = v.top
+    both = led == trump and s.opts.top_follows == "both"
+    # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
+    # mushka-shutikha/follow-suit
+    allowed = tuple(c for c in hand if eff[c] == led or (both and c == top))
+    if not allowed:
+        # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
+        # mushka-shutikha/must-trump
+        allowed = tuple(c for c in hand if eff[c] == trump or c == top)
+        if not allowed:
+            return hand
+    if must_beat:
+        # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
+        # mushka-shutikha/must-beat
+        if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":
+            best = table[trick_winner(table, trump, kind, True)]
+            winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
+        else:
+            keys = KEYS[kind][trump][lead]
+            high = max(keys[c] for c in table)
+            winning = tuple(c for c in allowed if keys[c] > high)
+        if winning:
+            return winning
+    return allowed
+
+
+def _next_player(s: MushkaState, seat: Seat) -> Seat:
+    n = s.players
+    for k in range(1, n + 1):
+        p = (seat + k) % n
+        if s.declared[p] == PLAYING:
+            return p
+    return seat
+
+
+def _play(s: MushkaState, a: Action) -> MushkaState:
+    if not isinstance(a, Play):
+        raise IllegalAction("core/wrong-action", "a player who plays puts a card on the trick")
+    seat = a.seat
+    hand = s.hands[seat]
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    revokes = s.revokes
+    if a.card not in follow_choices(s, hand, s.opts.must_beat):
+        if s.opts.revoke == "refuse":
+            raise IllegalAction(
+                _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
+            )
+        # mushka/revoke-remise (the variants play the default revoke=refuse)
+        revokes = _set(revokes, seat, revokes[seat] + 1)
+    table = s.table + (a.card,)
+    seats = s.table_seats + (seat,)
+    hands = _put(s.hands, seat, tuple(c for c in hand if c != a.card))
+    if len(table) < s.declared.count(PLAYING):
+        fields = list(s)  # the state with five fields changed, built directly for speed
+        fields[_HANDS] = hands
+        fields[_TABLE] = table
+        fields[_SEATS] = seats
+        fields[_REVOKES] = revokes
+        fields[_TURN] = _next_player(s, seat)
+        return _new_state(MushkaState, fields)
+    s = s._replace(hands=hands, table=table, table_seats=seats, revokes=revokes)
+    if s.opts.gather == "claim":  # mushka/claim-trick
+        return s._replace(phase=GATHER, turn=seats[0], claims=0)
+    return _credit(s)
+
+
+def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
+    """The rule a refused play breaks: follow suit, trump, or beat."""
+    v = s.variant
+    if c in follow_choices(s, hand, False):
+        return rid(v, "must-beat")
+    led = effective_suit(s.table[0], s.trump, v.kind)
+    if any(effective_suit(x, s.trump, v.kind) == led for x in hand):
+        return rid(v, "follow-suit")
+    return rid(v, "must-trump")
+
+
+def _gather(s: MushkaState, a: Action) -> MushkaState:
+    if isinstance(a, Take):
+        # mushka/claim-trick: a player who takes a trick not his forfeits (001:P26.S1)
+        w = s.table_seats[_winner_index(s)]
+        if a.seat != w:
+            s = s._replace(forfeit=_setb(s.forfeit, a.seat, True))
+        return _credit(s)
+    if not isinstance(a, Pass):
+        raise IllegalAction("core/wrong-action", "a completed trick is taken or passed on")
+    claims = s.claims + 1
+    if claims >= len(s.table_seats):
+        return _credit(s)
+    return s._replace(claims=claims, turn=s.table_seats[claims])
+
+
+def _winner_index(s: MushkaState) -> int:
+    # mushka/trick-winner mushka-mistigri/trick-winner mushka-pamfil/trick-winner
+    # mushka-shutikha/trick-winner mushka/top-card mushka-mistigri/top-card
+    kind = s.variant.kind
+    table = s.table
+    if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":
+        return trick_winner(table, s.trump, kind, True)
+    keys = KEYS[kind][s.trump][table[0]]
+    best = 0
+    for i in range(1, len(table)):
+        if keys[table[i]] > keys[table[best]]:
+            best = i
+    return best
+
+
+def _credit(s: MushkaState) -> MushkaState:
+    """The completed trick goes to its winner, who leads to the next."""
+    i = _winner_index(s)
+    w = s.table_seats[i]
+    top = s.variant.top
+    beaten = s.top_beaten or (top in s.table and s.table[i] != top)
+    s = s._replace(
+        tricks=_set(s.tricks, w, s.tricks[w] + 1),
+        piles=_put(s.piles, w, s.piles[w] + s.table),
+        top_beaten=beaten,
+        last_winner=w,
+        last_trick=s.table,
+        table=(),
+        table_seats=(),
+        claims=0,
+        phase=PLAY,
+        turn=w,  # mushka/winner-leads mushka-mistigri/winner-leads
+    )  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
+    if sum(s.tricks) < HAND:
+        return s
+    return _score(s)
+
+
+def _score(s: MushkaState) -> MushkaState:
+    """The end of the deal: tricks in column A, remises in column B (001:P17, P19)."""
+    v = s.variant
+    a, b = list(s.sheet_a), list(s.sheet_b)
+    top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
+    for p in _playing(s):
+        if s.forfeit[p]:  # mushka/claim-trick: starts again from 30
+            a[p], b[p] = 0, 0
+            continue
+        t = s.tricks[p]
+        holds = p == s.holder and v.kind != PAMFIL
+        # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
+        # mushka-shutikha/score-sheet mushka/top-holder-points
+        # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
+        a[p] += trick_points(t, holds, top_is_trump)
+        ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
+        # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
+        shielded = v.kind == PAMFIL and p == s.holder
+        # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
+        # mushka-shutikha/no-trick-remise
+        b[p] += remise_amount(t, ten, shielded) + s.revokes[p] * s.opts.revoke_remise
+    sa, sb = tuple(a), tuple(b)
+    return s._replace(
+        phase=OVER, turn=-1, sheet_a=sa, sheet_b=sb, result="scored", winners=_winners(sa, sb)
+    )
+
+
+def _winners(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Seat, ...]:
+    """Who has won the мушка: column A less remises at 30 or more; of several, the highest."""
+    # mushka/win-at-30 mushka-mistigri/win-at-30 mushka-pamfil/win-at-30
+    # mushka-shutikha/win-at-30
+    nets = [x - y for x, y in zip(a, b, strict=True)]
+    best = max(nets)
+    if best < TARGET:
+        return ()
+    return tuple(p for p, x in enumerate(nets) if x == best)
+
+
+def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
+    if not isinstance(a, ChooseTrump):
+        raise IllegalAction("core/wrong-action", "the dealer who turned up Памфил names trumps")
+    # mushka-pamfil/dealer-names-trump
+    return s._replace(trump=a.suit, phase=DECLARE, turn=(s.dealer + 1) % s.players)
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+def legal_actions(s: MushkaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the deal is over)."""
+    phase = s.phase
+    seat = s.turn
+    if phase == PLAY:
+        hand = s.hands[seat]
+        if s.opts.revoke == "penalise":
+            return tuple(PLAYS[seat][c] for c in hand)
+        return tuple(PLAYS[seat][c] for c in follow_choices(s, hand, s.opts.must_beat))
+    if phase == GATHER:
+        return (TAKES[seat], PASSES[seat])
+    if phase == DECLARE:
+        if _must_play(s, seat):
+            return (GOS[seat],)
+        return (GOS[seat], PASSES[seat])
+    if phase == EXCHANGE:
+        return _exchange_choices(s, seat)
+    if phase == TRUMP:
+        return tuple(ChooseTrump(seat, suit) for suit in range(4))
+    return ()
+
+
+def apply(s: MushkaState, a: Action) -> MushkaState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the deal is over")
+    if not 0 <= a.seat < s.players or a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    phase = s.phase
+    if phase == PLAY:
+        return _play(s, a)
+    if phase == GATHER:
+        return _gather(s, a)
+    if phase == DECLARE:
+        return _declare(s, a)
+    if phase == EXCHANGE:
+        return _exchange(s, a)
+    return _choose_trump(s, a)
+
+
+def outcome(s: MushkaState) -> Outcome | None:
+    """How the deal ended: the winner of the мушка, if any, and the net scores."""
+    if s.phase != OVER:
+        return None
+    nets = tuple(x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True))
+    reasons = {
+        "all-passed": "everybody passed: the deal is void",
+        "flush": f"seat {s.flush_seat} showed a мушка",
+        "flush-unscored": f"seat {s.flush_seat} showed five of a suit, paid outside the record",
+        "four-and-king": "four of a suit with the king of clubs wins the мушка",
+        "scored": "the deal is played and written",
+    }
+    reason = reasons.get(s.result, s.result)
+    if s.winners:
+        reason += f"; seat(s) {', '.join(map(str, s.winners))} won the мушка"
+    losers = tuple(p for p in range(s.players) if p not in s.winners) if s.winners else ()
+    return Outcome(winners=s.winners, losers=losers, reason=reason, scores=nets)
+
+
+def observe(s: MushkaState, name: str) -> JSON:
+    """One observable of design §3 (and this game's own), in canonical JSON."""
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "trump":
+        return suit_letter(s.trump)
+    if name == "trump_card":
+        return None if s.trump_card < 0 else card_name(s.trump_card)
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "trick_winner":
+        return None if s.last_winner < 0 else s.last_winner
+    if name == "tricks":
+        return list(s.tricks)
+    if name == "score":
+        return [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
+    if name == "sheet":
+        return [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
+    if name == "chips":
+        return list(s.chips)
+    if name == "declared":
+        return [DECLARED[d] for d in s.declared]
+    if name == "holder":
+        return None if s.holder < 0 else s.holder
+    if name == "flush":
+        return None if s.flush_seat < 0 else s.flush_seat
+    if name == "discard":
+        return list(names(s.discard))
+    if name.startswith("hand."):
+        text = name[len("hand.") :]
+        if text.isdigit() and int(text) < s.players:
+            return list(names(s.hands[int(text)]))
+    raise KeyError(f"{s.variant.id} has no observable {name!r}")
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON, game: str) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "take":
+        return Take(seat)
+    if kind == "go":
+        return Go(seat)
+    if kind == "stand":
+        return Stand(seat)
+    if kind == "exchange":
+        return Exchange(seat, tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards"))))
+    if kind == "trump":
+        text = as_str(field(o, "suit", "action"), "action/suit")
+        try:
+            return ChooseTrump(seat, parse_suit(text))
+        except ValueError as e:
+            raise FormatError(f"action/suit: {e}") from None
+    raise FormatError(
+        f"action/type: {kind!r} is not an action of {game} "
+        "(go, pass, stand, exchange, play, take, trump)"
+    )
+
+
+# --- position notation ------------------------------------------------------------------------
+
+
+def position(s: MushkaState, specs: Mapping[str, OptionSpec]) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    return {
+        "game": s.variant.id,
+        "players": s.players,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(specs),
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "trump": suit_letter(s.trump),
+        "trump_card": None if s.trump_card < 0 else card_name(s.trump_card),
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "stock": [card_name(c) for c in s.stock],
+        "up": [card_name(c) for c in s.up],
+        "aside": [card_name(c) for c in s.aside],
+        "discard": [card_name(c) for c in s.discard],
+        "declared": [DECLARED[d] for d in s.declared],
+        "exchanged": list(s.exchanged),
+        "holder": None if s.holder < 0 else s.holder,
+        "table": [
+            {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
+        ],
+        "claims": s.claims,
+        "tricks": list(s.tricks),
+        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "top_beaten": s.top_beaten,
+        "revokes": list(s.revokes),
+        "forfeit": list(s.forfeit),
+        "last_trick": None
+        if s.last_winner < 0
+        else {"winner": s.last_winner, "cards": [card_name(c) for c in s.last_trick]},
+        "sheet": [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)],
+        "chips": list(s.chips),
+        "flush": None if s.flush_seat < 0 else s.flush_seat,
+        "result": s.result,
+        "winners": list(s.winners),
+    }
+
+
+def _ints(o: Mapping[str, JSON], key: str, default: list[JSON]) -> tuple[int, ...]:
+    values = as_list(o.get(key, default), f"position/{key}")
+    return tuple(as_int(x, f"position/{key}/{i}") for i, x in enumerate(values))
+
+
+def _bools(o: Mapping[str, JSON], key: str, n: int) -> tuple[bool, ...]:
+    values = as_list(o.get(key, [False] * n), f"position/{key}")
+    out = []
+    for i, x in enumerate(values):
+        if not isinstance(x, bool):
+            raise FormatError(f"position/{key}/{i}: expected a boolean")
+        out.append(x)
+    return tuple(out)
+
+
+def _opt_seat(value: JSON, where: str) -> int:
+    return -1 if value is None else as_int(value, where)
+
+
+def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> MushkaState:
+    """A state from the position notation; checks that the pack is all there once."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != v.id:
+        raise FormatError(f"position/game: {game!r} is not {v.id!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    options = as_object(o.get("options", {}), "position/options")
+    given: dict[str, OptionValue] = {}
+    for k, val in options.items():
+        if not isinstance(val, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = val
+    try:
+        opts = MushkaOptions.of(v.id, specs, given)
+        _check_players(v, n)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    phase_text = as_str(field(o, "phase", "position"), "position/phase")
+    phase = {t: k for k, t in PHASES.items()}.get(phase_text)
+    if phase is None:
+        raise FormatError(f"position/phase: {phase_text!r} is not one of {sorted(PHASES.values())}")
+    try:
+        trump = parse_suit(as_str(field(o, "trump", "position"), "position/trump"))
+    except ValueError as e:
+        raise FormatError(f"position/trump: {e}") from None
+    tc = o.get("trump_card")
+    trump_card = -1 if tc is None else as_card(tc, "position/trump_card")
+    declared_json = as_list(o.get("declared", [None] * n), "position/declared")
+    back = {t: k for k, t in DECLARED.items()}
+    declared = []
+    for i, d in enumerate(declared_json):
+        if d not in back:
+            raise FormatError(f"position/declared/{i}: null, 'play' or 'pass'")
+        declared.append(back[d] if isinstance(d, str) or d is None else UNDECIDED)
+    table_cards: list[Card] = []
+    table_seats: list[Seat] = []
+    for i, item in enumerate(as_list(o.get("table", []), "position/table")):
+        entry = as_object(item, f"position/table/{i}")
+        table_seats.append(as_int(field(entry, "seat", "position/table"), f"position/table/{i}"))
+        table_cards.append(as_card(field(entry, "card", "position/table"), f"position/table/{i}"))
+    last = o.get("last_trick")
+    last_winner = -1
+    last_trick: tuple[Card, ...] = ()
+    if last is not None:
+        lo = as_object(last, "position/last_trick")
+        last_winner = as_int(field(lo, "winner", "position/last_trick"), "position/last_trick")
+        last_trick = as_cards(field(lo, "cards", "position/last_trick"), "position/last_trick")
+    sheet = as_list(o.get("sheet", [[0, 0]] * n), "position/sheet")
+    sheet_a: list[int] = []
+    sheet_b: list[int] = []
+    for i, row in enumerate(sheet):
+        r = as_list(row, f"position/sheet/{i}")
+        if len(r) != 2:
+            raise FormatError(f"position/sheet/{i}: [column A, column B]")
+        sheet_a.append(as_int(r[0], f"position/sheet/{i}/0"))
+        sheet_b.append(as_int(r[1], f"position/sheet/{i}/1"))
+    to_move = o.get("to_move")
+    state = MushkaState(
+        variant=v,
+        opts=opts,
+        players=n,
+        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        phase=phase,
+        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        hands=card_lists(field(o, "hands", "position"), "position/hands"),
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        trump=trump,
+        trump_card=trump_card,
+        up=as_cards(o.get("up", []), "position/up"),
+        aside=as_cards(o.get("aside", []), "position/aside"),
+        discard=as_cards(o.get("discard", []), "position/discard"),
+        declared=tuple(declared),
+        exchanged=_bools(o, "exchanged", n),
+        holder=_opt_seat(o.get("holder"), "position/holder"),
+        table=tuple(table_cards),
+        table_seats=tuple(table_seats),
+        claims=as_int(o.get("claims", 0), "position/claims"),
+        tricks=_ints(o, "tricks", [0] * n),
+        piles=card_lists(o.get("piles", [[] for _ in range(n)]), "position/piles"),
+        top_beaten=bool(o.get("top_beaten", False)),
+        revokes=_ints(o, "revokes", [0] * n),
+        forfeit=_bools(o, "forfeit", n),
+        last_winner=last_winner,
+        last_trick=last_trick,
+        sheet_a=tuple(sheet_a),
+        sheet_b=tuple(sheet_b),
+        chips=_ints(o, "chips", [0] * n),
+        flush_seat=_opt_seat(o.get("flush"), "position/flush"),
+        result=as_str(o.get("result", ""), "position/result"),
+        winners=_ints(o, "winners", []),
+    )
+    _check_position(state)
+    return state
+
+
+def _check_position(s: MushkaState) -> None:
+    n = s.players
+    where = "position"
+    if not 0 <= s.dealer < n:
+        raise FormatError(f"{where}/dealer: {s.dealer} is not a seat")
+    per_seat = (
+        ("hands", s.hands),
+        ("declared", s.declared),
+        ("exchanged", s.exchanged),
+        ("tricks", s.tricks),
+        ("piles", s.piles),
+        ("revokes", s.revokes),
+        ("forfeit", s.forfeit),
+        ("sheet", s.sheet_a),
+        ("chips", s.chips),
+    )
+    for key, seq in per_seat:
+        if len(seq) != n:
+            raise FormatError(f"{where}/{key}: needs one entry per seat ({n})")
+    if s.phase == OVER:
+        if s.turn != -1:
+            raise FormatError(f"{where}/to_move: must be null when the deal is over")
+    elif not 0 <= s.turn < n:
+        raise FormatError(f"{where}/to_move: must be a seat")
+    if s.phase in (PLAY, GATHER) and s.declared[s.turn] != PLAYING:
+        raise FormatError(f"{where}/to_move: in play the seat to move is one that plays")
+    if s.phase == PLAY and not s.hands[s.turn]:
+        raise FormatError(f"{where}/to_move: the seat to move holds no card")
+    if any(not 0 <= p < n for p in s.table_seats + s.winners):
+        raise FormatError(f"{where}/table: seats must be seats of the game")
+    if len(s.table) != len(s.table_seats):
+        raise FormatError(f"{where}/table: one seat per card")
+    if s.phase == GATHER and (not s.table or not 0 <= s.claims < len(s.table)):
+        raise FormatError(f"{where}/claims: a completed trick is being claimed")
+    if sum(s.tricks) > HAND:
+        raise FormatError(f"{where}/tricks: at most five tricks in a deal")
+    if s.phase == EXCHANGE and UNDECIDED in s.declared:
+        raise FormatError(f"{where}/declared: everyone has declared before the exchange")
+    everything = _cards(s)
+    pack = pack_for(n, s.opts)
+    try:
+        _check_pack(s.variant, tuple(c for c in everything if c not in s.aside), pack, "a position")
+    except SetupError as e:
+        raise FormatError(f"{where}: {e}") from None
+    if s.aside and sorted(everything) != sorted(DECK_52):
+        raise FormatError(f"{where}/aside: the cards set aside complete the 52-card pack")
+
+
+def _cards(s: MushkaState) -> tuple[Card, ...]:
+    return (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.up
+        + s.aside
+        + s.discard
+        + s.table
+        + tuple(c for p in s.piles for c in p)
+    )
+
+
+class MushkaGame:
+    """One мушка: the :class:`~reference.core.game.Game` contract over a :class:`Variant`."""
+
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "trump",
+        "trump_card",
+        "stock_size",
+        "trick_winner",
+        "tricks",
+        "score",
+        "sheet",
+        "chips",
+        "declared",
+        "holder",
+        "flush",
+        "discard",
+    )
+    pack: Final = DECK_52
+    state_type: Final = MushkaState
+    players: Final = range(3, MAX_PLAYERS + 1)
+
+    def __init__(
+        self, variant: Variant, options: Mapping[str, OptionSpec], rules: tuple[Rule, ...]
+    ) -> None:
+        self.variant = variant
+        self.id = variant.id
+        self.title = variant.title
+        self.options = options
+        self.rules = rules
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Play, Pass, Take, Go, Stand, Exchange, ChooseTrump))
+
+    def setup(self, table: Table) -> MushkaState:
+        return setup_game(self.variant, self.options, table)
+
+    def legal_actions(self, s: MushkaState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: MushkaState, a: Action) -> MushkaState:
+        return apply(s, a)
+
+    def to_move(self, s: MushkaState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: MushkaState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: MushkaState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj, self.id)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: MushkaState) -> JSONObject:
+        return position(s, self.options)
+
+    def load_position(self, pos: JSON) -> MushkaState:
+        return load_position(self.variant, self.options, pos)
+
+    def cards(self, s: MushkaState) -> tuple[Card, ...]:
+        return _cards(s)
+
+    def chips(self, s: MushkaState) -> int | None:
+        return sum(s.chips) if self.variant.kind in (MISTIGRI, PAMFIL) else None
+
+
+GAME: Final = MushkaGame(MUSHKA, OPTIONS_BASE, RULES_BASE)
+
+# --- the variants -----------------------------------------------------------------------------
+#
+# A variant plays the base game's rulings at their default readings: its options are its own
+# (rulings AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01).
+
+MISTIGRI_RULES: Final = _variant_rules(
+    MUSHKA_MISTIGRI,
+    (
+        "mushka-mistigri/players",
+        "mushka-mistigri/deck",
+        "mushka-mistigri/dealer-by-lot",
+        "mushka-mistigri/deal-five",
+        "mushka-mistigri/misdeal",
+        "mushka-mistigri/trump-turned",
+        "mushka-mistigri/declare",
+        "mushka-mistigri/top-may-not-pass",
+        "mushka-mistigri/all-pass",
+        "mushka-mistigri/exchange",
+        "mushka-mistigri/stock-limit",
+        "mushka-mistigri/passers-out",
+        "mushka-mistigri/flush-precedence",
+        "mushka-mistigri/first-player-leads",
+        "mushka-mistigri/winner-leads",
+        "mushka-mistigri/follow-suit",
+        "mushka-mistigri/must-trump",
+        "mushka-mistigri/must-beat",
+        "mushka-mistigri/top-card",
+        "mushka-mistigri/trick-winner",
+        "mushka-mistigri/score-sheet",
+        "mushka-mistigri/top-holder-points",
+        "mushka-mistigri/no-trick-remise",
+        "mushka-mistigri/win-at-30",
+    ),
+    (
+        Rule(
+            "mushka-mistigri/rank-order",
+            ("001:P28.S4", "001:P28.S5", "001:P28.S6", "AMB-MUSHKAMISTIGRI-02"),
+            "The king is the highest card of each suit and the ace stands between the ten "
+            "and the jack: K Q J A 10 9 ... 2.",
+        ),
+        Rule(
+            "mushka-mistigri/king-of-clubs",
+            ("001:P29.S1", "001:P29.S2", "001:P30.S1"),
+            "The king of clubs plays the part of the ace of spades: the highest card, except "
+            "when it is led and clubs are not trump, when a player without clubs may trump it; "
+            "its holder may not pass and counts his tricks as the holder of the ace of spades.",
+        ),
+        Rule(
+            "mushka-mistigri/flush-paid",
+            ("001:P31.S1", "AMB-MUSHKAMISTIGRI-03"),
+            "Five cards of one suit, dealt or drawn, are shown once all have exchanged; every "
+            "other player pays the holder the agreed flush_fee, which does not enter the "
+            "record, and the deal goes on (or is not scored under flush_deal=unscored).",
+        ),
+        Rule(
+            "mushka-mistigri/flush-points",
+            (
+                "001:P33.S1",
+                "001:P33.S2",
+                "001:P34.S1",
+                "001:P35.S1",
+                "001:P36.S1",
+                "001:P37.S1",
+                "001:P38.S1",
+                "AMB-MUSHKAMISTIGRI-04",
+            ),
+            "Of two flushes of one suit the one with more points wins: king 5, queen 4, jack "
+            "2, ace 1, the others their face value.",
+        ),
+        Rule(
+            "mushka-mistigri/four-and-king",
+            ("001:P39.S1", "AMB-MUSHKAMISTIGRI-05"),
+            "A player who plays and holds four cards of one suit and the king of clubs once "
+            "all have exchanged wins the мушка: the game ends and every sheet starts again.",
+        ),
+    ),
+)
+
+MISTIGRI_OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    s.name: s
+    for s in (
+        OptionSpec(
+            "flush_fee",
+            1,
+            'What every other player pays the holder of five cards of one suit ("плата, '
+            'которая будет условлена ранее"); it does not enter the record.',
+            minimum=0,
+            maximum=1000,
+            ruling="AMB-MUSHKAMISTIGRI-03",
+        ),
+        OptionSpec(
+            "flush_deal",
+            "continue",
+            "After a paid flush the deal is played and written as usual (continue), or is not "
+            "written at all (unscored).",
+            ("continue", "unscored"),
+            ruling="AMB-MUSHKAMISTIGRI-03",
+        ),
+    )
+}
+
+PAMFIL_RULES: Final = _variant_rules(
+    MUSHKA_PAMFIL,
+    (
+        "mushka-pamfil/players",
+        "mushka-pamfil/deck",
+        "mushka-pamfil/dealer-by-lot",
+        "mushka-pamfil/deal-five",
+        "mushka-pamfil/misdeal",
+        "mushka-pamfil/trump-turned",
+        "mushka-pamfil/declare",
+        "mushka-pamfil/all-pass",
+        "mushka-pamfil/exchange",
+        "mushka-pamfil/stock-limit",
+        "mushka-pamfil/passers-out",
+        "mushka-pamfil/flush-shown",
+        "mushka-pamfil/flush-precedence",
+        "mushka-pamfil/first-player-leads",
+        "mushka-pamfil/winner-leads",
+        "mushka-pamfil/follow-suit",
+        "mushka-pamfil/must-trump",
+        "mushka-pamfil/must-beat",
+        "mushka-pamfil/trick-winner",
+        "mushka-pamfil/score-sheet",
+        "mushka-pamfil/no-trick-remise",
+        "mushka-pamfil/win-at-30",
+    ),
+    (
+        Rule(
+            "mushka-pamfil/pamfil-top-trump",
+            ("001:P41.S1", "001:P41.S2", "001:P44.S1", "AMB-MUSHKAPAMFIL-01"),
+            "The jack of clubs (Памфил) is always a trump, whatever the trump suit, and the "
+            "highest of them; it is not a club. The ace of spades is an ordinary ace.",
+        ),
+        Rule(
+            "mushka-pamfil/pamfil-paid",
+            ("001:P42.S1", "AMB-MUSHKAPAMFIL-03"),
+            "When play begins, the player who plays with Памфил declares it and every other "
+            "player pays him the agreed pamfil_fee.",
+        ),
+        Rule(
+            "mushka-pamfil/dealer-names-trump",
+            ("001:P43.S1", "AMB-MUSHKAPAMFIL-04"),
+            "A dealer who turns up Памфил looks at his cards and names the trump suit before "
+            "anyone declares.",
+        ),
+        Rule(
+            "mushka-pamfil/four-and-pamfil",
+            ("001:P44.S1", "AMB-MUSHKAPAMFIL-05"),
+            "Four cards of one suit and Памфил are not a мушка.",
+        ),
+    ),
+)
+
+PAMFIL_OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    s.name: s
+    for s in (
+        OptionSpec(
+            "pamfil_fee",
+            1,
+            'What every other player pays the player who declares Памфил ("заранее '
+            'обусловленная плата").',
+            minimum=0,
+            maximum=1000,
+            ruling="AMB-MUSHKAPAMFIL-03",
+        ),
+    )
+}
+
+SHUTIKHA_RULES: Final = _variant_rules(
+    MUSHKA_SHUTIKHA,
+    (
+        "mushka-shutikha/players",
+        "mushka-shutikha/deck",
+        "mushka-shutikha/dealer-by-lot",
+        "mushka-shutikha/deal-five",
+        "mushka-shutikha/misdeal",
+        "mushka-shutikha/declare",
+        "mushka-shutikha/top-may-not-pass",
+        "mushka-shutikha/all-pass",
+        "mushka-shutikha/exchange",
+        "mushka-shutikha/stock-limit",
+        "mushka-shutikha/passers-out",
+        "mushka-shutikha/flush-shown",
+        "mushka-shutikha/flush-precedence",
+        "mushka-shutikha/first-player-leads",
+        "mushka-shutikha/winner-leads",
+        "mushka-shutikha/follow-suit",
+        "mushka-shutikha/must-trump",
+        "mushka-shutikha/must-beat",
+        "mushka-shutikha/trick-winner",
+        "mushka-shutikha/score-sheet",
+        "mushka-shutikha/top-holder-points",
+        "mushka-shutikha/no-trick-remise",
+        "mushka-shutikha/win-at-30",
+    ),
+    (
+        Rule(
+            "mushka-shutikha/spades-trump",
+            ("001:P46.S1", "AMB-MUSHKASHUTIKHA-01"),
+            "Spades are always trump; no card is turned up and every card not dealt is stock.",
+        ),
+        Rule(
+            "mushka-shutikha/queen-of-spades",
+            ("001:P46.S1", "001:P46.S2", "AMB-MUSHKASHUTIKHA-02", "AMB-MUSHKASHUTIKHA-03"),
+            "The queen of spades plays the part of the ace of spades (its holder may not pass "
+            "and counts 10 and 2 a trick, spades being trump); only the king of spades takes "
+            "a trick she covers (any king under queen_beaten_by=any-king): K Q A J 10 ... in "
+            "spades.",
+        ),
+        Rule(
+            "mushka-shutikha/flush-points",
+            ("001:P46.S3", "AMB-MUSHKASHUTIKHA-04"),
+            "In points (the tie-break of two flushes of one suit) the queen of spades counts 8 "
+            "and a king 5.",
+        ),
+    ),
+)
+
+SHUTIKHA_OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    s.name: s
+    for s in (
+        OptionSpec(
+            "queen_beaten_by",
+            "king-of-spades",
+            "Which king takes a trick the queen of spades covers: the king of spades only, or "
+            "any king.",
+            ("king-of-spades", "any-king"),
+            ruling="AMB-MUSHKASHUTIKHA-02",
+        ),
+    )
+}
+
+GAME_MISTIGRI: Final = MushkaGame(MUSHKA_MISTIGRI, MISTIGRI_OPTIONS, MISTIGRI_RULES)
+GAME_PAMFIL: Final = MushkaGame(MUSHKA_PAMFIL, PAMFIL_OPTIONS, PAMFIL_RULES)
+GAME_SHUTIKHA: Final = MushkaGame(MUSHKA_SHUTIKHA, SHUTIKHA_OPTIONS, SHUTIKHA_RULES)

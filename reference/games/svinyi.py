@@ -1,0 +1,686 @@
+"""Свиньи, as told in seed 000 ("Глава LVII. ... Свиньи"): game id ``svinyi``.
+
+A two or a six in the middle is the pig, built upward to the king; each player
+keeps a store before him, built downward regardless of suit (kings on aces);
+a player gets rid of his cards onto the pig or onto the stores of his two
+neighbours; a card that fits the pig must go on the pig; the first to have
+nothing left but aces wins.
+
+The text gives no turn structure: rulings ``AMB-SVINYI-NN`` settle it. A turn
+is: the player to move takes the top card of the stock (automatically, it is
+no choice), plays cards (the drawn one, or his own store's top card) onto the
+pig or a neighbour's store, and passes; a drawn card he has not placed goes
+onto his own store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Pass
+from reference.core.cards import (
+    ACE,
+    DECK_52,
+    KING,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    card_name,
+)
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import Holdings, put
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
+from reference.core.seats import Seat, left, right
+
+GAME_ID: Final = "svinyi"
+MAX_PLAYERS: Final = 16
+PIG: Final = -1  # the target of a card laid on the pig
+NO_CARD: Final = -1
+PIG_BASES: Final = (2, 6)
+
+RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
+    Rule(
+        "svinyi/players",
+        ("000:P26.S2", "AMB-SVINYI-01"),
+        "Any number from two to sixteen play.",
+    ),
+    Rule("svinyi/pack", ("000:P26.S2",), "The full pack of 52 cards is used."),
+    Rule(
+        "svinyi/first-pig",
+        ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02"),
+        "The first two or six from the top of the pack is laid face up in the middle as the "
+        "first pig (under first_pig=first-drawn there is no pig until one is drawn).",
+    ),
+    Rule(
+        "svinyi/stores",
+        ("000:P26.S3", "AMB-SVINYI-03"),
+        "Each player in turn from the dealer's left takes one card off the pack and lays it "
+        "face up before him: his store.",
+    ),
+    Rule(
+        "svinyi/turns",
+        ("000:P26.S3", "AMB-SVINYI-04"),
+        "In turn from the dealer's left each player takes the top card of the stock, plays, and "
+        "passes; a drawn card not placed goes onto his own store.",
+    ),
+    Rule(
+        "svinyi/own-cards",
+        ("000:P28.S1", "AMB-SVINYI-04"),
+        "A player plays only the card he drew this turn or the top card of his own store.",
+    ),
+    Rule(
+        "svinyi/pig-ascending",
+        ("000:P26.S3", "AMB-SVINYI-05"),
+        "Onto the pig goes the next rank up, of any suit (of the pig's suit under "
+        "pig_suit=follow).",
+    ),
+    Rule(
+        "svinyi/store-descending",
+        ("000:P27.S1",),
+        "Onto a store goes the next rank down, regardless of suit; nothing goes onto an empty "
+        "store.",
+    ),
+    Rule(
+        "svinyi/king-on-ace",
+        ("000:P27.S2",),
+        "Aces go nowhere, neither on the pig nor on a store; kings go on aces.",
+    ),
+    Rule(
+        "svinyi/ace-fixed",
+        ("000:P27.S3",),
+        "An ace lying on a store cannot be taken off, not even onto the pig.",
+    ),
+    Rule(
+        "svinyi/pig-ends-king",
+        ("000:P27.S4",),
+        "A pig ends with a king and is set aside.",
+    ),
+    Rule(
+        "svinyi/next-pig",
+        ("000:P27.S5", "AMB-SVINYI-02"),
+        "With no pig in the middle, the first two or six drawn from the stock begins the next pig.",
+    ),
+    Rule(
+        "svinyi/neighbours-only",
+        ("000:P28.S1",),
+        "Cards go onto the stores of one's two neighbours only, right and left.",
+    ),
+    Rule(
+        "svinyi/pig-first",
+        ("000:P29.S1", "AMB-SVINYI-08"),
+        "A card of his that fits the pig cannot go onto a store and must be laid on the pig "
+        "before he passes.",
+    ),
+    Rule(
+        "svinyi/shed-wins",
+        ("000:P28.S1", "AMB-SVINYI-07"),
+        "The first player whose store holds nothing but aces, with no drawn card in hand, wins.",
+    ),
+    Rule(
+        "svinyi/stock-out",
+        ("AMB-SVINYI-06",),
+        "When the stock is gone at the end of a turn the round ends: the players with the fewest "
+        "cards other than aces in their stores win.",
+    ),
+)
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "first_pig",
+            "taken-out",
+            "The first pig: the first two or six from the top of the pack, laid out before the "
+            "stores (taken-out); or the first two or six drawn in play (first-drawn).",
+            ("taken-out", "first-drawn"),
+            ruling="AMB-SVINYI-02",
+        ),
+        OptionSpec(
+            "pig_suit",
+            "any",
+            "Whether the pig is built regardless of suit (any) or in the suit of its base.",
+            ("any", "follow"),
+            ruling="AMB-SVINYI-05",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SvinyiOptions:
+    """The options of one game, resolved and typed."""
+
+    first_pig: str
+    pig_suit: str
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return SvinyiOptions(first_pig=str(v["first_pig"]), pig_suit=str(v["pig_suit"]))
+
+    def to_json(self) -> JSONObject:
+        return {"first_pig": self.first_pig, "pig_suit": self.pig_suit}
+
+
+class SvinyiState(NamedTuple):
+    """A position. ``stores`` and ``pig`` are bottom first; ``hand`` is the card the player to
+    move drew this turn and has not yet placed (-1 if none); ``turn`` is -1 once over."""
+
+    opts: SvinyiOptions
+    players: int
+    dealer: Seat
+    stock: tuple[Card, ...]
+    stores: Holdings
+    pig: tuple[Card, ...]
+    done: tuple[Card, ...]
+    turn: Seat
+    hand: Card
+    winners: tuple[Seat, ...]
+
+
+class Lay(NamedTuple):
+    """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
+
+    seat: Seat
+    card: Card
+    onto: int  # PIG, or the seat whose store
+
+    def to_json(self) -> JSONObject:
+        return {
+            "type": "play",
+            "seat": self.seat,
+            "card": card_name(self.card),
+            "onto": "pig" if self.onto == PIG else self.onto,
+        }
+
+
+Action = Lay | Pass
+
+
+# --- decision functions (with contracts) ------------------------------------------------
+
+
+def fits_store(c: Card, top: Card) -> bool:
+    """Whether ``c`` may be laid on a store whose top card is ``top``: one rank lower,
+    regardless of suit, or a king on an ace; an ace never.
+
+    pre: 0 <= c < 52 and 0 <= top < 52
+    post: not (__return__ and RANK_OF[c] == ACE)
+    post: not __return__ or RANK_OF[c] == RANK_OF[top] - 1 or RANK_OF[top] == ACE
+    """
+    rc, rt = RANK_OF[c], RANK_OF[top]
+    if rc == ACE:  # svinyi/king-on-ace: aces go nowhere
+        return False
+    if rt == ACE:  # svinyi/king-on-ace
+        return rc == KING
+    return rc == rt - 1  # svinyi/store-descending
+
+
+def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
+    """Whether ``c`` goes on the pig: the next rank up from its top card (in its suit if
+    ``follow``); never an ace, and nothing on an empty pig (a pig is begun by a drawn two or six).
+
+    pre: 0 <= c < 52 and len(pig) <= 12 and all(0 <= p < 52 for p in pig)
+    post: not (__return__ and RANK_OF[c] == ACE)
+    post: not __return__ or (len(pig) > 0 and RANK_OF[c] == RANK_OF[pig[-1]] + 1)
+    """
+    if not pig or RANK_OF[c] == ACE:  # svinyi/king-on-ace
+        return False
+    if follow and SUIT_OF[c] != SUIT_OF[pig[0]]:  # svinyi/pig-ascending
+        return False
+    return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending
+
+
+def sheds(store: tuple[Card, ...]) -> bool:
+    """Whether a store holds nothing but aces (the winning condition).
+
+    pre: len(store) <= 52 and all(0 <= c < 52 for c in store)
+    post: __return__ == all(RANK_OF[c] == ACE for c in store)
+    """
+    return all(RANK_OF[c] == ACE for c in store)
+
+
+def burden(store: tuple[Card, ...]) -> int:
+    """The cards of a store other than aces, counted when the stock runs out.
+
+    pre: len(store) <= 52 and all(0 <= c < 52 for c in store)
+    post: 0 <= __return__ <= len(store)
+    """
+    return sum(1 for c in store if RANK_OF[c] != ACE)
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def _check_pack(cards: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(DECK_52):  # svinyi/pack
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the 52-card pack exactly once", "svinyi/pack"
+        )
+
+
+def setup(table: Table) -> SvinyiState:
+    """The position after the pig and the stores are laid out, the first player to move."""
+    opts = SvinyiOptions.of(table.options)
+    n = table.players
+    if not 2 <= n <= MAX_PLAYERS:  # svinyi/players
+        raise SetupError(
+            f"{GAME_ID}: {n} players; the model seats two to sixteen", "svinyi/players"
+        )
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    pig: tuple[Card, ...] = ()
+    if isinstance(deal, DeckOrder):
+        order = deal.cards
+        _check_pack(order, "the deck order")
+        if opts.first_pig == "taken-out":  # svinyi/first-pig: the first two or six
+            i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
+            pig = (order[i],)
+            order = order[:i] + order[i + 1 :]
+        built: list[tuple[Card, ...]] = [() for _ in range(n)]
+        for k in range(n):  # svinyi/stores: one each from the dealer's left
+            built[(table.dealer + 1 + k) % n] = (order[k],)
+        stores: Holdings = tuple(built)
+        stock = order[n:]
+    else:
+        if len(deal.hands) != n or any(len(h) != 1 for h in deal.hands):
+            raise SetupError(f"{GAME_ID}: a deal gives each of {n} one store card", "svinyi/stores")
+        want_pig = 1 if opts.first_pig == "taken-out" else 0
+        if len(deal.up) != want_pig or any(RANK_OF[c] not in PIG_BASES for c in deal.up):
+            raise SetupError(f"{GAME_ID}: the pig laid out is one two or six", "svinyi/first-pig")
+        stores, stock, pig = deal.hands, deal.stock, deal.up
+        _check_pack(tuple(c for h in stores for c in h) + stock + pig, "the deal")
+    s = SvinyiState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        stock=stock,
+        stores=stores,
+        pig=pig,
+        done=(),
+        turn=-1,
+        hand=NO_CARD,
+        winners=(),
+    )
+    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns
+
+
+def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
+    """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
+    if not s.stock:  # svinyi/stock-out
+        least = min(burden(st) for st in s.stores)
+        winners = tuple(p for p in range(s.players) if burden(s.stores[p]) == least)
+        return s._replace(turn=-1, hand=NO_CARD, winners=winners)
+    return s._replace(turn=seat, hand=s.stock[0], stock=s.stock[1:])  # svinyi/turns
+
+
+# --- moves --------------------------------------------------------------------------------
+
+
+def _movable(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
+    """The cards the player to move may lay: the drawn card, then his store's top (not an ace)."""
+    out: tuple[Card, ...] = () if s.hand == NO_CARD else (s.hand,)
+    store = s.stores[seat]
+    if store and RANK_OF[store[-1]] != ACE:  # svinyi/ace-fixed
+        out = out + (store[-1],)
+    return out
+
+
+def _starts_pig(s: SvinyiState, c: Card) -> bool:
+    # svinyi/next-pig: only a card drawn from the stock, only when no pig lies in the middle
+    return not s.pig and c == s.hand and RANK_OF[c] in PIG_BASES
+
+
+def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
+    lt, rt = left(seat, n), right(seat, n)  # svinyi/neighbours-only
+    return (lt,) if lt == rt else (lt, rt)
+
+
+#: ``NEIGHBOURS[n][seat]``: the seats whose stores ``seat`` may build on, for ``n`` players.
+NEIGHBOURS: Final = tuple(
+    tuple(_neighbours(seat, n) for seat in range(n)) if n >= 2 else ()
+    for n in range(MAX_PLAYERS + 1)
+)
+
+
+def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
+    return NEIGHBOURS[s.players][seat]  # svinyi/neighbours-only
+
+
+def _pig_bound(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
+    """His cards that must go on the pig now (svinyi/pig-first)."""
+    follow = s.opts.pig_suit == "follow"
+    return tuple(c for c in _movable(s, seat) if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+
+
+def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    seat = s.turn
+    if seat < 0:
+        return ()
+    movable = _movable(s, seat)
+    follow = s.opts.pig_suit == "follow"
+    lays = LAYS[seat]
+    bound = tuple(c for c in movable if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    if bound:  # svinyi/pig-first
+        return tuple(lays[c][PIG] for c in bound)
+    out: list[Action] = []
+    stores = s.stores
+    for c in movable:
+        for t in NEIGHBOURS[s.players][seat]:
+            st = stores[t]
+            if st and fits_store(c, st[-1]):
+                out.append(lays[c][t])
+    out.append(PASSES[seat])
+    return tuple(out)
+
+
+PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+#: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
+#: the pig; index ``t`` the store of seat ``t``).
+LAYS: Final = tuple(
+    tuple(
+        tuple(Lay(seat, c, t) for t in range(MAX_PLAYERS)) + (Lay(seat, c, PIG),) for c in range(52)
+    )
+    for seat in range(MAX_PLAYERS)
+)
+
+
+def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> SvinyiState:
+    """Take ``c`` from where it was (hand or own store top)."""
+    if c == s.hand:
+        return s._replace(hand=NO_CARD)
+    return s._replace(stores=put(s.stores, seat, s.stores[seat][:-1]))
+
+
+def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
+    if s.hand == NO_CARD and sheds(s.stores[seat]):  # svinyi/shed-wins
+        return s._replace(turn=-1, winners=(seat,))
+    return s
+
+
+def apply(s: SvinyiState, a: Action) -> SvinyiState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.turn < 0:
+        raise IllegalAction("core/game-over", "the game is over")
+    seat = a.seat
+    if seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    bound = _pig_bound(s, seat)
+    if isinstance(a, Pass):
+        if bound:  # svinyi/pig-first
+            raise IllegalAction(
+                "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
+            )
+        if s.hand != NO_CARD:  # svinyi/turns: the drawn card goes onto his own store
+            s = s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
+        return _begin_turn(s, left(seat, s.players))
+    c = a.card
+    if c != s.hand and c not in s.stores[seat]:
+        raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
+    if c not in _movable(s, seat):
+        if RANK_OF[c] == ACE and c == s.stores[seat][-1]:
+            raise IllegalAction("svinyi/ace-fixed", f"{card_name(c)} lies on his store for good")
+        raise IllegalAction(
+            "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
+        )
+    if a.onto == PIG:
+        follow = s.opts.pig_suit == "follow"
+        if _starts_pig(s, c):  # svinyi/next-pig
+            return _won(_after_lay(s, seat, c)._replace(pig=(c,)), seat)
+        if not fits_pig(c, s.pig, follow):
+            if RANK_OF[c] == ACE:
+                raise IllegalAction("svinyi/king-on-ace", "aces go nowhere, not on the pig")
+            if not s.pig:
+                raise IllegalAction(
+                    "svinyi/next-pig", "no pig lies out: only a drawn two or six begins one"
+                )
+            raise IllegalAction(
+                "svinyi/pig-ascending",
+                f"{card_name(c)} does not follow {card_name(s.pig[-1])} on the pig",
+            )
+        s = _after_lay(s, seat, c)
+        pig = s.pig + (c,)
+        if RANK_OF[c] == KING:  # svinyi/pig-ends-king
+            return _won(s._replace(pig=(), done=s.done + pig), seat)
+        return _won(s._replace(pig=pig), seat)
+    if bound:  # svinyi/pig-first
+        raise IllegalAction(
+            "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it first"
+        )
+    if a.onto not in _targets(s, seat):  # svinyi/neighbours-only
+        raise IllegalAction(
+            "svinyi/neighbours-only", f"seat {seat} may lay cards only on his neighbours' stores"
+        )
+    target = s.stores[a.onto]
+    if not target or not fits_store(c, target[-1]):
+        if RANK_OF[c] == ACE or (target and RANK_OF[target[-1]] == ACE):
+            raise IllegalAction("svinyi/king-on-ace", "aces go nowhere; only a king goes on an ace")
+        raise IllegalAction(
+            "svinyi/store-descending",
+            f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
+        )
+    s = _after_lay(s, seat, c)
+    s = s._replace(stores=put(s.stores, a.onto, target + (c,)))
+    return _won(s, seat)
+
+
+def outcome(s: SvinyiState) -> Outcome | None:
+    """The winner(s), once the round is over."""
+    if s.turn >= 0:
+        return None
+    winners = s.winners
+    losers = tuple(p for p in range(s.players) if p not in winners)
+    if len(winners) == 1 and sheds(s.stores[winners[0]]) and s.stock:
+        reason = f"seat {winners[0]} has nothing left but aces"
+    else:
+        reason = "the stock is gone: the fewest cards other than aces win"
+    return Outcome(winners=winners, losers=losers, reason=reason)
+
+
+def _all_cards(s: SvinyiState) -> tuple[Card, ...]:
+    return (
+        s.stock
+        + tuple(c for st in s.stores for c in st)
+        + s.pig
+        + s.done
+        + (() if s.hand == NO_CARD else (s.hand,))
+    )
+
+
+class Svinyi:
+    """The game ``svinyi``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
+    players: Final = range(2, MAX_PLAYERS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "stock_size",
+        "stores",
+        "pig",
+        "pigs_done",
+    )
+    pack: Final = DECK_52
+    state_type: Final = SvinyiState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Lay, Pass))
+
+    def setup(self, table: Table) -> SvinyiState:
+        return setup(table)
+
+    def legal_actions(self, s: SvinyiState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: SvinyiState, a: Action) -> SvinyiState:
+        return apply(s, a)
+
+    def to_move(self, s: SvinyiState) -> Seat | None:
+        return None if s.turn < 0 else s.turn
+
+    def outcome(self, s: SvinyiState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: SvinyiState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: SvinyiState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> SvinyiState:
+        return load_position(pos)
+
+    def cards(self, s: SvinyiState) -> tuple[Card, ...]:
+        return _all_cards(s)
+
+    def chips(self, s: SvinyiState) -> int | None:
+        return None
+
+
+def observe(s: SvinyiState, name: str) -> JSON:
+    """One observable, in canonical JSON (stores and pig bottom first)."""
+    if name == "to_move":
+        return None if s.turn < 0 else s.turn
+    if name == "phase":
+        return "over" if s.turn < 0 else "play"
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "stores":
+        return [[card_name(c) for c in st] for st in s.stores]
+    if name == "pig":
+        return [card_name(c) for c in s.pig]
+    if name == "pigs_done":
+        return sum(1 for c in s.done if RANK_OF[c] == KING)
+    if name.startswith("hand."):
+        text = name[5:]
+        if text.isdigit() and int(text) < s.players:
+            held = s.hand != NO_CARD and int(text) == s.turn
+            return [card_name(s.hand)] if held else []
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "play":
+        c = as_card(field(o, "card", "action"), "action/card")
+        onto = field(o, "onto", "action")
+        if onto == "pig":
+            return Lay(seat, c, PIG)
+        target = as_int(onto, "action/onto")
+        if not 0 <= target < MAX_PLAYERS:
+            raise FormatError(f"action/onto: 'pig' or a seat, not {target}")
+        return Lay(seat, c, target)
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, pass)")
+
+
+def position(s: SvinyiState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    return {
+        "game": GAME_ID,
+        "players": s.players,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "to_move": None if s.turn < 0 else s.turn,
+        "hand": None if s.hand == NO_CARD else card_name(s.hand),
+        "stock": [card_name(c) for c in s.stock],
+        "stores": [[card_name(c) for c in st] for st in s.stores],
+        "pig": [card_name(c) for c in s.pig],
+        "pigs_done": [card_name(c) for c in s.done],
+        "winners": list(s.winners),
+    }
+
+
+def load_position(pos: JSON) -> SvinyiState:
+    """A state from the position notation; checks the 52 cards are all there once."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    if not 2 <= n <= MAX_PLAYERS:
+        raise FormatError(f"position/players: two to sixteen, not {n}")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = SvinyiOptions.of(given)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    to_move = o.get("to_move")
+    hand = o.get("hand")
+    winners = as_list(o.get("winners", []), "position/winners")
+    s = SvinyiState(
+        opts=opts,
+        players=n,
+        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        stores=card_lists(field(o, "stores", "position"), "position/stores"),
+        pig=as_cards(o.get("pig", []), "position/pig"),
+        done=as_cards(o.get("pigs_done", []), "position/pigs_done"),
+        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        hand=NO_CARD if hand is None else as_card(hand, "position/hand"),
+        winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
+    )
+    if not 0 <= s.dealer < n or len(s.stores) != n:
+        raise FormatError(f"position: dealer a seat, and one store per seat ({n})")
+    if not -1 <= s.turn < n or (s.turn < 0 and s.hand != NO_CARD):
+        raise FormatError("position/to_move: a seat, or null (then no card in hand)")
+    if any(not 0 <= p < n for p in s.winners):
+        raise FormatError("position/winners: seats of the game")
+    try:
+        _check_pack(_all_cards(s), "a position")
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    return s
+
+
+GAME: Final = Svinyi()

@@ -1,0 +1,739 @@
+"""Цыганка, as told in seed 000 ("Глава LVII. ... Цыганка"): game id ``tsyganka``.
+
+The queen of spades is the gypsy: she covers nothing and nothing covers her.
+Stage 1: the whole pack lies face down in a circle, the trump face up in the
+middle; the leader draws a card and leads it, his left-hand neighbour draws
+and covers it (and takes the trick) if he drew a higher card of its suit,
+else the leader takes it; a trump or the gypsy drawn goes to the drawer's
+pile and he draws again. Stage 2: a player offers his cards face down to his
+left-hand neighbour, who draws one, turns it up, and covers it or accepts it;
+the one the gypsy sticks with loses.
+
+Draws from face-down cards are actions choosing a position (``draw`` with a
+``position``); what is drawn is fixed by the deal. Gaps are settled by the
+rulings ``AMB-TSYGANKA-NN``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Play, Take
+from reference.core.cards import (
+    ACE_HIGH,
+    DECK_36,
+    DECK_52,
+    QUEEN,
+    RANK_OF,
+    SPADES,
+    SUIT_OF,
+    Card,
+    card,
+    card_name,
+    names,
+    suit_letter,
+)
+from reference.core.covering import covers
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import Holdings, put, without
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat, left, next_holding
+
+GAME_ID: Final = "tsyganka"
+MAX_PLAYERS: Final = 16
+GYPSY: Final = card(QUEEN, SPADES)
+NO_CARD: Final = -1
+
+RULES: Final = CORE_RULES + (
+    Rule(
+        "tsyganka/players",
+        ("000:P21.S2", "AMB-TSYGANKA-01"),
+        "Four or more play (two or three only under fewer_than_four=true).",
+    ),
+    Rule(
+        "tsyganka/pack",
+        ("000:P21.S2", "AMB-TSYGANKA-01"),
+        "Four play with the 36-card pack, five or more with the 52 (fewer than four with the 36).",
+    ),
+    Rule(
+        "tsyganka/gypsy",
+        ("000:P22.S1", "000:P22.S2", "AMB-TSYGANKA-06"),
+        "The queen of spades is the gypsy: she covers nothing and nothing covers her.",
+    ),
+    Rule(
+        "tsyganka/circle",
+        ("000:P23.S1", "AMB-TSYGANKA-02"),
+        "The pack is laid face down in a circle, its bottom card face up in the middle as trump; "
+        "the trump card is taken last, when the circle is empty.",
+    ),
+    Rule(
+        "tsyganka/dealer-leads",
+        ("000:P24.S1",),
+        "The dealer leads first, with a card he draws from the circle.",
+    ),
+    Rule(
+        "tsyganka/draw-again",
+        ("000:P24.S3", "000:P24.S4", "AMB-TSYGANKA-03"),
+        "A trump or the gypsy drawn goes into the drawer's pile and he draws again; neither is "
+        "ever led (under follower_trump=covers, a trump drawn by the follower covers).",
+    ),
+    Rule(
+        "tsyganka/cover-draw",
+        ("000:P24.S2", "AMB-TSYGANKA-03"),
+        "The follower's drawn card covers the lead and takes the trick if it is a higher card of "
+        "the suit led; otherwise the leader takes the trick.",
+    ),
+    Rule(
+        "tsyganka/next-lead",
+        ("000:P24.S2", "AMB-TSYGANKA-04"),
+        "The follower of a trick leads the next; play goes on until the circle is empty.",
+    ),
+    Rule(
+        "tsyganka/stage-two",
+        ("000:P24.S5", "AMB-TSYGANKA-05"),
+        "Each takes up his pile; the dealer offers his cards face down to his left-hand "
+        "neighbour, who draws one and turns it up.",
+    ),
+    Rule(
+        "tsyganka/cover-or-accept",
+        ("000:P24.S5", "AMB-TSYGANKA-06"),
+        "The drawer covers the card turned up, Durak-style, and both go out of play; or he "
+        "accepts it into his cards (only when he cannot cover, under must_cover=true).",
+    ),
+    Rule(
+        "tsyganka/offer-on",
+        ("000:P24.S6", "AMB-TSYGANKA-05"),
+        "Then the drawer offers his cards to his own left-hand neighbour; players without cards "
+        "are passed over.",
+    ),
+    Rule(
+        "tsyganka/gypsy-loses",
+        ("000:P24.S6", "AMB-TSYGANKA-07"),
+        "When only one player holds cards, or no card left can ever cover another, the game is "
+        "over: the gypsy is stuck with her holder, who loses.",
+    ),
+)
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "fewer_than_four",
+            False,
+            "Whether two or three may play (with the 36-card pack).",
+            (False, True),
+            ruling="AMB-TSYGANKA-01",
+        ),
+        OptionSpec(
+            "follower_trump",
+            "keep",
+            "A trump drawn by the follower: kept in his pile and he draws again, or it covers "
+            "the lead and takes the trick.",
+            ("keep", "covers"),
+            ruling="AMB-TSYGANKA-03",
+        ),
+        OptionSpec(
+            "must_cover",
+            False,
+            "Whether a drawer in stage 2 who can cover must do so.",
+            (False, True),
+            ruling="AMB-TSYGANKA-06",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TsygankaOptions:
+    """The options of one game, resolved and typed."""
+
+    fewer_than_four: bool
+    follower_trump: str
+    must_cover: bool
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return TsygankaOptions(
+            fewer_than_four=bool(v["fewer_than_four"]),
+            follower_trump=str(v["follower_trump"]),
+            must_cover=bool(v["must_cover"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "fewer_than_four": self.fewer_than_four,
+            "follower_trump": self.follower_trump,
+            "must_cover": self.must_cover,
+        }
+
+
+STAGE_ONE: Final = 1
+STAGE_TWO: Final = 2
+OVER: Final = 0
+PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
+
+
+class TsygankaState(NamedTuple):
+    """A position. Stage 1: ``circle`` (face down, in position order), ``middle`` (the trump
+    card, until taken), ``lead`` (the card led, or -1), ``leader``. Stage 2: ``hands`` (each in
+    the order its holder spreads it), ``offerer``, ``up`` (the card drawn and turned up, or -1).
+    ``turn`` is the seat to act, -1 once over."""
+
+    opts: TsygankaOptions
+    players: int
+    dealer: Seat
+    trump_card: Card
+    stage: int
+    turn: Seat
+    circle: tuple[Card, ...]
+    middle: Card
+    lead: Card
+    leader: Seat
+    piles: Holdings
+    hands: Holdings
+    offerer: Seat
+    up: Card
+    discard: tuple[Card, ...]
+    last_winner: Seat
+    loser: Seat
+
+
+class Draw(NamedTuple):
+    """Draw the face-down card at ``position`` (of the circle, or of the hand offered)."""
+
+    seat: Seat
+    position: int
+
+    def to_json(self) -> JSONObject:
+        return {"type": "draw", "seat": self.seat, "position": self.position}
+
+
+Action = Draw | Play | Take
+
+DRAWS: Final = tuple(tuple(Draw(seat, i) for i in range(52)) for seat in range(MAX_PLAYERS))
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
+TAKES: Final = tuple(Take(seat) for seat in range(MAX_PLAYERS))
+
+
+# --- decision functions (with contracts) ------------------------------------------------
+
+
+def keeps(c: Card, trump: int) -> bool:
+    """Whether a drawn card goes to the drawer's pile (a trump or the gypsy), never led.
+
+    pre: 0 <= c < 52 and 0 <= trump <= 3
+    post: __return__ == (c == GYPSY or SUIT_OF[c] == trump)
+    """
+    return c == GYPSY or SUIT_OF[c] == trump  # tsyganka/draw-again
+
+
+def draw_covers(lead: Card, drawn: Card) -> bool:
+    """Whether the follower's drawn card covers the lead: a higher card of the suit led,
+    never the gypsy.
+
+    pre: 0 <= lead < 52 and 0 <= drawn < 52 and lead != drawn
+    post: not (__return__ and (drawn == GYPSY or lead == GYPSY))
+    post: not __return__ or (SUIT_OF[drawn] == SUIT_OF[lead] and RANK_OF[drawn] > RANK_OF[lead])
+    """
+    if GYPSY in (lead, drawn):  # tsyganka/gypsy
+        return False
+    return SUIT_OF[drawn] == SUIT_OF[lead] and RANK_OF[drawn] > RANK_OF[lead]
+
+
+def beats(up: Card, c: Card, trump: int) -> bool:
+    """Whether ``c`` covers the card turned up in stage 2: Durak-style, the gypsy excepted.
+
+    pre: 0 <= up < 52 and 0 <= c < 52 and 0 <= trump <= 3
+    post: not (__return__ and (c == GYPSY or up == GYPSY))
+    post: not (__return__ and beats(c, up, trump))
+    """
+    if GYPSY in (up, c):  # tsyganka/gypsy
+        return False
+    return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
+
+
+def stuck(cards: tuple[Card, ...], trump: int) -> bool:
+    """Whether no card of ``cards`` can ever cover another: the gypsy is then stuck for good.
+
+    pre: len(cards) <= 4 and all(0 <= c < 52 for c in cards)
+    pre: 0 <= trump <= 3
+    post: __return__ == (not any(beats(x, y, trump) for x in cards for y in cards))
+    """
+    return not any(beats(x, y, trump) for x in cards for y in cards)
+
+
+#: At most this many cards can be left with none able to cover another (one of each plain
+#: suit and the gypsy; a trump with any other card but the gypsy can always cover).
+STUCK_MAX: Final = 4
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def _pack(players: int) -> tuple[Card, ...]:
+    return DECK_52 if players >= 5 else DECK_36  # tsyganka/pack
+
+
+def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(pack):  # tsyganka/pack
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the {len(pack)}-card pack exactly once", "tsyganka/pack"
+        )
+
+
+def _check_players(n: int, opts: TsygankaOptions) -> None:
+    low = 2 if opts.fewer_than_four else 4
+    if not low <= n <= MAX_PLAYERS:  # tsyganka/players
+        raise SetupError(
+            f"{GAME_ID}: {n} players; four or more (two or three with fewer_than_four=true)",
+            "tsyganka/players",
+        )
+
+
+def setup(table: Table) -> TsygankaState:
+    """The circle laid out, the trump in the middle, the dealer to draw and lead."""
+    opts = TsygankaOptions.of(table.options)
+    n = table.players
+    _check_players(n, opts)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    pack = _pack(n)
+    deal = table.deal
+    if isinstance(deal, DeckOrder):
+        order = deal.cards
+        if len(pack) == 36 and len(order) == 52:  # a 52-card order stripped to the 36
+            order = tuple(c for c in order if RANK_OF[c] >= 6)
+        _check_pack(order, pack, "the deck order")
+        circle, middle = order[:-1], order[-1]  # tsyganka/circle: the bottom card is trump
+    else:
+        if any(deal.hands) or len(deal.up) != 1:
+            raise SetupError(
+                f"{GAME_ID}: a deal is the circle (as the stock) and the trump (up)",
+                "tsyganka/circle",
+            )
+        circle, middle = deal.stock, deal.up[0]
+        _check_pack(circle + deal.up, pack, "the deal")
+    empty: Holdings = tuple(() for _ in range(n))
+    return TsygankaState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        trump_card=middle,
+        stage=STAGE_ONE,
+        turn=table.dealer,  # tsyganka/dealer-leads
+        circle=circle,
+        middle=middle,
+        lead=NO_CARD,
+        leader=table.dealer,
+        piles=empty,
+        hands=empty,
+        offerer=-1,
+        up=NO_CARD,
+        discard=(),
+        last_winner=-1,
+        loser=-1,
+    )
+
+
+# --- stage 1 ------------------------------------------------------------------------------
+
+
+def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaState]:
+    if s.circle:
+        c = s.circle[position]
+        return c, s._replace(circle=s.circle[:position] + s.circle[position + 1 :])
+    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle: the trump card last
+
+
+def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
+    seat = a.seat
+    c, s = _take_from_circle(s, a.position)
+    trump = SUIT_OF[s.trump_card]
+    exhausted = not s.circle and s.middle == NO_CARD
+    if s.lead == NO_CARD:  # the leader draws to lead
+        if keeps(c, trump):  # tsyganka/draw-again
+            s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
+            return _begin_stage_two(s) if exhausted else s
+        if exhausted:  # the last card: nobody to cover it, it is the leader's
+            return _begin_stage_two(s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,))))
+        return s._replace(lead=c, turn=left(seat, s.players))
+    leader = s.leader
+    lead = s.lead
+    if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
+        s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))  # tsyganka/draw-again
+        if not exhausted:
+            return s
+        # the circle is gone with the lead uncovered: the leader takes it
+        s = s._replace(piles=put(s.piles, leader, s.piles[leader] + (lead,)), lead=NO_CARD)
+        return _begin_stage_two(s._replace(last_winner=leader))
+    # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
+    winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
+    s = s._replace(
+        piles=put(s.piles, winner, s.piles[winner] + (lead, c)),
+        lead=NO_CARD,
+        last_winner=winner,
+        leader=seat,  # tsyganka/next-lead: the follower leads next
+        turn=seat,
+    )
+    return _begin_stage_two(s) if exhausted else s
+
+
+# --- stage 2 ------------------------------------------------------------------------------
+
+
+def _begin_stage_two(s: TsygankaState) -> TsygankaState:
+    # tsyganka/stage-two: each takes up his pile; the dealer offers first
+    s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
+    return _offer(s, s.dealer)
+
+
+def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
+    """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
+    counts = tuple(len(h) for h in s.hands)
+    held = [p for p in range(s.players) if counts[p]]
+    if len(held) <= 1:  # tsyganka/gypsy-loses
+        return s._replace(
+            stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=held[0] if held else -1
+        )
+    if sum(counts) <= STUCK_MAX and stuck(
+        tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
+    ):  # tsyganka/gypsy-loses: no card can go any more
+        holder = next(p for p in held if GYPSY in s.hands[p])
+        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
+    if not counts[offerer]:  # tsyganka/offer-on: passed over
+        nxt = next_holding(offerer, counts)
+        assert nxt is not None
+        offerer = nxt
+    drawer = next_holding(offerer, counts)
+    assert drawer is not None
+    return s._replace(offerer=offerer, turn=drawer, up=NO_CARD)
+
+
+def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
+    seat = a.seat
+    trump = SUIT_OF[s.trump_card]
+    if s.up == NO_CARD:
+        if not isinstance(a, Draw):
+            raise IllegalAction("core/wrong-action", "first draw a card from the cards offered")
+        offered = s.hands[s.offerer]
+        if not 0 <= a.position < len(offered):
+            raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
+        c = offered[a.position]
+        hands = put(s.hands, s.offerer, offered[: a.position] + offered[a.position + 1 :])
+        return s._replace(hands=hands, up=c)  # tsyganka/stage-two: turned face up
+    if isinstance(a, Draw):
+        raise IllegalAction("core/wrong-action", "a card is turned up: cover it or accept it")
+    hand = s.hands[seat]
+    if isinstance(a, Take):
+        if s.opts.must_cover and any(beats(s.up, c, trump) for c in hand):
+            raise IllegalAction(
+                "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
+            )
+        s = s._replace(hands=put(s.hands, seat, hand + (s.up,)), up=NO_CARD)
+        return _offer(s, seat)  # tsyganka/offer-on
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if not beats(s.up, a.card, trump):
+        if GYPSY in (s.up, a.card):
+            raise IllegalAction("tsyganka/gypsy", "the gypsy covers nothing and nothing covers her")
+        raise IllegalAction(
+            "tsyganka/cover-or-accept",
+            f"{card_name(a.card)} does not cover {card_name(s.up)} (trump {suit_letter(trump)})",
+        )
+    s = s._replace(
+        hands=put(s.hands, seat, without(hand, a.card)),
+        discard=s.discard + (s.up, a.card),
+        up=NO_CARD,
+    )
+    return _offer(s, seat)  # tsyganka/offer-on
+
+
+# --- the game -----------------------------------------------------------------------------
+
+
+def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    if s.stage == OVER:
+        return ()
+    seat = s.turn
+    draws = DRAWS[seat]
+    if s.stage == STAGE_ONE:
+        return draws[: len(s.circle)] if s.circle else draws[:1]
+    if s.up == NO_CARD:
+        return draws[: len(s.hands[s.offerer])]
+    trump = SUIT_OF[s.trump_card]
+    row = PLAYS[seat]
+    out: tuple[Action, ...] = tuple(row[c] for c in s.hands[seat] if beats(s.up, c, trump))
+    if out and s.opts.must_cover:
+        return out
+    return out + (TAKES[seat],)
+
+
+def apply(s: TsygankaState, a: Action) -> TsygankaState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.stage == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if s.stage == STAGE_ONE:
+        if not isinstance(a, Draw):
+            raise IllegalAction("core/wrong-action", "in stage 1 a player draws from the circle")
+        size = len(s.circle) if s.circle else 1
+        if not 0 <= a.position < size:
+            raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
+        return _stage_one(s, a)
+    return _stage_two(s, a)
+
+
+def outcome(s: TsygankaState) -> Outcome | None:
+    """The loser, with whom the gypsy stuck."""
+    if s.stage != OVER:
+        return None
+    losers = (s.loser,) if s.loser >= 0 else ()
+    winners = tuple(p for p in range(s.players) if p not in losers)
+    return Outcome(winners=winners, losers=losers, reason=f"the gypsy stuck with seat {s.loser}")
+
+
+def _all_cards(s: TsygankaState) -> tuple[Card, ...]:
+    return (
+        s.circle
+        + (() if s.middle == NO_CARD else (s.middle,))
+        + (() if s.lead == NO_CARD else (s.lead,))
+        + tuple(c for p in s.piles for c in p)
+        + tuple(c for h in s.hands for c in h)
+        + (() if s.up == NO_CARD else (s.up,))
+        + s.discard
+    )
+
+
+class Tsyganka:
+    """The game ``tsyganka``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Цыганка (seed 000, «Глава LVII. ... Цыганка»)"
+    players: Final = range(2, MAX_PLAYERS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "pile.<seat>",
+        "table",
+        "trump",
+        "trump_card",
+        "circle_size",
+        "trick_winner",
+        "discard",
+    )
+    pack: Final = DECK_52
+    state_type: Final = TsygankaState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Draw, Play, Take))
+
+    def setup(self, table: Table) -> TsygankaState:
+        return setup(table)
+
+    def legal_actions(self, s: TsygankaState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: TsygankaState, a: Action) -> TsygankaState:
+        return apply(s, a)
+
+    def to_move(self, s: TsygankaState) -> Seat | None:
+        return None if s.stage == OVER else s.turn
+
+    def outcome(self, s: TsygankaState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: TsygankaState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: TsygankaState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> TsygankaState:
+        return load_position(pos)
+
+    def cards(self, s: TsygankaState) -> tuple[Card, ...]:
+        return _all_cards(s)
+
+    def chips(self, s: TsygankaState) -> int | None:
+        return None
+
+
+def observe(s: TsygankaState, name: str) -> JSON:
+    """One observable, in canonical JSON."""
+    if name == "to_move":
+        return None if s.stage == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.stage]
+    if name == "legal":
+        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        on = s.lead if s.stage == STAGE_ONE else s.up
+        return [] if on == NO_CARD else [card_name(on)]
+    if name == "trump":
+        return suit_letter(SUIT_OF[s.trump_card])
+    if name == "trump_card":
+        return card_name(s.trump_card)
+    if name == "circle_size":
+        return len(s.circle) + (0 if s.middle == NO_CARD else 1)
+    if name == "trick_winner":
+        return None if s.last_winner < 0 else s.last_winner
+    if name == "discard":
+        return list(names(s.discard))
+    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
+        if name.startswith(prefix):
+            text = name[len(prefix) :]
+            if text.isdigit() and int(text) < s.players:
+                return list(names(holdings[int(text)]))
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _action_key(obj: JSON) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "draw":
+        position = as_int(field(o, "position", "action"), "action/position")
+        if not 0 <= position < 52:
+            raise FormatError(f"action/position: 0 to 51, not {position}")
+        return Draw(seat, position)
+    if kind == "play":
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
+    if kind == "take":
+        return Take(seat)
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (draw, play, take)")
+
+
+def _card_or_none(c: Card) -> JSON:
+    return None if c == NO_CARD else card_name(c)
+
+
+def position(s: TsygankaState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    return {
+        "game": GAME_ID,
+        "players": s.players,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.stage],
+        "trump_card": card_name(s.trump_card),
+        "to_move": None if s.stage == OVER else s.turn,
+        "circle": [card_name(c) for c in s.circle],
+        "middle": _card_or_none(s.middle),
+        "lead": _card_or_none(s.lead),
+        "leader": s.leader,
+        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "offerer": None if s.offerer < 0 else s.offerer,
+        "up": _card_or_none(s.up),
+        "discard": [card_name(c) for c in s.discard],
+        "last_winner": None if s.last_winner < 0 else s.last_winner,
+        "loser": None if s.loser < 0 else s.loser,
+    }
+
+
+def _seat_or_none(value: JSON, where: str) -> int:
+    return -1 if value is None else as_int(value, where)
+
+
+def _card_opt(value: JSON, where: str) -> Card:
+    return NO_CARD if value is None else as_card(value, where)
+
+
+def load_position(pos: JSON) -> TsygankaState:
+    """A state from the position notation; checks the pack is all there once."""
+    o = as_object(pos, "position")
+    game = as_str(field(o, "game", "position"), "position/game")
+    if game != GAME_ID:
+        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    n = as_int(field(o, "players", "position"), "position/players")
+    given: dict[str, OptionValue] = {}
+    for k, v in as_object(o.get("options", {}), "position/options").items():
+        if not isinstance(v, (bool, int, str)):
+            raise FormatError(f"position/options/{k}: a boolean, integer or string")
+        given[k] = v
+    try:
+        opts = TsygankaOptions.of(given)
+        _check_players(n, opts)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    phase = as_str(field(o, "phase", "position"), "position/phase")
+    stage = {v: k for k, v in PHASES.items()}.get(phase)
+    if stage is None:
+        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
+    empty: list[JSON] = [[] for _ in range(n)]
+    s = TsygankaState(
+        opts=opts,
+        players=n,
+        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        trump_card=as_card(field(o, "trump_card", "position"), "position/trump_card"),
+        stage=stage,
+        turn=_seat_or_none(o.get("to_move"), "position/to_move"),
+        circle=as_cards(o.get("circle", []), "position/circle"),
+        middle=_card_opt(o.get("middle"), "position/middle"),
+        lead=_card_opt(o.get("lead"), "position/lead"),
+        leader=as_int(o.get("leader", 0), "position/leader"),
+        piles=card_lists(o.get("piles", empty), "position/piles"),
+        hands=card_lists(o.get("hands", empty), "position/hands"),
+        offerer=_seat_or_none(o.get("offerer"), "position/offerer"),
+        up=_card_opt(o.get("up"), "position/up"),
+        discard=as_cards(as_list(o.get("discard", []), "position/discard"), "position/discard"),
+        last_winner=_seat_or_none(o.get("last_winner"), "position/last_winner"),
+        loser=_seat_or_none(o.get("loser"), "position/loser"),
+    )
+    if not 0 <= s.dealer < n or len(s.piles) != n or len(s.hands) != n:
+        raise FormatError(f"position: dealer a seat; one pile and one hand per seat ({n})")
+    if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
+        raise FormatError("position/to_move: a seat, null exactly when the game is over")
+    if s.stage == STAGE_TWO and not (0 <= s.offerer < n and s.hands[s.turn]):
+        raise FormatError("position/offerer: in stage2 a seat offers to a player holding cards")
+    if s.stage == STAGE_TWO and s.up == NO_CARD and not s.hands[s.offerer]:
+        raise FormatError("position/offerer: the offerer must hold cards to draw from")
+    try:
+        _check_pack(_all_cards(s), _pack(n), "a position")
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    return s
+
+
+GAME: Final = Tsyganka()

@@ -1,0 +1,52 @@
+"""lotereya: what holds in every reachable state."""
+
+from __future__ import annotations
+
+from reference.games.lotereya import (
+    BEATING,
+    FOUR,
+    LEADING,
+    OVER,
+    SPREADING,
+    THREE,
+    TURNING,
+    LotereyaState,
+    playing,
+)
+
+GAME_ID = "lotereya"
+
+
+def check(state: object) -> None:
+    """No balance below zero; the banker and the dealer hold no cards; in stage 1 the four are
+    laid, the stakes sit only on cards already staked, every player holds three cards once dealt
+    and none before; in stage 2 the packs are spent (a full round no longer fits), the pot and the
+    stakes are empty, and only the beater faces one or two cards of one rank."""
+    assert isinstance(state, LotereyaState)
+    s = state
+    n = s.players
+    bal = s.ledger.balances
+    assert min(bal) >= 0
+    seats = playing(n, s.dealer, s.banker)
+    for p in (s.dealer, s.banker):
+        assert not s.hands[p] and not s.piles[p] and not s.gathered[p]
+    if s.phase in (SPREADING, TURNING):
+        assert len(s.four) == FOUR and not s.table
+        if s.phase == SPREADING:
+            assert all(bal[n + 1 + i] == 0 for i in range(s.spread, FOUR))
+            assert all(not s.hands[p] for p in seats)
+        else:
+            assert bal[n] == 0, "the whole pot is spread before the deal"
+            assert all(len(s.hands[p]) == THREE for p in seats)
+        assert not any(s.gathered)
+    else:
+        assert len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats)
+        assert sum(bal[n:]) == 0, "no chips on the table in stage 2"
+        assert not any(s.piles) and not s.four
+    if s.phase == BEATING:
+        assert 1 <= len(s.table) <= 2 and len({c % 13 for c in s.table}) == 1
+        assert s.turn in seats and s.turn != s.leader
+    if s.phase == LEADING:
+        assert not s.table and all(s.hands[p] for p in seats)
+    if s.phase == OVER:
+        assert not s.hands[s.out]

@@ -1,0 +1,39 @@
+"""melniki-a: what holds in every reachable state."""
+
+from __future__ import annotations
+
+from reference.games.melniki_a import HAND, OVER, STAGE_ONE, STAGE_TWO, MelnikiAState
+
+GAME_ID = "melniki-a"
+
+
+def check(state: object) -> None:
+    """Stage 1: at most the card led on the table; while the stock lasts every hand holds at
+    least three cards before a lead; piles hold whole tricks (or accepted cards). Stage 2:
+    empty stock, the pile below its target. At the end: at most one loser, the only holder."""
+    assert isinstance(state, MelnikiAState)
+    s = state
+    n = s.players
+    if s.stage == STAGE_ONE:
+        assert len(s.table) <= 1 and len(s.table_seats) == len(s.table)
+        if s.stock and not s.table:  # melniki-a/refill
+            assert all(len(h) >= HAND for h in s.hands)
+        if s.opts.accepted_card == "hand":
+            assert all(len(p) % 2 == 0 for p in s.piles)
+        assert 0 <= s.turn < n and (s.table or s.hands[s.turn])
+    elif s.stage == STAGE_TWO:
+        assert not s.stock
+        assert 1 <= len(s.table) < s.target or not s.table
+        assert sum(1 for h in s.hands if h) >= 2
+        assert not any(s.piles)
+        assert s.hands[s.turn] or not s.table
+    else:
+        assert s.stage == OVER and s.turn == -1
+        assert len(s.losers) <= 1
+        assert sum(1 for h in s.hands if h) == len(s.losers)
+        assert all(s.hands[p] for p in s.losers)
+
+
+#: Random games run long (about 330 decisions): longer examples, and more under CI.
+STEPS = 1200
+CI_EXAMPLES = 450

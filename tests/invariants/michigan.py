@@ -1,0 +1,54 @@
+"""michigan: what holds in every reachable state."""
+
+from __future__ import annotations
+
+from reference.games.michigan import (
+    AUCTION,
+    BOODLE,
+    BOODLE_INDEX,
+    CHOOSING,
+    OVER,
+    PLAYING,
+    STAKING,
+    MichiganState,
+)
+
+GAME_ID = "michigan"
+
+
+def check(state: object) -> None:
+    """No balance is negative and the boodle is the ledger's boodle accounts; a boodle card whose
+    twin was played holds nothing; dead hands are never played from (no dead card on the table,
+    the next card of a run is live); before play the extra hand is there and the table empty;
+    in play every player in the deal holds cards; players sitting out hold none."""
+    assert isinstance(state, MichiganState)
+    s = state
+    n = s.players
+    ledger = s.ledger
+    assert ledger.accounts[n:] == ("AH", "KD", "QS", "JC")
+    assert len(ledger.balances) == n + len(BOODLE)
+    assert min(ledger.balances) >= 0, "no account goes below zero"
+    assert all(not s.hands[p] for p in s.out)
+    assert not set(s.dead) & set(s.table), "a dead card was played"
+    for c in s.table:
+        i = BOODLE_INDEX[c]
+        if i >= 0:
+            assert ledger.balances[n + i] == 0, "a boodle card keeps chips after its twin is played"
+    if s.phase in (STAKING, CHOOSING, AUCTION):
+        assert s.extra and not s.table and not s.dead
+        staked = sum(ledger.balances[n:])
+        assert staked <= 4 * len(s.staked)
+    if s.phase == STAKING:
+        assert s.turn not in s.staked
+    if s.phase == AUCTION:
+        assert s.turn != s.dealer and s.turn not in s.done
+    if s.phase == PLAYING:
+        assert not s.extra
+        assert all(s.hands[p] for p in range(n) if p not in s.out)
+        if s.last >= 0:
+            nxt = s.last + 1
+            assert nxt not in s.dead and nxt not in s.table, "a run waits on a dead card"
+            assert any(nxt in h for h in s.hands)
+    if s.phase == OVER:
+        assert not s.hands[s.winner]
+        assert all(s.hands[p] for p in range(n) if p not in s.out and p != s.winner)

@@ -1,0 +1,31 @@
+"""svinyi: what holds in every reachable state."""
+
+from __future__ import annotations
+
+from reference.core.cards import ACE, KING, RANK_OF
+from reference.games.svinyi import NO_CARD, PIG_BASES, SvinyiState, sheds
+
+GAME_ID = "svinyi"
+
+
+def check(state: object) -> None:
+    """The pig is a run upward from a two or six, below the king; set-aside pigs end with kings;
+    no ace on a pig; the player to move holds at most the drawn card; at the end the winners
+    are defined, and a single winner by shedding has only aces in his store."""
+    assert isinstance(state, SvinyiState)
+    s = state
+    if s.pig:
+        assert RANK_OF[s.pig[0]] in PIG_BASES
+        ranks = [RANK_OF[c] for c in s.pig]
+        assert ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+        assert ranks[-1] < KING
+    assert all(RANK_OF[c] != ACE for c in s.pig + s.done)
+    assert sum(1 for c in s.done if RANK_OF[c] == KING) * 8 <= len(s.done) or not s.done
+    assert len(s.stores) == s.players
+    if s.turn >= 0:
+        assert not s.winners
+    else:
+        assert s.hand == NO_CARD
+        assert s.winners, "the winner is defined at the end"
+        if s.stock:
+            assert len(s.winners) == 1 and sheds(s.stores[s.winners[0]])

@@ -1,0 +1,100 @@
+"""gorka: the hand ranking (a total order, wild cards never hurt), the notation, the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference import DeckOrder, SetupError, Table, games
+from reference.core.cards import DECK_32, parse_cards
+from reference.core.shuffle import shuffle
+from reference.games.gorka import (
+    CHETVERIK,
+    GAME,
+    KHLYUST,
+    NOTHING,
+    THREE_CARDS,
+    TRYNKA,
+    compare,
+    hand_key,
+    load_position,
+    position,
+    shares,
+)
+
+
+def h(text: str) -> tuple[int, ...]:
+    return parse_cards(text.split())
+
+
+def test_categories_and_their_order() -> None:
+    assert hand_key(h("AS AH AD AC"), True) == (CHETVERIK, 14)
+    assert hand_key(h("KS KH KD QC"), True) == (CHETVERIK, 13)
+    assert hand_key(h("7H 9H TH JH"), True)[0] == KHLYUST
+    assert hand_key(h("AH KH QS 7H"), True) == (KHLYUST, 1000 + 11 + 10 + 11 + 7)
+    assert hand_key(h("AH KH JH 7H"), True) == (KHLYUST, 11 + 10 + 10 + 7)
+    assert hand_key(h("9S 9H QD 7C"), True) == (TRYNKA, 9)
+    assert hand_key(h("9S TS 7S 8H"), True) == (THREE_CARDS, 9 + 10 + 7)
+    assert hand_key(h("9S TH 7D 8C"), True) == (NOTHING, 34)
+    assert hand_key(h("KS KH KD QC"), False) == (TRYNKA, 13)
+    # четверик > хлюст > трынка > три карты; a higher трынка beats a lower
+    assert compare(h("7S 7H 7D 7C"), h("AH KH QS 7H"), True) == 1
+    assert compare(h("AH KH QS 7H"), h("AS AH AD 8C"), True) == 1
+    assert compare(h("8S 8H 8D 9C"), h("AS KS TS 9H"), True) == 1
+    assert compare(h("AS AH AD 8C"), h("KS KH KD 8D"), True) == 1
+    assert compare(h("AS AH AD 8C"), h("AC AD AH 9C"), True) == 0
+
+
+def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
+    rng = random.Random(5)
+    wild = parse_cards(["QH"])[0]
+    hands = [tuple(rng.sample(DECK_32, 4)) for _ in range(400)]
+    for hand in hands:
+        for i in range(4):
+            better = hand[:i] + (wild,) + hand[i + 1 :]
+            assert hand_key(better, True) >= hand_key(hand, True)
+    for a, b, c in zip(hands, hands[1:], hands[2:], strict=False):
+        assert compare(a, b, True) == -compare(b, a, True)
+        if compare(a, b, True) >= 0 and compare(b, c, True) >= 0:
+            assert compare(a, c, True) >= 0
+
+
+def test_shares() -> None:
+    assert shares(5, 2) == (3, 2)
+    assert shares(7, 3) == (3, 2, 2)
+
+
+def test_players_two_to_six() -> None:
+    for n in range(2, 7):
+        GAME.setup(Table(n, 0, DeckOrder(DECK_32)))
+    with pytest.raises(SetupError) as e:
+        GAME.setup(Table(7, 0, DeckOrder(DECK_32)))
+    assert e.value.rule_id == "gorka/players"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_position_notation_round_trips_through_a_game(seed: int) -> None:
+    n = 2 + seed % 5
+    opts = {"limit": seed % 4, "wild": "none" if seed % 3 else "queens"}
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
+    step = 0
+    while GAME.legal_actions(s):
+        assert load_position(position(s)) == s
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[(seed + step) % len(legal)])
+        step += 1
+    assert load_position(position(s)) == s
+    assert GAME.outcome(s) is not None and GAME.chips(s) == 20 * n
+
+
+def test_actions_round_trip() -> None:
+    s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_32, 1))))
+    while GAME.legal_actions(s):
+        for a in GAME.legal_actions(s):
+            assert GAME.parse_action(GAME.action_json(a)) == a
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+
+
+def test_registered_under_its_id() -> None:
+    assert games()["gorka"].id == "gorka"

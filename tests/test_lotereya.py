@@ -1,0 +1,92 @@
+"""lotereya: the two packs, the position notation, the decision functions."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference import DeckOrder, FormatError, SetupError, Table, games
+from reference.core.actions import Take
+from reference.core.cards import DECK_52, TWO_PACKS_52, parse_card, parse_cards
+from reference.core.game import Dealt
+from reference.core.shuffle import shuffle
+from reference.games.lotereya import (
+    GAME,
+    Beat,
+    Lead,
+    beatings,
+    fines,
+    load_position,
+    matches,
+    position,
+    split_packs,
+    spread_range,
+)
+
+C = parse_card
+
+
+def test_two_packs_split_by_first_and_second_occurrence() -> None:
+    order = shuffle(TWO_PACKS_52, 11)
+    bank, deal = split_packs(order)
+    assert sorted(bank) == list(DECK_52) and sorted(deal) == list(DECK_52)
+    assert split_packs(DECK_52 + DECK_52[::-1]) == (DECK_52, DECK_52[::-1])
+
+
+def test_seats_four_to_ten_and_a_deal_of_two_packs() -> None:
+    for n in range(4, 11):
+        GAME.setup(Table(n, 0, DeckOrder(TWO_PACKS_52)))
+    for n in (3, 11):
+        with pytest.raises(SetupError) as e:
+            GAME.setup(Table(n, 0, DeckOrder(TWO_PACKS_52)))
+        assert e.value.rule_id == "lotereya/players"
+    with pytest.raises(SetupError) as e:
+        GAME.setup(Table(4, 0, DeckOrder(DECK_52)))
+    assert e.value.rule_id == "lotereya/two-packs"
+    with pytest.raises(SetupError):
+        GAME.setup(Table(4, 0, Dealt(((), (), (), ()))))
+
+
+def test_decision_functions() -> None:
+    four = parse_cards(["AS", "KH", "QD", "JC"])
+    assert matches(four, parse_cards(["KH", "2C", "JC"])) == (1, 3)
+    assert spread_range(8, 4) == (1, 5)
+    assert spread_range(2, 4) == (0, 1)
+    assert beatings(parse_cards(["3H", "3C"]), parse_cards(["5H", "4C", "2S"])) == (
+        (C("5H"), C("4C")),
+    )
+    assert beatings(parse_cards(["3H"]), parse_cards(["2H", "3C"])) == ()
+    assert fines((2, 0, 1), (1, 3, 0), 2, (10, 10, 1)) == (6, 0, 1)
+
+
+def test_actions_round_trip() -> None:
+    for a in (Lead(1, (C("3H"), C("3C"))), Beat(2, (C("5H"),)), Take(3)):
+        assert GAME.parse_action(GAME.action_json(a)) == a
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_position_notation_round_trips_through_a_game(seed: int) -> None:
+    n = 4 + seed % 7
+    opts = {"unmatched": "carry", "contribution": "per-lost-card"} if seed % 2 else {}
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(TWO_PACKS_52, seed)), opts))
+    step = 0
+    while GAME.legal_actions(s):
+        assert load_position(position(s)) == s
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[(seed * 5 + step) % len(legal)])
+        step += 1
+    assert load_position(position(s)) == s
+    assert GAME.outcome(s) is not None
+    assert GAME.chips(s) == 50 * n
+
+
+def test_a_position_with_a_card_missing_is_refused() -> None:
+    pos = position(GAME.setup(Table(4, 0, DeckOrder(TWO_PACKS_52))))
+    bank = pos["bank_pack"]
+    assert isinstance(bank, list)
+    pos["bank_pack"] = bank[1:]
+    with pytest.raises(FormatError, match="two 52-card packs"):
+        load_position(pos)
+
+
+def test_registered_under_its_id() -> None:
+    assert games()["lotereya"].id == "lotereya"

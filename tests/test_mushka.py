@@ -1,0 +1,79 @@
+"""The мушки: the position notation, the decision functions, and the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference import DeckOrder, FormatError, SetupError, Table, games
+from reference.core.cards import DECK_52, parse_card
+from reference.core.shuffle import shuffle
+from reference.games import mushka
+
+C = parse_card
+IDS = sorted(g for g in games() if g.startswith("mushka"))
+
+
+@pytest.mark.parametrize("game_id", IDS)
+@pytest.mark.parametrize("seed", range(25))
+def test_position_notation_round_trips_through_a_game(game_id: str, seed: int) -> None:
+    game = games()[game_id]
+    players = 3 + seed % 8
+    options = {"gather": "claim"} if seed % 3 == 0 and "gather" in game.options else {}
+    s = game.setup(Table(players, seed % players, DeckOrder(shuffle(DECK_52, seed)), options))
+    step = 0
+    while game.legal_actions(s):
+        assert game.load_position(game.position(s)) == s
+        legal = game.legal_actions(s)
+        s = game.apply(s, legal[(seed * 7 + step) % len(legal)])
+        step += 1
+    assert game.load_position(game.position(s)) == s
+    assert game.outcome(s) is not None
+
+
+def test_a_position_missing_a_card_names_the_card() -> None:
+    game = mushka.GAME
+    pos = game.position(game.setup(Table(4, 0, DeckOrder(DECK_52))))
+    hands = pos["hands"]
+    assert isinstance(hands, list) and isinstance(hands[0], list)
+    hands[0] = hands[0][1:]
+    with pytest.raises(FormatError, match="missing"):
+        game.load_position(pos)
+
+
+def test_unknown_option_is_a_clear_error() -> None:
+    with pytest.raises(SetupError, match=r"unknown option 'trumps'"):
+        mushka.GAME.setup(Table(4, 0, DeckOrder(DECK_52), {"trumps": 1}))
+
+
+def test_three_players_use_the_32_card_pack_and_set_the_rest_aside() -> None:
+    s = mushka.GAME.setup(Table(3, 0, DeckOrder(DECK_52)))
+    assert len(s.aside) == 20 and all(c % 13 + 2 >= 7 for h in s.hands for c in h)
+
+
+def test_the_ace_of_spades_beats_everything_but_a_trump_when_led() -> None:
+    hearts = 1
+    k = mushka.BASE
+    assert mushka.beats(C("AS"), C("AH"), C("AH"), hearts, k, any_king=False)
+    assert mushka.beats(C("2H"), C("AS"), C("AS"), hearts, k, any_king=False)
+    assert not mushka.beats(C("2H"), C("AS"), C("KS"), hearts, k, any_king=False)
+
+
+def test_trick_points_and_remises_follow_the_text() -> None:
+    assert mushka.trick_points(3, False, False) == 3
+    assert mushka.trick_points(3, True, False) == 8
+    assert mushka.trick_points(3, True, True) == 14
+    assert mushka.remise_amount(0, True, False) == 10
+    assert mushka.remise_amount(0, False, False) == 5
+    assert mushka.remise_amount(1, True, False) == 0
+
+
+def test_flush_precedence_suit_then_points() -> None:
+    hearts = tuple(C(x) for x in ("2H", "3H", "4H", "5H", "6H"))
+    spades = tuple(C(x) for x in ("AS", "KS", "QS", "JS", "TS"))
+    assert mushka.flush_key(hearts, mushka.BASE) > mushka.flush_key(spades, mushka.BASE)
+    low = tuple(C(x) for x in ("2S", "3S", "4S", "5S", "7S"))
+    assert mushka.flush_key(spades, mushka.BASE) > mushka.flush_key(low, mushka.BASE)
+
+
+def test_registered_under_its_id() -> None:
+    assert games()["mushka"].id == "mushka"

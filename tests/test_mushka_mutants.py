@@ -1,0 +1,138 @@
+"""The suite finds the bug in the мушки: with one rule of the model broken, its scenarios fail.
+
+Each mutant replaces one decision function of the mushka module (the module's own binding, so
+the rest of the model is untouched) and runs the scenarios that name the rule; at least one of
+them must fail.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.engine import run_in_process
+from conformance.trace import SCENARIOS
+from reference.core.jsontypes import JSONObject
+from reference.games import mushka
+from reference.games.mushka import MushkaState
+
+
+def scenarios_for(game: str, rule: str) -> list[JSONObject]:
+    out = []
+    for path in sorted((SCENARIOS / game).glob("*.json")):
+        sc: JSONObject = json.loads(path.read_text(encoding="utf-8"))
+        rules = sc["rules"]
+        if isinstance(rules, list) and rule in rules:
+            out.append(sc)
+    return out
+
+
+def any_card(s: MushkaState, hand: tuple[int, ...], must_beat: bool) -> tuple[int, ...]:
+    return hand
+
+
+def follow_only(s: MushkaState, hand: tuple[int, ...], must_beat: bool) -> tuple[int, ...]:
+    return ORIGINAL_FOLLOW(s, hand, False)
+
+
+ORIGINAL_FOLLOW = mushka.follow_choices
+
+
+def leader_wins(s: MushkaState) -> int:
+    return 0
+
+
+def plain_points(tricks: int, holds_top: bool, top_is_trump: bool) -> int:
+    return tricks
+
+
+def always_five(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
+    return 0 if tricks else 5
+
+
+def first_shown(hand: tuple[int, ...], kind: int) -> int:
+    return 1
+
+
+def never_flush(hand: tuple[int, ...], kind: int) -> int:
+    return -1
+
+
+def may_pass(s: MushkaState, seat: int) -> bool:
+    return False
+
+
+def nobody_wins(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return ()
+
+
+def plain_keys_winner(s: MushkaState) -> int:
+    """The highest card of the suit led or the highest trump, the мушка card ordinary."""
+    table = s.table
+    led, trump = table[0] // 13, s.trump
+
+    def key(c: int) -> int:
+        if c // 13 == trump:
+            return 200 + c % 13
+        return 100 + c % 13 if c // 13 == led else 0
+
+    return max(range(len(table)), key=lambda i: key(table[i]))
+
+
+def no_payment(chips: tuple[int, ...], payee: int, fee: int) -> tuple[int, ...]:
+    return chips
+
+
+def no_points(hand: tuple[int, ...], kind: int) -> int:
+    return 0
+
+
+def never_four(hand: tuple[int, ...]) -> bool:
+    return False
+
+
+def natural_flush(hand: tuple[int, ...], kind: int) -> int:
+    s = hand[0] // 13
+    return s if all(c // 13 == s for c in hand) else -1
+
+
+MUTANTS: list[tuple[str, str, str, object]] = [
+    ("mushka", "mushka/follow-suit", "follow_choices", any_card),
+    ("mushka", "mushka/must-trump", "follow_choices", any_card),
+    ("mushka", "mushka/must-beat", "follow_choices", follow_only),
+    ("mushka", "mushka/trick-winner", "_winner_index", leader_wins),
+    ("mushka", "mushka/top-card", "_winner_index", plain_keys_winner),
+    ("mushka", "mushka/top-holder-points", "trick_points", plain_points),
+    ("mushka", "mushka/no-trick-remise", "remise_amount", always_five),
+    ("mushka", "mushka/flush-precedence", "flush_key", first_shown),
+    ("mushka", "mushka/flush-shown", "flush_suit", never_flush),
+    ("mushka", "mushka/top-may-not-pass", "_must_play", may_pass),
+    ("mushka", "mushka/win-at-30", "_winners", nobody_wins),
+    ("mushka-mistigri", "mushka-mistigri/rank-order", "_winner_index", plain_keys_winner),
+    ("mushka-mistigri", "mushka-mistigri/king-of-clubs", "_winner_index", plain_keys_winner),
+    ("mushka-mistigri", "mushka-mistigri/flush-paid", "_collect", no_payment),
+    ("mushka-mistigri", "mushka-mistigri/flush-points", "flush_points", no_points),
+    ("mushka-mistigri", "mushka-mistigri/four-and-king", "four_and_top", never_four),
+    ("mushka-mistigri", "mushka-mistigri/top-may-not-pass", "_must_play", may_pass),
+    ("mushka-pamfil", "mushka-pamfil/pamfil-top-trump", "follow_choices", any_card),
+    ("mushka-pamfil", "mushka-pamfil/pamfil-paid", "_collect", no_payment),
+    ("mushka-pamfil", "mushka-pamfil/four-and-pamfil", "flush_suit", natural_flush),
+    ("mushka-shutikha", "mushka-shutikha/queen-of-spades", "_winner_index", plain_keys_winner),
+    ("mushka-shutikha", "mushka-shutikha/flush-points", "flush_points", no_points),
+    ("mushka-shutikha", "mushka-shutikha/top-may-not-pass", "_must_play", may_pass),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "rule", "name", "mutant"), MUTANTS, ids=[f"{m[1]}:{m[2]}" for m in MUTANTS]
+)
+def test_breaking_a_rule_fails_its_scenarios(
+    monkeypatch: pytest.MonkeyPatch, game: str, rule: str, name: str, mutant: object
+) -> None:
+    chosen = scenarios_for(game, rule)
+    assert chosen, f"no scenario names {rule}"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    monkeypatch.setattr(mushka, name, mutant)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"

@@ -1,0 +1,74 @@
+"""michigan: with one rule of the model broken, its scenarios fail.
+
+Each mutant replaces one decision function (or table) of the michigan module,
+the module's own binding, and runs the scenarios that name the rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from conformance.engine import run_in_process
+from conformance.trace import SCENARIOS
+from reference.core.cards import RANK_OF, Card
+from reference.core.jsontypes import JSONObject
+from reference.games import michigan
+
+
+def scenarios_for(rule: str) -> list[JSONObject]:
+    out = []
+    for path in sorted((SCENARIOS / "michigan").glob("*.json")):
+        sc: JSONObject = json.loads(path.read_text(encoding="utf-8"))
+        rules = sc["rules"]
+        if isinstance(rules, list) and rule in rules:
+            out.append(sc)
+    return out
+
+
+def never_stops_but_at_the_ace(last: Card, gone: Sequence[Card]) -> bool:
+    return RANK_OF[last] == 14
+
+
+def nobody_pays(counts: Sequence[int], chips: Sequence[int], winner: int) -> tuple[int, ...]:
+    return (0,) * len(counts)
+
+
+def any_card_leads(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
+    return tuple(hand)
+
+
+def any_suit_leads(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
+    lows: dict[int, Card] = {}
+    for c in sorted(hand):
+        lows.setdefault(c // 13, c)
+    return tuple(lows.values())
+
+
+def always_four(chips: int) -> int:
+    return 4
+
+
+MUTANTS: list[tuple[str, str, object]] = [
+    ("michigan/run-stops", "run_stops", never_stops_but_at_the_ace),
+    ("michigan/first-out-wins", "settlement", nobody_pays),
+    ("michigan/first-lead", "lead_choices", any_card_leads),
+    ("michigan/new-run", "lead_choices", any_suit_leads),
+    ("michigan/new-run-passes", "lead_choices", any_suit_leads),
+    ("michigan/stake-four", "stake_due", always_four),
+    ("michigan/boodle-win", "BOODLE_INDEX", (-1,) * 52),
+]
+
+
+@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_breaking_a_rule_fails_its_scenarios(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
+) -> None:
+    chosen = scenarios_for(rule)
+    assert chosen, f"no scenario names {rule}"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    monkeypatch.setattr(michigan, name, mutant)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"

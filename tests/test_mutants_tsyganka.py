@@ -1,0 +1,55 @@
+"""tsyganka: with one rule of the model broken, its scenarios fail (as tests/test_mutants.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conformance.engine import run_in_process
+from conformance.trace import SCENARIOS
+from reference.core.cards import Card
+from reference.core.jsontypes import JSONObject
+from reference.games import tsyganka
+
+
+def scenarios_for(rule: str) -> list[JSONObject]:
+    out = []
+    for path in sorted((SCENARIOS / "tsyganka").glob("*.json")):
+        sc: JSONObject = json.loads(path.read_text(encoding="utf-8"))
+        rules = sc["rules"]
+        if isinstance(rules, list) and rule in rules:
+            out.append(sc)
+    return out
+
+
+def never_kept(c: Card, trump: int) -> bool:
+    return False
+
+
+def draw_never_covers(lead: Card, drawn: Card) -> bool:
+    return False
+
+
+def anything_beats(up: Card, c: Card, trump: int) -> bool:
+    return True
+
+
+MUTANTS: list[tuple[str, str, object]] = [
+    ("tsyganka/draw-again", "keeps", never_kept),
+    ("tsyganka/cover-draw", "draw_covers", draw_never_covers),
+    ("tsyganka/cover-or-accept", "beats", anything_beats),
+    ("tsyganka/gypsy", "beats", anything_beats),
+]
+
+
+@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_breaking_a_rule_fails_its_scenarios(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
+) -> None:
+    chosen = scenarios_for(rule)
+    assert chosen, f"no scenario names {rule}"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    monkeypatch.setattr(tsyganka, name, mutant)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"

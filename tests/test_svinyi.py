@@ -1,0 +1,56 @@
+"""svinyi: rules tested by name, the position notation, and setup errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference import DeckOrder, FormatError, SetupError, Table
+from reference.core.cards import DECK_52, parse_card
+from reference.core.shuffle import shuffle
+from reference.games.svinyi import GAME, PIG, burden, fits_pig, fits_store, load_position, position
+
+C = parse_card
+
+
+def test_players_two_to_sixteen() -> None:
+    GAME.setup(Table(16, 0, DeckOrder(DECK_52)))
+    with pytest.raises(SetupError) as e:
+        GAME.setup(Table(1, 0, DeckOrder(DECK_52)))
+    assert e.value.rule_id == "svinyi/players"
+
+
+def test_store_and_pig_fits() -> None:
+    assert fits_store(C("8H"), C("9C")) and not fits_store(C("8H"), C("TC"))
+    assert fits_store(C("KD"), C("AS")) and not fits_store(C("AD"), C("2S"))
+    assert fits_pig(C("3H"), (C("2S"),), follow=False)
+    assert not fits_pig(C("3H"), (C("2S"),), follow=True)
+    assert not fits_pig(C("2H"), (), follow=False)
+    assert burden((C("AS"), C("9H"), C("AD"))) == 1
+    assert PIG == -1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_position_notation_round_trips_through_a_game(seed: int) -> None:
+    n = 2 + seed % 15
+    options: dict[str, bool | int | str] = {
+        "first_pig": ("taken-out", "first-drawn")[seed % 2],
+        "pig_suit": ("any", "follow")[seed // 2 % 2],
+    }
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
+    step = 0
+    while GAME.legal_actions(s) and step < 500:
+        assert load_position(position(s)) == s
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[(seed * 7 + step) % len(legal)])
+        step += 1
+    assert GAME.outcome(s) is not None
+    assert load_position(position(s)) == s
+
+
+def test_a_position_missing_a_card_is_refused() -> None:
+    pos = position(GAME.setup(Table(2, 0, DeckOrder(DECK_52))))
+    stock = pos["stock"]
+    assert isinstance(stock, list)
+    pos["stock"] = stock[1:]
+    with pytest.raises(FormatError, match="52-card pack"):
+        load_position(pos)

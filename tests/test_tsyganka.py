@@ -1,0 +1,54 @@
+"""tsyganka: rules tested by name, the position notation, and setup errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference import DeckOrder, FormatError, SetupError, Table
+from reference.core.cards import DECK_36, DECK_52, parse_card
+from reference.core.shuffle import shuffle
+from reference.games.tsyganka import GAME, beats, draw_covers, keeps, load_position, position, stuck
+
+C = parse_card
+
+
+def test_players_and_packs() -> None:
+    with pytest.raises(SetupError) as e:
+        GAME.setup(Table(3, 0, DeckOrder(DECK_36)))
+    assert e.value.rule_id == "tsyganka/players"
+    assert len(GAME.cards(GAME.setup(Table(4, 0, DeckOrder(DECK_52))))) == 36
+    assert len(GAME.cards(GAME.setup(Table(5, 0, DeckOrder(DECK_52))))) == 52
+
+
+def test_decision_functions() -> None:
+    assert keeps(C("QS"), 1) and keeps(C("7H"), 1) and not keeps(C("7D"), 1)
+    assert draw_covers(C("7D"), C("9D")) and not draw_covers(C("9D"), C("7D"))
+    assert not beats(C("QS"), C("KS"), 0) and not beats(C("JS"), C("QS"), 0)
+    assert beats(C("9H"), C("6C"), 3)
+    assert stuck((C("QS"), C("9H"), C("TD")), 3) and not stuck((C("9H"), C("TH")), 3)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_position_notation_round_trips_through_a_game(seed: int) -> None:
+    n = 4 + seed % 13
+    options: dict[str, bool | int | str] = {
+        "follower_trump": ("keep", "covers")[seed % 2],
+        "must_cover": bool(seed // 2 % 2),
+    }
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
+    step = 0
+    while GAME.legal_actions(s) and step < 800:
+        assert load_position(position(s)) == s
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[(seed * 7 + step) % len(legal)])
+        step += 1
+    assert load_position(position(s)) == s
+
+
+def test_a_position_missing_a_card_is_refused() -> None:
+    pos = position(GAME.setup(Table(4, 0, DeckOrder(DECK_36))))
+    circle = pos["circle"]
+    assert isinstance(circle, list)
+    pos["circle"] = circle[1:]
+    with pytest.raises(FormatError, match="36-card pack"):
+        load_position(pos)
