@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import BinaryIO
 
-from conformance import engine, protocol
+from conformance import engine, gctune, protocol
 from reference import __version__, games
 from reference.core.errors import SetupError
 from reference.core.jsontypes import JSON, JSONObject
@@ -57,7 +57,7 @@ def answer_run(seq: JSON, scenario: JSON) -> JSONObject:
         return {"seq": seq, "errored": str(e)}
     except Exception as e:  # a bug in the model: report it, keep serving
         return {"seq": seq, "errored": f"{type(e).__name__}: {e}"}
-    out["seq"] = seq
+    out["seq"] = seq  # after the results: protocol.answer_line writes a run answer so
     return out
 
 
@@ -137,4 +137,5 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
 
 def main() -> int:
     """Entry point of ``python -m conformance adapter``."""
-    return serve(sys.stdin.buffer, sys.stdout.buffer)
+    with gctune.throughput():
+        return serve(sys.stdin.buffer, sys.stdout.buffer)

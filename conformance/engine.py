@@ -16,7 +16,7 @@ same functions serve the in-process run, the reference adapter and the runner.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from reference import games
@@ -152,14 +152,20 @@ def execute(game_id: str, setup: Mapping[str, JSON], steps: tuple[Step, ...]) ->
             except FormatError as e:
                 results.append({"rejected": None, "error": str(e)})
         else:
-            observed: JSONObject = {}
-            for name in step.observe:
-                try:
-                    observed[name] = game.observe(state, name)
-                except KeyError:
-                    observed[name] = {"unknown_observable": name}
-            results.append({"observed": observed})
+            results.append(look(game, state, step.observe))
     return {"results": results}
+
+
+def look(game: AnyGame, state: object, names: Sequence[str]) -> JSONObject:
+    """The result of an observation step: each observable's value in ``state``."""
+    observed: JSONObject = {}
+    observe = game.observer(state)
+    for name in names:
+        try:
+            observed[name] = observe(name)
+        except KeyError:
+            observed[name] = {"unknown_observable": name}
+    return {"observed": observed}
 
 
 def count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:

@@ -43,6 +43,16 @@ def encode(message: Mapping[str, JSON]) -> bytes:
     return text.encode("utf-8") + b"\n"
 
 
+def answer_line(seq: int, results: Sequence[JSON]) -> bytes:
+    """A ``run`` answer written as the reference adapter writes it, without the newline:
+    ``{"results":[...],"seq":N}``, compact, members in that order, non-ASCII as UTF-8.
+
+    Answers are compared as JSON values; the harness only uses this form to accept, without
+    decoding it, an answer that is byte for byte the expected one."""
+    body = json.dumps(list(results), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return f'{{"results":{body},"seq":{seq}}}'.encode()
+
+
 def decode(line: bytes) -> JSONObject:
     """One received line (without its newline) as a JSON object, or :class:`ProtocolError`."""
     if len(line) > MAX_LINE:

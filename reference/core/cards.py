@@ -49,9 +49,13 @@ def card(rank: Rank, suit: Suit) -> Card:
     return suit * 13 + rank - 2
 
 
+#: ``CARD_NAMES[c]``: the notation of card ``c`` (see :func:`card_name`).
+CARD_NAMES: Final = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
+
+
 def card_name(c: Card) -> str:
     """The notation of a card: ``QS`` for the queen of spades."""
-    return RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13]
+    return CARD_NAMES[c]
 
 
 def card_symbol(c: Card) -> str:
@@ -85,7 +89,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def names(cards: Iterable[Card]) -> list[str]:
     """The notation of cards in canonical order (a multiset written as a list)."""
-    return [card_name(c) for c in sorted(cards)]
+    return [CARD_NAMES[c] for c in sorted(cards)]
 
 
 def suit_letter(s: Suit) -> str:

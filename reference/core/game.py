@@ -11,8 +11,9 @@ run-time checks, so no ``Any`` is needed anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Generic, Protocol, TypeGuard, TypeVar
 
 from reference.core.cards import Card
@@ -145,6 +146,7 @@ class AnyGame(Protocol):
     def to_move(self, s: object) -> Seat | None: ...
     def outcome(self, s: object) -> Outcome | None: ...
     def observe(self, s: object, name: str) -> JSON: ...
+    def observer(self, s: object) -> Callable[[str], JSON]: ...
     def parse_action(self, obj: JSON) -> object: ...
     def action_json(self, a: object) -> JSONObject: ...
     def position(self, s: object) -> JSONObject: ...
@@ -217,6 +219,10 @@ class Erased(Generic[S, A]):
 
     def observe(self, s: object, name: str) -> JSON:
         return self.game.observe(self._s(s), name)
+
+    def observer(self, s: object) -> Callable[[str], JSON]:
+        """``observe`` of one state as a function of the name (the state checked once)."""
+        return partial(self.game.observe, self._s(s))
 
     def parse_action(self, obj: JSON) -> object:
         return self.game.parse_action(obj)

@@ -31,14 +31,22 @@ is bounded by per-game work rather than by the decisions.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Pass
-from reference.core.cards import ACE, DECK_32, QUEEN, RANK_OF, SUIT_OF, Card, card_name
+from reference.core.actions import Pass, legal_json
+from reference.core.cards import (
+    ACE,
+    CARD_NAMES,
+    DECK_32,
+    QUEEN,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    card_name,
+)
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import (
@@ -456,6 +464,16 @@ class GorkaState(NamedTuple):
     raises: int
     winners: tuple[Seat, ...]
     how: str
+    #: by seat, the :func:`hand_key` of a hand of four cards, else None (derived from ``hands``
+    #: and not written in the position: :func:`with_keys` computes it whenever hands change)
+    keys: tuple[tuple[int, int] | None, ...] = ()
+
+
+def with_keys(s: GorkaState) -> GorkaState:
+    """The state with the key of each complete hand."""
+    return s._replace(
+        keys=tuple(hand_key(h, s.opts.wild) if len(h) == HAND else None for h in s.hands)
+    )
 
 
 #: The seats from the dealer's left round to the dealer, by (players, dealer).
@@ -507,7 +525,7 @@ def setup(table: Table) -> GorkaState:
         (),
         "",
     )
-    return _next_blind(s)
+    return _next_blind(with_keys(s))
 
 
 def _blind_cost(s: GorkaState) -> int:
@@ -533,7 +551,7 @@ def _deal_two(s: GorkaState) -> GorkaState:
             hands[p].append(stock[0])
             stock = stock[1:]
     s = s._replace(phase=OPENING, hands=tuple(tuple(h) for h in hands), stock=stock, acted=())
-    return _next_open(s)
+    return _next_open(with_keys(s))
 
 
 def _next_open(s: GorkaState) -> GorkaState:
@@ -557,7 +575,7 @@ def _deal_rest(s: GorkaState) -> GorkaState:
                 continue  # all face down
             if not s.up[p] or k == 0:  # both up; or, after a turned card, one up then one down
                 up[p].append(c)
-    return s._replace(
+    s = s._replace(
         phase=SHOWING,
         turn=s.dealer,
         hands=tuple(tuple(h) for h in hands),
@@ -565,6 +583,7 @@ def _deal_rest(s: GorkaState) -> GorkaState:
         stock=stock,
         acted=(),
     )
+    return with_keys(s)
 
 
 def _active(s: GorkaState) -> tuple[Seat, ...]:
@@ -751,7 +770,7 @@ class Gorka:
 
 
 def _cards_json(cs: Sequence[Card]) -> JSON:
-    out: list[JSON] = [card_name(c) for c in sorted(cs)]
+    out: list[JSON] = [CARD_NAMES[c] for c in sorted(cs)]
     return out
 
 
@@ -759,36 +778,32 @@ def observe(s: GorkaState, name: str) -> JSON:
     """One observable. ``up.<seat>``: face-up cards; ``blind``: blind seats in order;
     ``combination.<seat>``: the hand's key as [category name, strength]."""
     n = s.players
-    if name == "to_move":
+    kind, dot, seat = name.partition(".")
+    if dot:  # hand.<seat>, up.<seat>, combination.<seat>: the most asked
+        if seat.isdigit() and int(seat) < n:
+            p = int(seat)
+            if kind == "hand":
+                return _cards_json(s.hands[p])
+            if kind == "up":
+                return _cards_json(s.up[p])
+            if kind == "combination":
+                key = s.keys[p]
+                return None if key is None else [CATEGORY_NAMES[key[0]], key[1]]
+    elif name == "to_move":
         return None if s.phase == OVER else s.turn
-    if name == "phase":
+    elif name == "phase":
         return PHASES[s.phase]
-    if name == "legal":
-        return sorted(
-            (a.to_json() for a in legal_actions(s)), key=lambda o: json.dumps(o, sort_keys=True)
-        )
-    if name == "outcome":
+    elif name == "legal":
+        return legal_json(legal_actions(s))
+    elif name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
-    if name == "chips":
+    elif name == "chips":
         return list(s.ledger.balances[:n])
-    if name == "pot":
+    elif name == "pot":
         return s.ledger.balances[n]
-    if name == "blind":
+    elif name == "blind":
         return list(s.blind)
-    for prefix in ("hand.", "up.", "combination."):
-        if name.startswith(prefix):
-            text = name[len(prefix) :]
-            if text.isdigit() and int(text) < n:
-                p = int(text)
-                if prefix == "hand.":
-                    return _cards_json(s.hands[p])
-                if prefix == "up.":
-                    return _cards_json(s.up[p])
-                if len(s.hands[p]) == HAND:
-                    cat, strength = hand_key(s.hands[p], s.opts.wild)
-                    return [CATEGORY_NAMES[cat], strength]
-                return None
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
 
 
@@ -916,7 +931,7 @@ def load_position(pos: JSON) -> GorkaState:
         raise FormatError(
             "position: in the betting every hand has four cards and a live player moves"
         )
-    return s
+    return with_keys(s)
 
 
 GAME: Final = Gorka()

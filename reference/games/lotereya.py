@@ -45,13 +45,12 @@ pays up to four cards at once).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Take
+from reference.core.actions import Take, legal_json
 from reference.core.cards import (
     RANK_OF,
     SUIT_OF,
@@ -916,7 +915,7 @@ def observe(s: LotereyaState, name: str) -> JSON:
     if name == "phase":
         return PHASES[s.phase]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -944,10 +943,6 @@ def observe(s: LotereyaState, name: str) -> JSON:
             if text.isdigit() and int(text) < n:
                 return _cards_json(holdings[int(text)])
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

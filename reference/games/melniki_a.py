@@ -17,12 +17,11 @@ holdings. Gaps are settled by the rulings ``AMB-MELNIKIA-NN``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, legal_json
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -742,7 +741,7 @@ def observe(s: MelnikiAState, name: str) -> JSON:
     if name == "phase":
         return PHASES[s.stage]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -768,10 +767,6 @@ def observe(s: MelnikiAState, name: str) -> JSON:
             if text.isdigit() and int(text) < s.players:
                 return list(names(holdings[int(text)]))
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

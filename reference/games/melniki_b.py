@@ -14,12 +14,11 @@ by an option.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, legal_json
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -696,7 +695,7 @@ def observe(s: MelnikiState, name: str) -> JSON:
     if name == "phase":
         return PHASES[s.stage]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -726,10 +725,6 @@ def _seat_of(text: str, players: int) -> int | None:
     if text.isdigit() and int(text) < players:
         return int(text)
     return None
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

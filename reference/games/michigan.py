@@ -30,12 +30,11 @@ no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Pass, Play
+from reference.core.actions import Pass, Play, legal_json
 from reference.core.cards import (
     DECK_52,
     SUIT_OF,
@@ -912,7 +911,7 @@ def observe(s: MichiganState, name: str) -> JSON:
     if name == "phase":
         return PHASES[s.phase]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -940,10 +939,6 @@ def observe(s: MichiganState, name: str) -> JSON:
 def _cards_json(cs: Sequence[Card]) -> JSON:
     out: list[JSON] = [card_name(c) for c in sorted(cs)]
     return out
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

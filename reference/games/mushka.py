@@ -24,14 +24,13 @@ code enforces it. A rule shared by the four games has one id per game (``mushka/
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, repeat
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Pass, Play, Take
+from reference.core.actions import Pass, Play, Take, legal_json
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -1356,12 +1355,17 @@ def outcome(s: MushkaState) -> Outcome | None:
 
 def observe(s: MushkaState, name: str) -> JSON:
     """One observable of design §3 (and this game's own), in canonical JSON."""
+    if name.startswith("hand."):  # the most asked: one for each seat
+        text = name[len("hand.") :]
+        if text.isdigit() and int(text) < s.players:
+            return list(names(s.hands[int(text)]))
+        raise KeyError(f"{s.variant.id} has no observable {name!r}")
     if name == "to_move":
         return None if s.phase == OVER else s.turn
     if name == "phase":
         return PHASES[s.phase]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -1391,15 +1395,7 @@ def observe(s: MushkaState, name: str) -> JSON:
         return None if s.flush_seat < 0 else s.flush_seat
     if name == "discard":
         return list(names(s.discard))
-    if name.startswith("hand."):
-        text = name[len("hand.") :]
-        if text.isdigit() and int(text) < s.players:
-            return list(names(s.hands[int(text)]))
     raise KeyError(f"{s.variant.id} has no observable {name!r}")
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON, game: str) -> Action:

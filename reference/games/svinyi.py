@@ -15,12 +15,11 @@ onto his own store.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Pass
+from reference.core.actions import Pass, legal_json
 from reference.core.cards import (
     ACE,
     DECK_52,
@@ -575,7 +574,7 @@ def observe(s: SvinyiState, name: str) -> JSON:
     if name == "phase":
         return "over" if s.turn < 0 else "play"
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -593,10 +592,6 @@ def observe(s: SvinyiState, name: str) -> JSON:
             held = s.hand != NO_CARD and int(text) == s.turn
             return [card_name(s.hand)] if held else []
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

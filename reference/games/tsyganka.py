@@ -16,12 +16,11 @@ rulings ``AMB-TSYGANKA-NN``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeGuard
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, legal_json
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -596,7 +595,7 @@ def observe(s: TsygankaState, name: str) -> JSON:
     if name == "phase":
         return PHASES[s.stage]
     if name == "legal":
-        return sorted((a.to_json() for a in legal_actions(s)), key=_action_key)
+        return legal_json(legal_actions(s))
     if name == "outcome":
         o = outcome(s)
         return None if o is None else o.to_json()
@@ -619,10 +618,6 @@ def observe(s: TsygankaState, name: str) -> JSON:
             if text.isdigit() and int(text) < s.players:
                 return list(names(holdings[int(text)]))
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
-def _action_key(obj: JSON) -> str:
-    return json.dumps(obj, sort_keys=True)
 
 
 def parse_action(obj: JSON) -> Action:

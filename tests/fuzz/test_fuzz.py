@@ -206,3 +206,38 @@ def test_the_reference_adapter_counts() -> None:
     bad = json.dumps({"cmd": "count", "seq": 5, "game": "melniki-b", "setup": setup, "depth": -1})
     reply, _ = adapter.answer(bad.encode())
     assert reply is not None and "errored" in reply
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_results_taken_while_playing_equal_a_replay(game_id: str) -> None:
+    """The fuzzer takes the reference's results while it plays a game (no second walk): they
+    must be exactly what the engine answers when it replays the trial's moves from the setup."""
+    declared = protocol.check_start(adapter.start_answer())
+    config = fuzz.Config(argv=("unused",), games=(game_id,), illegal=0.3, max_steps=60)
+    checked = 0
+    for index in range(12):
+        item = fuzz.new_prepared(config, declared, fuzz.game_seed(7, index))
+        assert item is not None
+        replayed = fuzz.prepare(item.trial)
+        assert item.results == replayed.results
+        assert item.wire == replayed.wire
+        checked += any(not m.legal for m in item.trial.moves)
+    assert checked > 0  # refused actions were among the moves compared
+
+
+@pytest.mark.parametrize(("mode", "same_bytes"), [("ok", True), ("spaced", False)])
+def test_answers_are_judged_as_json_whatever_their_bytes(mode: str, same_bytes: bool) -> None:
+    """An answer byte for byte the reference's own passes without being decoded; the same
+    answer written otherwise (spaces, escapes, member order) passes too, and the harness then
+    stops comparing bytes."""
+    config = fuzz.Config(argv=wrong(mode), games=STABLE, count=12, seed=3, max_steps=30)
+    player = fuzz.Player(config)
+    try:
+        summary = fuzz.run_chunk_with(player, config, config.indices())
+    finally:
+        player.close()
+    lines = summary["lines"]
+    assert isinstance(lines, list) and len(lines) == 12
+    assert all(isinstance(x, dict) and x["outcome"] == runner.PASS for x in lines), lines
+    assert summary["found"] == []
+    assert player.same_bytes is same_bytes

@@ -7,24 +7,27 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``follow-suit``: a player holding the suit led may lay a trump instead;
 * ``covering``: in the second stage a trump does not beat a card of another suit;
 * ``count``: the answer to ``count`` is one too many (the games themselves are right);
+* ``spaced``: every answer right, but written with spaces, ASCII escapes and sorted members
+  (not byte for byte the reference's lines);
 * ``ok``: nothing changed.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from conformance import adapter, engine
+from conformance import adapter, engine, protocol
 from reference.core import covering, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
 from reference.core.jsontypes import JSON
 from reference.games import melniki_b
 
-MODES = ("ok", "trick-winner", "follow-suit", "covering", "count")
+MODES = ("ok", "trick-winner", "follow-suit", "covering", "count", "spaced")
 
 
 def trick_winner_no_trumps(cards: Sequence[Card], trump: Suit | None, order: RankOrder) -> int:
@@ -68,6 +71,12 @@ def main() -> int:
             return right(game_id, setup, depth) + 1
 
         setattr(engine, "count", one_too_many)  # noqa: B010
+    elif mode == "spaced":
+
+        def spaced(message: Mapping[str, JSON]) -> bytes:
+            return (json.dumps(message, sort_keys=True) + "\n").encode("ascii")
+
+        setattr(protocol, "encode", spaced)  # noqa: B010
     return adapter.main()
 
 

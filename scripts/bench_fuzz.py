@@ -1,0 +1,116 @@
+"""The differential fuzzer's speed against the reference adapter (issue target: 1,000 games/s).
+
+Runs ``python -m conformance fuzz`` as a user would, against the reference
+adapter (``--impl`` left out), and reads the summary line of its JSON-lines
+results. For each configuration it prints games/s and decisions/s two ways:
+
+* *end to end*: what the command reports, interpreter and adapter start included;
+* *steady*: the extra games over the extra time between a run of ``N`` games and
+  one of ``2N`` (the fixed start cost cancels out).
+
+Configurations: every game alone with ``--jobs 1``; all games mixed with
+``--jobs 1``, ``--jobs 2`` and, when the ``distributed`` package is installed, a
+2-worker ``dask.distributed.LocalCluster`` (``--scheduler``). Each figure is the
+best of ``--repeats`` runs. Random games are played to the end (``--max-steps``
+400, the command's default), with the command's default share of refused actions.
+
+    python scripts/bench_fuzz.py [--games N] [--repeats R] [--game G ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from reference import games  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Run:
+    games: int
+    decisions: int
+    seconds: float
+
+
+def fuzz_once(games_n: int, extra: Sequence[str]) -> Run:
+    """One ``python -m conformance fuzz`` run; its summary."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "results.jsonl"
+        argv = [sys.executable, "-m", "conformance", "fuzz", "--games", str(games_n)]
+        argv += [*extra, "--json", str(out), "--out", tmp]
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr[-2000:]}")
+        summary = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])
+    if summary.get("type") != "summary" or summary.get("divergences") != 0:
+        raise SystemExit(f"unexpected summary: {summary}")
+    return Run(int(summary["games"]), int(summary["decisions"]), float(summary["duration"]))
+
+
+def measure(games_n: int, repeats: int, extra: Sequence[str]) -> tuple[Run, float, float]:
+    """The best end-to-end run of ``games_n`` games, and the steady games/s and decisions/s."""
+    small = min((fuzz_once(games_n, extra) for _ in range(repeats)), key=lambda r: r.seconds)
+    big = min((fuzz_once(2 * games_n, extra) for _ in range(repeats)), key=lambda r: r.seconds)
+    dt = big.seconds - small.seconds
+    if dt <= 0:
+        return small, float("nan"), float("nan")
+    return small, (big.games - small.games) / dt, (big.decisions - small.decisions) / dt
+
+
+def row(label: str, run: Run, steady_g: float, steady_d: float) -> str:
+    return (
+        f"| {label} | {run.decisions / run.games:.1f} | {run.games / run.seconds:,.0f} | "
+        f"{run.decisions / run.seconds:,.0f} | {steady_g:,.0f} | {steady_d:,.0f} |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games a run (default 1000)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
+    parser.add_argument("--game", action="append", default=[], help="only these games")
+    parser.add_argument("--no-mixed", action="store_true", help="skip the mixed runs")
+    args = parser.parse_args(argv)
+    ids = args.game or sorted(games())
+    print(
+        "| configuration | decisions/game | games/s (end to end) | decisions/s (end to end) "
+        "| games/s (steady) | decisions/s (steady) |"
+    )
+    print("|---|---|---|---|---|---|")
+    for gid in ids:
+        print(row(f"{gid}, --jobs 1", *measure(args.games, args.repeats, ["--game", gid])))
+        sys.stdout.flush()
+    if args.no_mixed:
+        return 0
+    mixed = [x for gid in ids for x in ("--game", gid)]
+    for jobs in (1, 2):
+        label = f"all games mixed, --jobs {jobs}"
+        print(row(label, *measure(args.games, args.repeats, [*mixed, "--jobs", str(jobs)])))
+        sys.stdout.flush()
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        print("(no LocalCluster row: the distributed package is missing; pip install -e .[fuzz])")
+        return 0
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        extra = [*mixed, "--scheduler", cluster.scheduler_address]
+        print(
+            row("all games mixed, 2-worker LocalCluster", *measure(args.games, args.repeats, extra))
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
