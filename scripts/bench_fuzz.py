@@ -8,13 +8,14 @@ results. For each configuration it prints games/s and decisions/s two ways:
 * *steady*: the extra games over the extra time between a run of ``N`` games and
   one of ``2N`` (the fixed start cost cancels out).
 
-Configurations: every game alone with ``--jobs 1``; all games mixed with
+Configurations: every game alone with ``--jobs 1``; the games mixed with
 ``--jobs 1``, ``--jobs 2`` and, when the ``distributed`` package is installed, a
 2-worker ``dask.distributed.LocalCluster`` (``--scheduler``). Each figure is the
 best of ``--repeats`` runs. Random games are played to the end (``--max-steps``
-400, the command's default), with the command's default share of refused actions.
+400, the command's default) unless ``--max-steps`` cuts them shorter, with the
+command's default share of refused actions.
 
-    python scripts/bench_fuzz.py [--games N] [--repeats R] [--game G ...]
+    python scripts/bench_fuzz.py [--games N] [--repeats R] [--game G ...] [--max-steps K]
 """
 
 from __future__ import annotations
@@ -80,21 +81,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--game", action="append", default=[], help="only these games")
     parser.add_argument("--no-mixed", action="store_true", help="skip the mixed runs")
+    parser.add_argument(
+        "--max-steps", type=int, default=400, help="decisions a game at most (default 400)"
+    )
     args = parser.parse_args(argv)
     ids = args.game or sorted(games())
+    steps = ["--max-steps", str(args.max_steps)]
     print(
         "| configuration | decisions/game | games/s (end to end) | decisions/s (end to end) "
         "| games/s (steady) | decisions/s (steady) |"
     )
     print("|---|---|---|---|---|---|")
     for gid in ids:
-        print(row(f"{gid}, --jobs 1", *measure(args.games, args.repeats, ["--game", gid])))
+        print(row(f"{gid}, --jobs 1", *measure(args.games, args.repeats, ["--game", gid, *steps])))
         sys.stdout.flush()
     if args.no_mixed:
         return 0
-    mixed = [x for gid in ids for x in ("--game", gid)]
+    mixed = [x for gid in ids for x in ("--game", gid)] + steps
     for jobs in (1, 2):
-        label = f"all games mixed, --jobs {jobs}"
+        label = f"{len(ids)} games mixed, --jobs {jobs}"
         print(row(label, *measure(args.games, args.repeats, [*mixed, "--jobs", str(jobs)])))
         sys.stdout.flush()
     try:
