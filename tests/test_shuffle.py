@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from reference.core.cards import DECK_32, DECK_36, DECK_52, card_name
 from reference.core.shuffle import MASK64, below, shuffle, splitmix64
@@ -54,3 +56,18 @@ def test_seed_out_of_range_is_refused() -> None:
         shuffle(DECK_36, -1)
     with pytest.raises(ValueError, match="seed"):
         shuffle(DECK_36, MASK64 + 1)
+
+
+def _by_the_steps(deck: tuple[int, ...], seed: int) -> tuple[int, ...]:
+    """Fisher–Yates spelled out with :func:`below`, as the module docstring describes it."""
+    cards, state = list(deck), seed
+    for i in range(len(cards) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+@given(st.integers(0, 2**64 - 1), st.sampled_from([0, 1, 2, 32, 36, 52, 104, 127, 128, 200]))
+def test_the_written_out_loop_is_the_documented_steps(seed: int, size: int) -> None:
+    deck = tuple(range(size))
+    assert shuffle(deck, seed) == _by_the_steps(deck, seed)

@@ -53,13 +53,29 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, x % n
 
 
+#: ``2**64 - (2**64 mod n)`` for ``n`` below 128: where :func:`below` starts to redraw.
+_LIMITS: Final = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(128))
+
+
 def shuffle(deck: Sequence[T], seed: int) -> tuple[T, ...]:
-    """The deck shuffled by the documented SplitMix64 Fisher–Yates from ``seed``."""
+    """The deck shuffled by the documented SplitMix64 Fisher–Yates from ``seed``.
+
+    The same steps as :func:`below` over :func:`splitmix64`, written out in one loop (the
+    games shuffle once per deal, and the calls cost more than the arithmetic)."""
     if not 0 <= seed <= MASK64:
         raise ValueError(f"a seed is an integer from 0 to 2**64-1, not {seed}")
     cards = list(deck)
     state = seed
     for i in range(len(cards) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = _LIMITS[n] if n < 128 else (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
