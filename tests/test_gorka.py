@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
 from reference import DeckOrder, SetupError, Table, games
-from reference.core.cards import DECK_32, parse_cards
+from reference.core.cards import ACE, DECK_32, RANK_OF, SUIT_OF, parse_cards
 from reference.core.shuffle import shuffle
+from reference.games import gorka
 from reference.games.gorka import (
     CHETVERIK,
     GAME,
@@ -98,3 +100,39 @@ def test_actions_round_trip() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["gorka"].id == "gorka"
+
+
+def _key_by_counting(hand: tuple[int, ...], wild: bool) -> tuple[int, int]:
+    """hand_key by the plain counting of 003:P17-P26 (per rank and per suit, every rank
+    tried), kept as an independent statement of the ranking."""
+    w = sum(1 for c in hand if gorka.is_wild(c, wild))
+    natural = [c for c in hand if not gorka.is_wild(c, wild)]
+    by_rank, by_suit = [0] * 15, [0] * 4
+    for c in natural:
+        by_rank[RANK_OF[c]] += 1
+        by_suit[SUIT_OF[c]] += 1
+    total = sum(gorka.points(c) for c in natural) + 11 * w
+    four = ACE if w == 4 else max((r for r in range(2, 15) if by_rank[r] + w >= 4), default=0)
+    if four:
+        return gorka.CHETVERIK, four
+    if any(by_suit[s] + w >= 4 for s in range(4)):
+        ranks = {RANK_OF[c] for c in natural}
+        need = 1 + (ACE not in ranks) + (gorka.KING not in ranks)
+        return gorka.KHLYUST, total + (gorka.TOP_KHLYUST if w >= need else 0)
+    three = max((r for r in range(2, 15) if by_rank[r] + w >= 3), default=0)
+    if three:
+        return gorka.TRYNKA, three
+    best = 0
+    for s in range(4):
+        if by_suit[s] + w >= 3:
+            vals = [11] * w + sorted(gorka.points(c) for c in natural if SUIT_OF[c] == s)[::-1]
+            best = max(best, sum(vals[:3]))
+    if best:
+        return gorka.THREE_CARDS, best
+    return gorka.NOTHING, total
+
+
+@pytest.mark.parametrize("wild", [False, True])
+def test_ranking_agrees_with_plain_counting_on_every_hand(wild: bool) -> None:
+    for hand in combinations(DECK_32, 4):
+        assert gorka.hand_key(hand, wild) == _key_by_counting(hand, wild), hand

@@ -31,7 +31,7 @@ def no_wilds(c: Card, wild: bool) -> bool:
     return False
 
 
-def always_combination(hand: tuple[Card, ...], wild: bool) -> bool:
+def always_combination(key: tuple[int, int]) -> bool:
     return True
 
 
@@ -42,7 +42,7 @@ def winner_takes_all(pot: int, winners: int) -> tuple[int, ...]:
 MUTANTS: list[tuple[str, str, object]] = [
     ("gorka/ranking", "hand_key", all_equal),
     ("gorka/wild-cards", "is_wild", no_wilds),
-    ("gorka/go-up", "has_combination", always_combination),
+    ("gorka/go-up", "is_combination", always_combination),
     ("gorka/last-two", "shares", winner_takes_all),
 ]
 

@@ -124,35 +124,35 @@ def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
     return _hand_key(hand, wild)
 
 
+#: ``POINTS[c]``: :func:`points` of card ``c``.
+POINTS: Final = tuple(points(c) for c in range(52))
+
+
 def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
-    """The body of :func:`hand_key` (kept free of contracts so they can call it)."""
-    w = sum(1 for c in hand if is_wild(c, wild))
-    natural = [c for c in hand if not is_wild(c, wild)]
-    by_rank = [0] * 15
-    by_suit = [0] * 4
-    for c in natural:
-        by_rank[RANK_OF[c]] += 1
-        by_suit[SUIT_OF[c]] += 1
-    total = sum(points(c) for c in natural) + 11 * w
-    best_rank4 = max((r for r in range(2, 15) if by_rank[r] + w >= 4), default=0)
-    if w == 4:
-        best_rank4 = ACE
-    if best_rank4:
-        return CHETVERIK, best_rank4
-    flush_suit = next((s for s in range(4) if by_suit[s] + w >= 4), -1)
-    if flush_suit >= 0:
-        has = {RANK_OF[c] for c in natural}
-        need = 1 + (ACE not in has) + (KING not in has)
+    """The body of :func:`hand_key` (kept free of contracts so they can call it).
+
+    With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
+    only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
+    three cards, ``3 - w`` of a suit."""
+    natural = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
+    w = HAND - len(natural)
+    ranks = [RANK_OF[c] for c in natural]
+    if len(set(ranks)) <= 1:
+        return CHETVERIK, ranks[0] if ranks else ACE
+    total = sum([POINTS[c] for c in natural]) + 11 * w
+    suits = [SUIT_OF[c] for c in natural]
+    if len(set(suits)) == 1:
+        need = 1 + (ACE not in ranks) + (KING not in ranks)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    best_rank3 = max((r for r in range(2, 15) if by_rank[r] + w >= 3), default=0)
+    n = len(natural)
+    best_rank3 = max([r for r in ranks if ranks.count(r) >= n - 1], default=0)
     if best_rank3:
         return TRYNKA, best_rank3
     best3 = 0
-    for s in range(4):
-        if by_suit[s] + w >= 3:
-            vals = sorted((points(c) for c in natural if SUIT_OF[c] == s), reverse=True)
-            vals = [11] * w + vals
-            best3 = max(best3, sum(vals[:3]))
+    for suit in set(suits):
+        if suits.count(suit) + w >= 3:
+            vals = sorted([POINTS[c] for c in natural if SUIT_OF[c] == suit], reverse=True)
+            best3 = max(best3, 11 * w + sum(vals[: 3 - w]))
     if best3:
         return THREE_CARDS, best3
     return NOTHING, total
@@ -197,7 +197,16 @@ def has_combination(hand: tuple[Card, ...], wild: bool) -> bool:
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
     post: __return__ == (_hand_key(hand, wild)[0] >= THREE_CARDS)
     """
-    return hand_key(hand, wild)[0] >= THREE_CARDS
+    return is_combination(hand_key(hand, wild))
+
+
+def is_combination(key: tuple[int, int]) -> bool:
+    """Whether a hand of this :func:`hand_key` goes up the hill: three cards of a suit or better.
+
+    pre: NOTHING <= key[0] <= CHETVERIK
+    post: __return__ == (key[0] != NOTHING)
+    """
+    return key[0] >= THREE_CARDS
 
 
 def shares(pot: int, winners: int) -> tuple[int, ...]:
@@ -614,8 +623,21 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
     return (
         s.raises < s.opts.limit
         and s.ledger.balances[seat] >= s.opts.raise_amount
-        and has_combination(s.hands[seat], s.opts.wild)
+        and _holds_combination(s, seat)
     )
+
+
+def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
+    """The seat's :func:`hand_key`, computed at the deal (in the betting every hand is full)."""
+    key = s.keys[seat]
+    assert key is not None, "in the betting every hand has four cards"
+    return key
+
+
+def _holds_combination(s: GorkaState, seat: Seat) -> bool:
+    """:func:`has_combination` of the seat's hand, read from its key computed at the deal."""
+    key = s.keys[seat]
+    return key is not None and is_combination(key)  # gorka/go-up
 
 
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
@@ -692,7 +714,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Showdown):
         if s.raises < s.opts.limit:  # gorka/last-two: a showdown only at the limit
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
-        keys = {p: hand_key(s.hands[p], s.opts.wild) for p in active}  # gorka/ranking
+        keys = {p: _betting_key(s, p) for p in active}  # gorka/ranking: by hand_key
         best = max(keys.values())
         return _settle(s, tuple(p for p in active if keys[p] == best), "showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
