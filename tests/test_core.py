@@ -27,6 +27,7 @@ from reference.core.errors import FormatError, SetupError
 from reference.core.game import Dealt, DeckOrder
 from reference.core.ledger import open_ledger
 from reference.core.options import OptionSpec, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.seats import left, next_holding, right
 from reference.core.shuffle import shuffle
 from reference.core.tricks import playable, trick_winner
@@ -132,3 +133,22 @@ def test_deal_json_round_trips_and_errors_name_the_pointer() -> None:
         deal_from_json({"hands": [["AS"], ["XX"]]}, DECK_36)
     with pytest.raises(FormatError, match="give seed, order, or hands"):
         deal_from_json({}, DECK_36)
+
+
+def test_a_position_head_names_the_field_that_is_wrong() -> None:
+    assert open_position({"game": "gorka", "players": 3}, "gorka") == {
+        "game": "gorka",
+        "players": 3,
+    }
+    with pytest.raises(FormatError, match="position/game: 'gorka' is not 'michigan'"):
+        open_position({"game": "gorka"}, "michigan")
+    with pytest.raises(FormatError, match="position: expected an object"):
+        open_position([1], "gorka")
+    assert given_options({"options": {"a": 1, "b": "x", "c": True}}) == {
+        "a": 1,
+        "b": "x",
+        "c": True,
+    }
+    assert given_options({}) == {}
+    with pytest.raises(FormatError, match="position/options/a: an option value is a boolean"):
+        given_options({"options": {"a": [1]}})

@@ -9,6 +9,8 @@ from typing import Final
 from reference.core.game import AnyGame, Erased
 from reference.games import (
     gorka,
+    kopilka,
+    lenturlu,
     lotereya,
     melniki_a,
     melniki_b,
@@ -33,6 +35,8 @@ REGISTRY: Final[Mapping[str, AnyGame]] = MappingProxyType(
             Erased(mushka.GAME_MISTIGRI),
             Erased(mushka.GAME_PAMFIL),
             Erased(mushka.GAME_SHUTIKHA),
+            Erased(lenturlu.GAME),
+            Erased(kopilka.GAME),
         )
     }
 )

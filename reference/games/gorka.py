@@ -62,6 +62,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -894,15 +895,9 @@ def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
 
 def load_position(pos: JSON) -> GorkaState:
     """A state from the position notation; checks the pack and the seats."""
-    o = as_object(pos, "position")
-    if as_str(field(o, "game", "position"), "position/game") != GAME_ID:
-        raise FormatError(f"position/game: not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
-    given: dict[str, OptionValue] = {}
-    for k, v in as_object(o.get("options", {}), "position/options").items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = v
+    given = given_options(o)
     try:
         opts = GorkaOptions.of(given)
         _check_players(n)

@@ -74,6 +74,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -1008,16 +1009,9 @@ def _opt_int(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> LotereyaState:
     """A state from the position notation; checks the two packs and the seats."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != GAME_ID:
-        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
-    given: dict[str, OptionValue] = {}
-    for k, v in as_object(o.get("options", {}), "position/options").items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = v
+    given = given_options(o)
     try:
         opts = LotereyaOptions.of(given)
         _check_players(n)

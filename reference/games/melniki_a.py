@@ -50,6 +50,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
 from reference.core.tricks import of_suit, trick_winner
@@ -815,18 +816,11 @@ def _opt_seat(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> MelnikiAState:
     """A state from the position notation; checks that the pack is all there once."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != GAME_ID:
-        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
     if not 2 <= n <= MAX_PLAYERS:
         raise FormatError(f"position/players: two to ten, not {n}")
-    given: dict[str, OptionValue] = {}
-    for k, v in as_object(o.get("options", {}), "position/options").items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = v
+    given = given_options(o)
     try:
         opts = MelnikiAOptions.of(given)
     except SetupError as e:

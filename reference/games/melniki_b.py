@@ -44,6 +44,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 from reference.core.tricks import beats_in_trick, playable, trick_winner
@@ -770,19 +771,9 @@ def position(s: MelnikiState) -> JSONObject:
 
 def load_position(pos: JSON) -> MelnikiState:
     """A state from the position notation; checks that the 36 cards are all there once."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != GAME_ID:
-        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
-    options = as_object(o.get("options", {}), "position/options")
-    given: dict[str, OptionValue] = {}
-    for k, v in options.items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(
-                f"position/options/{k}: an option value is a boolean, integer or string"
-            )
-        given[k] = v
+    given = given_options(o)
     try:
         opts = MelnikiOptions.of(given)
         _check_players(n, opts)

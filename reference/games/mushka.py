@@ -61,6 +61,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.ledger import Ledger
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -1492,17 +1493,9 @@ def _opt_seat(value: JSON, where: str) -> int:
 
 def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> MushkaState:
     """A state from the position notation; checks that the pack is all there once."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != v.id:
-        raise FormatError(f"position/game: {game!r} is not {v.id!r}")
+    o = open_position(pos, v.id)
     n = as_int(field(o, "players", "position"), "position/players")
-    options = as_object(o.get("options", {}), "position/options")
-    given: dict[str, OptionValue] = {}
-    for k, val in options.items():
-        if not isinstance(val, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = val
+    given = given_options(o)
     try:
         opts = MushkaOptions.of(v.id, specs, given)
         _check_players(v, n)

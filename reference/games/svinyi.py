@@ -45,6 +45,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
 
@@ -634,18 +635,11 @@ def position(s: SvinyiState) -> JSONObject:
 
 def load_position(pos: JSON) -> SvinyiState:
     """A state from the position notation; checks the 52 cards are all there once."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != GAME_ID:
-        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
     if not 2 <= n <= MAX_PLAYERS:
         raise FormatError(f"position/players: two to sixteen, not {n}")
-    given: dict[str, OptionValue] = {}
-    for k, v in as_object(o.get("options", {}), "position/options").items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = v
+    given = given_options(o)
     try:
         opts = SvinyiOptions.of(given)
     except SetupError as e:

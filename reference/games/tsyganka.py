@@ -52,6 +52,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 
@@ -677,16 +678,9 @@ def _card_opt(value: JSON, where: str) -> Card:
 
 def load_position(pos: JSON) -> TsygankaState:
     """A state from the position notation; checks the pack is all there once."""
-    o = as_object(pos, "position")
-    game = as_str(field(o, "game", "position"), "position/game")
-    if game != GAME_ID:
-        raise FormatError(f"position/game: {game!r} is not {GAME_ID!r}")
+    o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
-    given: dict[str, OptionValue] = {}
-    for k, v in as_object(o.get("options", {}), "position/options").items():
-        if not isinstance(v, (bool, int, str)):
-            raise FormatError(f"position/options/{k}: a boolean, integer or string")
-        given[k] = v
+    given = given_options(o)
     try:
         opts = TsygankaOptions.of(given)
         _check_players(n, opts)

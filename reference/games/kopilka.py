@@ -1,0 +1,1387 @@
+"""Мушка копилка, as told in seed 001 ("5) Мушка копилка"): game id ``mushka-kopilka``.
+
+Four players, the 32-card pack, five cards each and the rest a stock to buy from; a money box
+(копилка, the ``pot``) filled equally; no trumps; each player must give the suit led or, void,
+buy from the stock or pass; the ace of spades may cover any trick, which then counts double.
+The first to shed his cards in a deal pays nothing, the others pay; four deals make a partie;
+at its end the tricks are valued by suit and paid, and the first out of the fourth deal takes
+what is left in the box (001:P78 to 001:P103).
+
+ONE game object is one partie of four deals (ruling AMB-MUSHKAKOPILKA-01). The table's deal
+is the first deal; the pack order of deal ``k`` (``k`` = 2, 3, 4) is the first deal's pack
+order shuffled by the documented seeded shuffle (:mod:`reference.core.shuffle`) with seed
+``k - 1``, so a partie is reproducible from its table alone. When the first deal is given as
+hands and a stock, its pack order is the hands one after another (seat 0 first) then the stock.
+The orders of the deals still to come are part of the position (``next_deals``), so a scenario
+may give them explicitly.
+
+Phases: ``exchange`` (a player who was dealt three or more cards of one suit lays them down, the
+others take one each, he draws replacements and the takers each discard one card: 001:P89 to
+001:P91), ``play`` (the tricks), ``over``. Money moves only through the ledger (accounts
+``"0"`` .. ``"3"`` for the purses, counted from zero, and ``"pot"``).
+
+Each rule is declared in :data:`RULES` with the sentences it comes from and is named again, by
+its id, where the code enforces it; the gaps of the text are settled by the rulings
+``AMB-MUSHKAKOPILKA-NN`` of the register, each selectable by an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.actions import Pass, Play, legal_json
+from reference.core.cards import (
+    ACE_HIGH,
+    DECK_32,
+    RANK_OF,  # noqa: F401 - named in the contracts of covered_trick
+    SUIT_OF,
+    Card,
+    card_name,
+    names,
+    parse_suit,
+    suit_letter,
+)
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_list,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger, open_ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat, left
+from reference.core.shuffle import shuffle
+from reference.core.tricks import trick_winner
+
+GAME_ID: Final = "mushka-kopilka"
+PLAYERS: Final = 4
+HAND: Final = 5
+DEALS: Final = 4
+AS: Final = 12  # the ace of spades
+POT: Final = "pot"
+ACCOUNTS: Final = ("0", "1", "2", "3", POT)
+
+# --- rules, in the order of the text ------------------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule("mushka-kopilka/players", ("001:P78.S2",), "Exactly four play."),
+    Rule("mushka-kopilka/pack", ("001:P78.S2",), "The pack has 32 cards, seven to ace."),
+    Rule(
+        "mushka-kopilka/deal-five",
+        ("001:P79.S1", "AMB-MUSHKAKOPILKA-01"),
+        "Each player is dealt five cards, one at a time from the dealer's left; the other "
+        "twelve cards are the stock, top card first.",
+    ),
+    Rule(
+        "mushka-kopilka/pot",
+        ("001:P80.S1", "001:P80.S2", "001:P103.S1", "AMB-MUSHKAKOPILKA-12"),
+        "At the start of the partie each player puts the same agreed sum (option stake) "
+        "into the money box.",
+    ),
+    Rule(
+        "mushka-kopilka/no-trumps",
+        ("001:P82.S1",),
+        "There are no trumps: a card of another suit never takes a trick (except the ace "
+        "of spades, mushka-kopilka/ace-covers).",
+    ),
+    Rule(
+        "mushka-kopilka/first-lead",
+        ("001:P82.S1",),
+        "The player on the dealer's left makes the first lead of each deal.",
+    ),
+    Rule(
+        "mushka-kopilka/follow-suit",
+        ("001:P83.S1", "001:P83.S2", "001:P83.S3"),
+        "Each of the other three in turn to the left of the leader must give a card of the "
+        "suit led if he has one.",
+    ),
+    Rule(
+        "mushka-kopilka/no-other-suit",
+        ("001:P83.S1", "001:P83.S2", "AMB-MUSHKAKOPILKA-13"),
+        "A player may never throw off a card of another suit than the suit led (the ace of "
+        "spades excepted).",
+    ),
+    Rule(
+        "mushka-kopilka/buy",
+        ("001:P83.S1", "001:P83.S2", "AMB-MUSHKAKOPILKA-03"),
+        "A player without the suit led may buy the top card of the stock, for nothing; under "
+        "buy=repeat he may buy again while he is still without the suit, under buy=one once a "
+        "turn; from an empty stock nobody buys.",
+    ),
+    Rule(
+        "mushka-kopilka/pass",
+        ("001:P83.S1", "001:P83.S2", "001:P83.S3"),
+        "A player without the suit led may say pass.",
+    ),
+    Rule(
+        "mushka-kopilka/pass-with-suit",
+        ("001:P86.S1", "AMB-MUSHKAKOPILKA-02"),
+        "A player holding the suit led who passes pays the fine into the money box "
+        "(pass_with_suit=fined); under pass_with_suit=refused he may not pass.",
+    ),
+    Rule(
+        "mushka-kopilka/trick-winner",
+        ("001:P83.S4",),
+        "The trick goes to the highest card of the suit led.",
+    ),
+    Rule(
+        "mushka-kopilka/ace-covers",
+        ("001:P81.S1", "001:P81.S2", "AMB-MUSHKAKOPILKA-04"),
+        "A player following may play the ace of spades on any lead (under ace=void-only only "
+        "when he is without the suit led); it takes the trick.",
+    ),
+    Rule(
+        "mushka-kopilka/ace-double",
+        ("001:P81.S2", "001:P102.S1", "AMB-MUSHKAKOPILKA-04"),
+        "A trick covered by the ace of spades is recorded as a trick of the suit led and "
+        "counts double.",
+    ),
+    Rule(
+        "mushka-kopilka/all-pass",
+        ("001:P84.S1", "AMB-MUSHKAKOPILKA-05"),
+        "If all three others pass, the leader takes his card back and the next player to his "
+        "left leads.",
+    ),
+    Rule(
+        "mushka-kopilka/one-follower",
+        ("001:P84.S1",),
+        "If at least one player gives a card to the lead, the trick counts, however many pass.",
+    ),
+    Rule(
+        "mushka-kopilka/no-trick-fine",
+        ("001:P85.S1", "AMB-MUSHKAKOPILKA-08"),
+        "A player who took no trick pays the fine into the money box (at the end of each "
+        "deal, or under no_trick_fine=partie only at the end of the partie).",
+    ),
+    Rule(
+        "mushka-kopilka/record",
+        ("001:P87.S1",),
+        "Each trick is recorded for its taker with its suit (the suit led).",
+    ),
+    Rule(
+        "mushka-kopilka/winner-leads-other",
+        ("001:P88.S1", "AMB-MUSHKAKOPILKA-06"),
+        "The taker of a trick leads next and may not lead the suit of that trick; holding "
+        "only that suit he leads it (winner_lead=may-lead) or passes the lead to his left "
+        "(winner_lead=pass-lead).",
+    ),
+    Rule(
+        "mushka-kopilka/exchange",
+        ("001:P89.S1", "001:P89.S2", "001:P90.S1", "001:P91.S1", "AMB-MUSHKAKOPILKA-07"),
+        "After the deal, in turn from the dealer's left, a player holding three or more cards "
+        "of one suit (spades with the ace too) must lay them down; the other three, from his "
+        "left, take one each (lowest first) and he draws as many from the stock.",
+    ),
+    Rule(
+        "mushka-kopilka/exchange-discard",
+        ("001:P89.S2", "AMB-MUSHKAKOPILKA-07"),
+        "Under exchange=takers-discard each taker in turn from the holder's left discards one "
+        "card of his choice, out of play for the deal; under exchange=keep nobody discards.",
+    ),
+    Rule(
+        "mushka-kopilka/first-out",
+        ("001:P93.S1", "AMB-MUSHKAKOPILKA-05", "AMB-MUSHKAKOPILKA-09"),
+        "A deal ends when a trick is complete in which a player shed his last card; the first "
+        "of them in play order pays nothing, each other player pays the agreed payment "
+        "(option deal_payment) into the money box.",
+    ),
+    Rule(
+        "mushka-kopilka/blocked",
+        ("AMB-MUSHKAKOPILKA-05",),
+        "A deal also ends when the stock is empty and no player can give a card to any lead "
+        "of another; nobody is first out, everybody pays.",
+    ),
+    Rule(
+        "mushka-kopilka/four-deals",
+        ("001:P92.S1", "AMB-MUSHKAKOPILKA-01"),
+        "A partie is four deals; the deal passes to the left (next_dealer=left) or stays "
+        "(next_dealer=same).",
+    ),
+    Rule(
+        "mushka-kopilka/settlement",
+        (
+            "001:P95.S1",
+            "001:P96.S1",
+            "001:P97.S1",
+            "001:P98.S1",
+            "001:P99.S1",
+            "001:P100.S1",
+            "001:P101.S1",
+            "AMB-MUSHKAKOPILKA-10",
+            "AMB-MUSHKAKOPILKA-11",
+        ),
+        "After the fourth deal each player's tricks of the partie are valued by suit (spades "
+        "1, clubs 2, diamonds 3, hearts 4 by default, options value_*), doubled when covered "
+        "by the ace, and paid from the money box (settlement=from-pot) or settled between the "
+        "players (settlement=between-players).",
+    ),
+    Rule(
+        "mushka-kopilka/last-remainder",
+        ("001:P94.S1", "AMB-MUSHKAKOPILKA-10"),
+        "The first out of the fourth deal takes what is left in the money box.",
+    ),
+)
+
+# --- options -------------------------------------------------------------------------------
+
+R = "AMB-MUSHKAKOPILKA-"
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec("stake", 10, "What each player puts into the money box.", (), 0, 1000, R + "12"),
+        OptionSpec(
+            "fine",
+            2,
+            "The fine for taking no trick or passing with the suit.",
+            (),
+            0,
+            1000,
+            R + "12",
+        ),
+        OptionSpec(
+            "deal_payment",
+            2,
+            "What each player but the first out pays after a deal.",
+            (),
+            0,
+            1000,
+            R + "12",
+        ),
+        OptionSpec("value_spades", 1, "Value of a spade trick (kopecks).", (), 0, 1000, R + "12"),
+        OptionSpec("value_clubs", 2, "Value of a club trick (kopecks).", (), 0, 1000, R + "12"),
+        OptionSpec("value_diamonds", 3, "Value of a diamond trick.", (), 0, 1000, R + "12"),
+        OptionSpec("value_hearts", 4, "Value of a heart trick.", (), 0, 1000, R + "12"),
+        OptionSpec(
+            "next_dealer",
+            "left",
+            "Who deals the next deal of the partie: the left-hand neighbour, or the same dealer.",
+            ("left", "same"),
+            ruling=R + "01",
+        ),
+        OptionSpec(
+            "pass_with_suit",
+            "fined",
+            "A player holding the suit led may pass and is fined, or may not pass.",
+            ("fined", "refused"),
+            ruling=R + "02",
+        ),
+        OptionSpec(
+            "buy",
+            "repeat",
+            "A void player may buy card after card while still void, or one card a turn.",
+            ("repeat", "one"),
+            ruling=R + "03",
+        ),
+        OptionSpec(
+            "ace",
+            "any",
+            "The ace of spades may be played on any lead by anyone, or only by a player void "
+            "in the suit led.",
+            ("any", "void-only"),
+            ruling=R + "04",
+        ),
+        OptionSpec(
+            "winner_lead",
+            "may-lead",
+            "A trick taker holding only the suit of that trick leads it, or passes the lead.",
+            ("may-lead", "pass-lead"),
+            ruling=R + "06",
+        ),
+        OptionSpec(
+            "exchange",
+            "takers-discard",
+            "After taking a card of a laid-down suit each taker discards one, or keeps six.",
+            ("takers-discard", "keep"),
+            ruling=R + "07",
+        ),
+        OptionSpec(
+            "no_trick_fine",
+            "deal",
+            "The no-trick fine is due for each deal without a trick, or once for the partie.",
+            ("deal", "partie"),
+            ruling=R + "08",
+        ),
+        OptionSpec(
+            "first_out_exempt",
+            "payment",
+            "The first out is spared the deal payment only, or every payment of that deal.",
+            ("payment", "all"),
+            ruling=R + "09",
+        ),
+        OptionSpec(
+            "settlement",
+            "from-pot",
+            "Tricks are paid from the money box (the first out of deal four takes the rest), or "
+            "settled between the players (he takes the whole box).",
+            ("from-pot", "between-players"),
+            ruling=R + "10",
+        ),
+        OptionSpec(
+            "pot_short",
+            "in-turn",
+            "When the box cannot pay every trick: pay in full in turn, or pro rata.",
+            ("in-turn", "pro-rata"),
+            ruling=R + "11",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class KopilkaOptions:
+    """The options of one partie, resolved and typed."""
+
+    stake: int
+    fine: int
+    deal_payment: int
+    values: tuple[int, int, int, int]  # by suit S H D C
+    next_dealer: str
+    pass_with_suit: str
+    buy: str
+    ace: str
+    winner_lead: str
+    exchange: str
+    no_trick_fine: str
+    first_out_exempt: str
+    settlement: str
+    pot_short: str
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> KopilkaOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return KopilkaOptions(
+            stake=int(v["stake"]),
+            fine=int(v["fine"]),
+            deal_payment=int(v["deal_payment"]),
+            values=(
+                int(v["value_spades"]),
+                int(v["value_hearts"]),
+                int(v["value_diamonds"]),
+                int(v["value_clubs"]),
+            ),
+            next_dealer=str(v["next_dealer"]),
+            pass_with_suit=str(v["pass_with_suit"]),
+            buy=str(v["buy"]),
+            ace=str(v["ace"]),
+            winner_lead=str(v["winner_lead"]),
+            exchange=str(v["exchange"]),
+            no_trick_fine=str(v["no_trick_fine"]),
+            first_out_exempt=str(v["first_out_exempt"]),
+            settlement=str(v["settlement"]),
+            pot_short=str(v["pot_short"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "stake": self.stake,
+            "fine": self.fine,
+            "deal_payment": self.deal_payment,
+            "value_spades": self.values[0],
+            "value_hearts": self.values[1],
+            "value_diamonds": self.values[2],
+            "value_clubs": self.values[3],
+            "next_dealer": self.next_dealer,
+            "pass_with_suit": self.pass_with_suit,
+            "buy": self.buy,
+            "ace": self.ace,
+            "winner_lead": self.winner_lead,
+            "exchange": self.exchange,
+            "no_trick_fine": self.no_trick_fine,
+            "first_out_exempt": self.first_out_exempt,
+            "settlement": self.settlement,
+            "pot_short": self.pot_short,
+        }
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+class Buy(NamedTuple):
+    """Buy the top card of the stock ("прикупить")."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "buy", "seat": self.seat}
+
+
+class Discard(NamedTuple):
+    """A taker of the exchange discards one card (001:P89.S2)."""
+
+    seat: Seat
+    card: Card
+
+    def to_json(self) -> JSONObject:
+        return {"type": "discard", "seat": self.seat, "card": card_name(self.card)}
+
+
+Action = Play | Pass | Buy | Discard
+
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
+DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
+PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
+BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
+
+# --- state ----------------------------------------------------------------------------------
+
+EXCHANGE: Final = 1
+PLAY: Final = 2
+OVER: Final = 0
+PHASES: Final = {EXCHANGE: "exchange", PLAY: "play", OVER: "over"}
+
+Hands = tuple[tuple[Card, ...], ...]
+#: A recorded trick: its suit (0..3) plus 4 when it was covered by the ace of spades.
+DOUBLED: Final = 4
+
+
+class KopilkaState(NamedTuple):
+    """A position of the partie. Immutable.
+
+    ``table`` holds the cards of the trick in progress in play order (``table_seats`` who
+    played them), the lead first; ``passed`` the seats that passed on it; ``bought`` whether
+    the player to move has bought during this turn; ``ban`` the suit the leader may not lead
+    (-1: none). ``pending`` are the takers of an exchange still to discard, and ``checked``
+    how many seats (from the dealer's left) the exchange has looked at. ``record`` holds, per
+    seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
+    ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
+    orders of the deals still to come.
+    """
+
+    opts: KopilkaOptions
+    dealer: Seat
+    deal_no: int
+    phase: int
+    turn: Seat
+    hands: Hands
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    won: tuple[Card, ...]
+    table: tuple[Card, ...]
+    table_seats: tuple[Seat, ...]
+    passed: tuple[Seat, ...]
+    bought: bool
+    ban: int
+    checked: int
+    pending: tuple[Seat, ...]
+    tricks: tuple[int, ...]
+    record: tuple[tuple[int, ...], ...]
+    last_winner: Seat
+    last_trick: tuple[Card, ...]
+    first_out: tuple[Seat, ...]
+    ledger: Ledger
+    decks: tuple[tuple[Card, ...], ...]
+
+
+_INDEX: Final = {name: i for i, name in enumerate(KopilkaState._fields)}
+
+
+def _rep(s: KopilkaState, **changes: object) -> KopilkaState:
+    """``s`` with some fields changed: ``_replace`` without its argument handling (speed)."""
+    values = list(s)
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return tuple.__new__(KopilkaState, values)
+
+
+def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    i = hand.index(c)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+# --- the pure decision functions (CrossHair contracts) --------------------------------------
+
+
+def covered_trick(cards: tuple[int, ...]) -> tuple[int, bool]:
+    """The index (in play order, the lead first) of the card that takes a trick, and whether
+    the trick is covered by the ace of spades (mushka-kopilka/trick-winner,
+    mushka-kopilka/ace-covers, mushka-kopilka/no-trumps).
+
+    The ace of spades played by a follower takes the trick and doubles it; otherwise the
+    highest card of the suit led takes it.
+
+    pre: 2 <= len(cards) <= 4
+    pre: all(0 <= c < 52 for c in cards)
+    pre: len(set(cards)) == len(cards)
+    pre: all(SUIT_OF[c] == SUIT_OF[cards[0]] or c == 12 for c in cards[1:])
+    post: 0 <= __return__[0] < len(cards)
+    post: __return__[1] == (12 in cards[1:])
+    post: __return__[1] or SUIT_OF[cards[__return__[0]]] == SUIT_OF[cards[0]]
+    post: __return__[1] or all(RANK_OF[c] <= RANK_OF[cards[__return__[0]]] for c in cards)
+    """
+    for i in range(1, len(cards)):
+        if cards[i] == AS:  # mushka-kopilka/ace-covers
+            return i, True
+    return trick_winner(cards, None, ACE_HIGH), False  # mushka-kopilka/no-trumps
+
+
+def trick_value(code: int, values: tuple[int, int, int, int]) -> int:
+    """The value of a recorded trick: its suit's value, doubled if covered by the ace
+    (mushka-kopilka/ace-double).
+
+    pre: 0 <= code < 8
+    pre: all(0 <= v <= 1000 for v in values)
+    post: __return__ == values[code % 4] * (2 if code >= 4 else 1)
+    post: __return__ >= 0
+    """
+    base = values[code & 3]
+    return base * 2 if code & DOUBLED else base
+
+
+def seat_values(record: tuple[int, ...], values: tuple[int, int, int, int]) -> int:
+    """The sum of the values of a seat's tricks (mushka-kopilka/settlement).
+
+    pre: len(record) <= 40
+    pre: all(0 <= c < 8 for c in record)
+    pre: all(0 <= v <= 1000 for v in values)
+    post: __return__ >= 0
+    post: __return__ <= 2 * max(values) * len(record)
+    """
+    return sum(trick_value(c, values) for c in record)
+
+
+def pot_payouts(owed: tuple[int, ...], pot: int, pro_rata: bool) -> tuple[int, ...]:
+    """What the money box pays each seat for its tricks, ``owed`` in the order of payment
+    (mushka-kopilka/settlement, ruling AMB-MUSHKAKOPILKA-11): everything when the box can;
+    otherwise in turn, each in full while the box lasts, or pro rata (rounded down).
+
+    pre: len(owed) == 4
+    pre: all(0 <= x <= 100000 for x in owed)
+    pre: 0 <= pot <= 1000000
+    post: len(__return__) == 4
+    post: all(0 <= p <= x for p, x in zip(__return__, owed))
+    post: sum(__return__) <= pot
+    post: sum(owed) > pot or __return__ == owed
+    """
+    if sum(owed) <= pot:
+        return owed
+    if pro_rata:
+        total = sum(owed)
+        return tuple(x * pot // total for x in owed)
+    out: list[int] = []
+    left_over = pot
+    for x in owed:
+        p = min(x, left_over)
+        out.append(p)
+        left_over -= p
+    return tuple(out)
+
+
+def between_players(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The net gain of each seat when the trick values are settled between the players, each
+    pair paying the difference (settlement=between-players).
+
+    pre: len(values) == 4
+    pre: all(0 <= v <= 100000 for v in values)
+    post: sum(__return__) == 0
+    post: all(__return__[i] == 4 * values[i] - sum(values) for i in range(4))
+    """
+    total = sum(values)
+    return tuple(len(values) * v - total for v in values)
+
+
+def blocked(hands: Hands, stock_empty: bool) -> bool:
+    """Whether no counted trick can ever be played again in this deal
+    (mushka-kopilka/blocked): the stock is empty and no player holding cards could give a
+    card to a lead of another (a card of one of his suits, or the ace of spades).
+
+    pre: len(hands) == 4
+    pre: all(len(h) <= 12 for h in hands)
+    pre: all(all(0 <= c < 52 for c in h) for h in hands)
+    post: not (__return__ and not stock_empty)
+    """
+    if not stock_empty:
+        return False
+    suits = [{SUIT_OF[c] for c in h} for h in hands]
+    for q in range(PLAYERS):
+        if not hands[q]:
+            continue
+        for p in range(PLAYERS):
+            if p != q and hands[p] and (AS in hands[q] or suits[p] & suits[q]):
+                return False
+    return True
+
+
+# --- setup and the deal ---------------------------------------------------------------------
+
+
+def _check_pack(cards: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(DECK_32):  # mushka-kopilka/pack
+        missing = sorted(set(DECK_32) - set(cards))
+        extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in DECK_32)
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the 32-card pack exactly once "
+            f"(missing {names(missing)}, duplicated or foreign {names(extra)})",
+            "mushka-kopilka/pack",
+        )
+
+
+def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card, ...]]:
+    """Five cards each, one at a time from the dealer's left; the rest is the stock."""
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    i = 0
+    for _ in range(HAND):  # mushka-kopilka/deal-five
+        for k in range(1, PLAYERS + 1):
+            hands[(dealer + k) % PLAYERS].append(order[i])
+            i += 1
+    return tuple(tuple(h) for h in hands), order[i:]
+
+
+def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The pack orders of deals 2, 3 and 4: the first order shuffled with seeds 1, 2, 3."""
+    return tuple(shuffle(first, k) for k in range(1, DEALS))
+
+
+def setup(table: Table) -> KopilkaState:
+    """The partie after the first deal (and its exchanges, if any)."""
+    opts = KopilkaOptions.of(table.options)
+    if table.players != PLAYERS:  # mushka-kopilka/players
+        raise SetupError(
+            f"{GAME_ID}: {table.players} players; the game is for four",
+            "mushka-kopilka/players",
+        )
+    if not 0 <= table.dealer < PLAYERS:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of four")
+    deal = table.deal
+    if isinstance(deal, DeckOrder):
+        _check_pack(deal.cards, "the deck order")
+        order = deal.cards
+        hands, stock = deal_hands(table.dealer, order)
+    else:
+        if len(deal.hands) != PLAYERS or any(len(h) != HAND for h in deal.hands) or deal.up:
+            raise SetupError(
+                f"{GAME_ID}: a deal gives four hands of five and a stock of twelve",
+                "mushka-kopilka/deal-five",
+            )
+        order = tuple(c for h in deal.hands for c in h) + deal.stock
+        _check_pack(order, "the deal")
+        hands, stock = deal.hands, deal.stock
+    ledger = open_ledger(ACCOUNTS, (0,) * len(ACCOUNTS))
+    for seat in range(PLAYERS):  # mushka-kopilka/pot: everyone puts in the same stake
+        ledger = ledger.transfer(str(seat), POT, opts.stake)
+    s = KopilkaState(
+        opts=opts,
+        dealer=table.dealer,
+        deal_no=1,
+        phase=EXCHANGE,
+        turn=-1,
+        hands=hands,
+        stock=stock,
+        discard=(),
+        won=(),
+        table=(),
+        table_seats=(),
+        passed=(),
+        bought=False,
+        ban=-1,
+        checked=0,
+        pending=(),
+        tricks=(0,) * PLAYERS,
+        record=((),) * PLAYERS,
+        last_winner=-1,
+        last_trick=(),
+        first_out=(),
+        ledger=ledger,
+        decks=later_decks(order),
+    )
+    return _advance_exchange(s)
+
+
+def _long_suit(hand: tuple[Card, ...]) -> int:
+    """The suit of which the hand holds three or more cards (the longest, then S H D C), or -1."""
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        counts[SUIT_OF[c]] += 1
+    best = max(counts)
+    return counts.index(best) if best >= 3 else -1
+
+
+def _advance_exchange(s: KopilkaState) -> KopilkaState:
+    """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
+    begins."""
+    while not s.pending and s.checked < PLAYERS:
+        seat = (s.dealer + 1 + s.checked) % PLAYERS
+        s = _rep(s, checked=s.checked + 1)
+        suit = _long_suit(s.hands[seat])
+        if suit < 0:
+            continue
+        # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
+        # the other three, from his left, take one each, lowest first
+        laid = sorted(c for c in s.hands[seat] if SUIT_OF[c] == suit)
+        hands = list(s.hands)
+        hand = s.hands[seat]
+        takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
+        for taker, c in zip(takers, laid, strict=False):
+            hand = _without(hand, c)
+            hands[taker] = hands[taker] + (c,)
+        drawn = s.stock[: PLAYERS - 1]
+        hands[seat] = hand + drawn
+        pending = takers if s.opts.exchange == "takers-discard" else ()
+        s = _rep(s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending)
+    if s.pending:
+        return _rep(s, phase=EXCHANGE, turn=s.pending[0])
+    # mushka-kopilka/first-lead
+    return _lead_or_block(_rep(s, phase=PLAY), left(s.dealer, PLAYERS), -1)
+
+
+def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
+    """The table cleared and ``leader`` to lead, unless the deal is blocked."""
+    s = _rep(s, turn=leader, table=(), table_seats=(), passed=(), bought=False, ban=ban)
+    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked
+        return _end_deal(s, -1)
+    return s
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
+    seat = s.turn
+    hand = s.hands[seat]
+    if s.ban < 0:
+        return tuple(PLAYS[seat][c] for c in hand)
+    other = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] != s.ban)
+    if other:  # mushka-kopilka/winner-leads-other
+        return other
+    if s.opts.winner_lead == "pass-lead":
+        return (PASSES[seat],)
+    return tuple(PLAYS[seat][c] for c in hand)
+
+
+def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
+    seat = s.turn
+    hand = s.hands[seat]
+    led = SUIT_OF[s.table[0]]
+    same = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] == led)  # follow-suit
+    out: tuple[Action, ...] = same
+    if led != 0 and AS in hand and (s.opts.ace == "any" or not same):  # ace-covers
+        out = out + (PLAYS[seat][AS],)
+    if not same:
+        if s.stock and not (s.bought and s.opts.buy == "one"):  # mushka-kopilka/buy
+            out = out + (BUYS[seat],)
+        return out + (PASSES[seat],)  # mushka-kopilka/pass
+    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit
+        out = out + (PASSES[seat],)
+    return out
+
+
+def legal_actions(s: KopilkaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the partie is over)."""
+    if s.phase == PLAY:
+        return _follow_choices(s) if s.table else _lead_choices(s)
+    if s.phase == EXCHANGE:
+        seat = s.turn
+        return tuple(DISCARDS[seat][c] for c in s.hands[seat])
+    return ()
+
+
+def _refuse(s: KopilkaState, a: Action) -> None:
+    """Raise the rule an illegal action breaks."""
+    seat = a.seat
+    if s.phase == EXCHANGE:
+        if not isinstance(a, Discard):
+            raise IllegalAction("core/wrong-action", "a taker of the exchange discards a card")
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if isinstance(a, Discard):
+        raise IllegalAction("core/wrong-action", "discards are made only in the exchange")
+    hand = s.hands[seat]
+    if not s.table:
+        if isinstance(a, Buy):
+            raise IllegalAction("core/wrong-action", "nothing is led: lead a card")
+        if isinstance(a, Play) and a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if isinstance(a, Pass) and s.ban < 0:
+            raise IllegalAction("core/wrong-action", "the leader leads a card")
+        raise IllegalAction(
+            "mushka-kopilka/winner-leads-other",
+            f"the taker of a {suit_letter(s.ban)} trick must lead another suit",
+        )
+    led = SUIT_OF[s.table[0]]
+    has_suit = any(SUIT_OF[c] == led for c in hand)
+    if isinstance(a, Play):
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if a.card == AS:
+            raise IllegalAction(
+                "mushka-kopilka/ace-covers",
+                "under ace=void-only the ace of spades covers only for a player without the suit",
+            )
+        if has_suit:
+            raise IllegalAction(
+                "mushka-kopilka/follow-suit", f"seat {seat} must give {suit_letter(led)}"
+            )
+        raise IllegalAction(
+            "mushka-kopilka/no-other-suit",
+            f"seat {seat} may buy or pass, never throw off another suit than {suit_letter(led)}",
+        )
+    if isinstance(a, Buy):
+        if has_suit:
+            raise IllegalAction("mushka-kopilka/buy", "only a player without the suit led buys")
+        if not s.stock:
+            raise IllegalAction("mushka-kopilka/buy", "the stock is empty")
+        raise IllegalAction("mushka-kopilka/buy", "under buy=one a player buys once a turn")
+    raise IllegalAction(
+        "mushka-kopilka/pass-with-suit", f"seat {seat} holds {suit_letter(led)} and may not pass"
+    )
+
+
+def _is_legal(s: KopilkaState, a: Action) -> bool:
+    """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
+    tuples, so equality alone is not enough)."""
+    legal = legal_actions(s)
+    if a not in legal:
+        return False
+    kind = type(a)
+    return type(legal[legal.index(a)]) is kind or any(type(x) is kind and x == a for x in legal)
+
+
+def apply(s: KopilkaState, a: Action) -> KopilkaState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the partie is over")
+    seat = a.seat
+    if not 0 <= seat < PLAYERS or seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    if not _is_legal(s, a):
+        _refuse(s, a)
+    kind = type(a)
+    if kind is Discard:  # mushka-kopilka/exchange-discard
+        assert isinstance(a, Discard)
+        pending = s.pending[1:]
+        s = _rep(
+            s,
+            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
+            discard=s.discard + (a.card,),
+            pending=pending,
+            turn=pending[0] if pending else s.turn,
+        )
+        return s if pending else _advance_exchange(s)
+    nxt = (seat + 1) % PLAYERS
+    if not s.table:
+        if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
+            return _rep(s, turn=nxt, ban=-1)
+        assert isinstance(a, Play)
+        return _rep(
+            s,
+            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
+            table=(a.card,),
+            table_seats=(seat,),
+            turn=nxt,
+            bought=False,
+        )
+    if kind is Buy:  # mushka-kopilka/buy
+        return _rep(
+            s,
+            hands=_put(s.hands, seat, s.hands[seat] + (s.stock[0],)),
+            stock=s.stock[1:],
+            bought=True,
+        )
+    done = len(s.table) + len(s.passed) + 1 == PLAYERS
+    if kind is Pass:
+        led = SUIT_OF[s.table[0]]
+        ledger = s.ledger
+        if any(SUIT_OF[c] == led for c in s.hands[seat]):  # mushka-kopilka/pass-with-suit
+            ledger = ledger.transfer(str(seat), POT, s.opts.fine)
+        s = _rep(s, ledger=ledger, passed=s.passed + (seat,), turn=nxt, bought=False)
+    else:
+        assert isinstance(a, Play)
+        s = _rep(
+            s,
+            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
+            table=s.table + (a.card,),
+            table_seats=s.table_seats + (seat,),
+            turn=nxt,
+            bought=False,
+        )
+    return _close_trick(s) if done else s
+
+
+def _close_trick(s: KopilkaState) -> KopilkaState:
+    leader = s.table_seats[0]
+    if len(s.table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
+        s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table))
+        return _lead_or_block(s, left(leader, PLAYERS), -1)
+    # mushka-kopilka/one-follower: one card given is enough for a trick
+    i, doubled = covered_trick(s.table)
+    winner = s.table_seats[i]
+    led = SUIT_OF[s.table[0]]
+    code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
+    s = _rep(
+        s,
+        won=s.won + s.table,
+        tricks=_put_int(s.tricks, winner, s.tricks[winner] + 1),
+        record=s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :],
+        last_winner=winner,
+        last_trick=s.table,
+    )
+    for p in s.table_seats:  # mushka-kopilka/first-out: the first to shed, in play order
+        if not s.hands[p]:
+            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), p)
+    return _lead_or_block(s, winner, led)  # mushka-kopilka/winner-leads-other
+
+
+def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+# --- the end of a deal and of the partie ----------------------------------------------------
+
+
+def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
+    """Payments of the deal (P85, P93), then the next deal or the settlement."""
+    o = s.opts
+    ledger = s.ledger
+    for p in range(PLAYERS):
+        if p == first:  # mushka-kopilka/first-out: he pays nothing into the box
+            continue
+        ledger = ledger.transfer(str(p), POT, o.deal_payment)
+    if o.no_trick_fine == "deal":
+        for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine
+            if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
+                ledger = ledger.transfer(str(p), POT, o.fine)
+    s = _rep(s, ledger=ledger, first_out=s.first_out + (first,))
+    if s.deal_no < DEALS:  # mushka-kopilka/four-deals
+        dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
+        hands, stock = deal_hands(dealer, s.decks[0])
+        s = _rep(
+            s,
+            dealer=dealer,
+            deal_no=s.deal_no + 1,
+            phase=EXCHANGE,
+            turn=-1,
+            hands=hands,
+            stock=stock,
+            discard=(),
+            won=(),
+            table=(),
+            table_seats=(),
+            passed=(),
+            bought=False,
+            ban=-1,
+            checked=0,
+            pending=(),
+            tricks=(0,) * PLAYERS,
+            last_winner=-1,
+            last_trick=(),
+            decks=s.decks[1:],
+        )
+        return _advance_exchange(s)
+    return _settle(s, first)
+
+
+def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
+    """The settlement of the partie (mushka-kopilka/settlement, mushka-kopilka/last-remainder)."""
+    o = s.opts
+    ledger = s.ledger
+    if o.no_trick_fine == "partie":
+        for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine, once for the partie
+            if not s.record[p] and not (p == first and o.first_out_exempt == "all"):
+                ledger = ledger.transfer(str(p), POT, o.fine)
+    values = tuple(seat_values(s.record[p], o.values) for p in range(PLAYERS))
+    if o.settlement == "from-pot":
+        order = tuple((s.dealer + k) % PLAYERS for k in range(1, PLAYERS + 1))
+        paid = pot_payouts(
+            tuple(values[p] for p in order), ledger.balance(POT), o.pot_short == "pro-rata"
+        )
+        for p, amount in zip(order, paid, strict=True):
+            ledger = ledger.transfer(POT, str(p), amount)
+        if first >= 0:  # mushka-kopilka/last-remainder
+            ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
+    else:
+        if first >= 0:  # mushka-kopilka/last-remainder: he takes the whole box
+            ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
+        # every two players settle the difference: the losers' net through the box to the
+        # winners, which leaves the box as it was
+        gains = between_players(values)
+        for p in range(PLAYERS):
+            if gains[p] < 0:
+                ledger = ledger.transfer(str(p), POT, -gains[p])
+        for p in range(PLAYERS):
+            if gains[p] > 0:
+                ledger = ledger.transfer(POT, str(p), gains[p])
+    return _rep(
+        s,
+        ledger=ledger,
+        phase=OVER,
+        turn=-1,
+        table=(),
+        table_seats=(),
+        passed=(),
+        bought=False,
+        ban=-1,
+    )
+
+
+def outcome(s: KopilkaState) -> Outcome | None:
+    """Once the partie is settled: the seats with the most money won, the fewest lost."""
+    if s.phase != OVER:
+        return None
+    purses = tuple(s.ledger.balances[:PLAYERS])
+    hi, lo = max(purses), min(purses)
+    if hi == lo:
+        return Outcome((), (), "the partie is settled all square", purses)
+    winners = tuple(p for p in range(PLAYERS) if purses[p] == hi)
+    losers = tuple(p for p in range(PLAYERS) if purses[p] == lo)
+    return Outcome(winners, losers, "the partie of four deals is settled", purses)
+
+
+class Kopilka:
+    """The game ``mushka-kopilka``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Мушка копилка (seed 001, «5) Мушка копилка»)"
+    players: Final = range(4, 5)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "stock_size",
+        "trick_winner",
+        "tricks",
+        "score",
+        "chips",
+        "pot",
+        "deal",
+        "dealer",
+        "record",
+        "first_out",
+        "discard",
+    )
+    pack: Final = DECK_32
+    state_type: Final = KopilkaState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Play, Pass, Buy, Discard))
+
+    def setup(self, table: Table) -> KopilkaState:
+        return setup(table)
+
+    def legal_actions(self, s: KopilkaState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: KopilkaState, a: Action) -> KopilkaState:
+        return apply(s, a)
+
+    def to_move(self, s: KopilkaState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: KopilkaState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: KopilkaState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: KopilkaState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> KopilkaState:
+        return load_position(pos)
+
+    def cards(self, s: KopilkaState) -> tuple[Card, ...]:
+        return _cards(s)
+
+    def chips(self, s: KopilkaState) -> int | None:
+        return s.ledger.total
+
+
+def _cards(s: KopilkaState) -> tuple[Card, ...]:
+    return tuple(c for h in s.hands for c in h) + s.stock + s.discard + s.won + s.table
+
+
+# --- observation and notation ---------------------------------------------------------------
+
+
+def _record_names(record: tuple[int, ...]) -> list[JSON]:
+    out: list[JSON] = []
+    out.extend(sorted(_record_json(record)))
+    return out
+
+
+def observe(s: KopilkaState, name: str) -> JSON:
+    """One observable of design §3 (and this game's own), in canonical JSON."""
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return legal_json(legal_actions(s))
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "trick_winner":
+        return None if s.last_winner < 0 else s.last_winner
+    if name == "tricks":
+        return list(s.tricks)
+    if name == "score":
+        return [seat_values(r, s.opts.values) for r in s.record]
+    if name == "chips":
+        return list(s.ledger.balances[:PLAYERS])
+    if name == "pot":
+        return s.ledger.balance(POT)
+    if name == "deal":
+        return s.deal_no
+    if name == "dealer":
+        return s.dealer
+    if name == "record":
+        return [_record_names(r) for r in s.record]
+    if name == "first_out":
+        return [None if p < 0 else p for p in s.first_out]
+    if name == "discard":
+        return list(names(s.discard))
+    if name.startswith("hand."):
+        text = name[len("hand.") :]
+        if text.isdigit() and int(text) < PLAYERS:
+            return list(names(s.hands[int(text)]))
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "buy":
+        return Buy(seat)
+    if kind == "discard":
+        return Discard(seat, as_card(field(o, "card", "action"), "action/card"))
+    raise FormatError(
+        f"action/type: {kind!r} is not an action of {GAME_ID} (play, pass, buy, discard)"
+    )
+
+
+def _record_json(record: tuple[int, ...]) -> list[str]:
+    return [suit_letter(c & 3) + ("x2" if c & DOUBLED else "") for c in record]
+
+
+def position(s: KopilkaState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back.
+
+    ``table`` lists the trick in progress ({seat, card}, the lead first) and ``passed`` the
+    seats that passed on it; ``ban`` is the suit the leader may not lead; ``exchange`` gives
+    how many seats the exchange has checked and the takers still to discard; ``record`` the
+    tricks of the partie per seat (``"H"``, or ``"Hx2"`` when covered by the ace);
+    ``next_deals`` the pack orders of the deals to come. When ``won`` is left out of a position
+    given to :func:`load_position`, it is every card of the pack not placed elsewhere.
+    """
+    return {
+        "game": GAME_ID,
+        "players": PLAYERS,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "deal": s.deal_no,
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "stock": [card_name(c) for c in s.stock],
+        "discard": [card_name(c) for c in s.discard],
+        "won": [card_name(c) for c in s.won],
+        "table": [
+            {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
+        ],
+        "passed": list(s.passed),
+        "bought": s.bought,
+        "ban": None if s.ban < 0 else suit_letter(s.ban),
+        "exchange": {"checked": s.checked, "pending": list(s.pending)},
+        "tricks": list(s.tricks),
+        "record": [list[JSON](_record_json(r)) for r in s.record],
+        "last_trick": None
+        if s.last_winner < 0
+        else {"winner": s.last_winner, "cards": [card_name(c) for c in s.last_trick]},
+        "first_out": [None if p < 0 else p for p in s.first_out],
+        "chips": list(s.ledger.balances[:PLAYERS]),
+        "pot": s.ledger.balance(POT),
+        "next_deals": [[card_name(c) for c in d] for d in s.decks],
+    }
+
+
+def _suit_code(text: str, where: str) -> int:
+    doubled = text.endswith("x2")
+    try:
+        suit = parse_suit(text[:-2] if doubled else text)
+    except ValueError as e:
+        raise FormatError(f"{where}: {e}") from None
+    return suit + DOUBLED if doubled else suit
+
+
+def load_position(pos: JSON) -> KopilkaState:
+    """A state from the position notation; checks that the 32 cards are all there once."""
+    o = open_position(pos, GAME_ID)
+    if as_int(o.get("players", PLAYERS), "position/players") != PLAYERS:
+        raise FormatError("position/players: the game is for four")
+    given = given_options(o)
+    try:
+        opts = KopilkaOptions.of(given)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    deal_no = as_int(o.get("deal", 1), "position/deal")
+    phase_text = as_str(field(o, "phase", "position"), "position/phase")
+    phase = {v: k for k, v in PHASES.items()}.get(phase_text)
+    if phase is None:
+        raise FormatError(f"position/phase: {phase_text!r} is not one of exchange, play, over")
+    to_move = o.get("to_move")
+    turn = -1 if to_move is None else as_int(to_move, "position/to_move")
+    hands = card_lists(field(o, "hands", "position"), "position/hands")
+    stock = as_cards(o.get("stock", []), "position/stock")
+    discard = as_cards(o.get("discard", []), "position/discard")
+    table_json = as_list(o.get("table", []), "position/table")
+    table_cards: list[Card] = []
+    table_seats: list[Seat] = []
+    for i, item in enumerate(table_json):
+        w = f"position/table/{i}"
+        entry = as_object(item, w)
+        table_seats.append(as_int(field(entry, "seat", w), f"{w}/seat"))
+        table_cards.append(as_card(field(entry, "card", w), f"{w}/card"))
+    placed = tuple(c for h in hands for c in h) + stock + discard + tuple(table_cards)
+    if "won" in o:
+        won = as_cards(o["won"], "position/won")
+    else:
+        won = tuple(c for c in DECK_32 if c not in placed)
+    ban_json = o.get("ban")
+    ban = -1
+    if ban_json is not None:
+        ban = _suit_code(as_str(ban_json, "position/ban"), "position/ban") & 3
+    exch = as_object(o.get("exchange", {"checked": PLAYERS, "pending": []}), "position/exchange")
+    checked = as_int(exch.get("checked", PLAYERS), "position/exchange/checked")
+    pending = tuple(
+        as_int(p, "position/exchange/pending")
+        for p in as_list(exch.get("pending", []), "position/exchange/pending")
+    )
+    record_json = as_list(o.get("record", [[] for _ in range(PLAYERS)]), "position/record")
+    record = tuple(
+        tuple(
+            _suit_code(as_str(c, f"position/record/{i}"), f"position/record/{i}")
+            for c in as_list(r, f"position/record/{i}")
+        )
+        for i, r in enumerate(record_json)
+    )
+    tricks_json = as_list(o.get("tricks", [0] * PLAYERS), "position/tricks")
+    tricks = tuple(as_int(t, f"position/tricks/{i}") for i, t in enumerate(tricks_json))
+    last = o.get("last_trick")
+    last_winner: Seat = -1
+    last_trick: tuple[Card, ...] = ()
+    if last is not None:
+        lo = as_object(last, "position/last_trick")
+        last_winner = as_int(field(lo, "winner", "position/last_trick"), "position/last_trick")
+        last_trick = as_cards(field(lo, "cards", "position/last_trick"), "position/last_trick")
+    first_out = tuple(
+        -1 if p is None else as_int(p, "position/first_out")
+        for p in as_list(o.get("first_out", []), "position/first_out")
+    )
+    chips_json = as_list(o.get("chips", [0] * PLAYERS), "position/chips")
+    chips = tuple(as_int(c, f"position/chips/{i}") for i, c in enumerate(chips_json))
+    pot = as_int(o.get("pot", 0), "position/pot")
+    if len(chips) != PLAYERS:
+        raise FormatError("position/chips: one purse per seat")
+    if "next_deals" in o:
+        decks = card_lists(o["next_deals"], "position/next_deals")
+    else:
+        decks = tuple(shuffle(DECK_32, k) for k in range(deal_no, DEALS))
+    state = KopilkaState(
+        opts=opts,
+        dealer=dealer,
+        deal_no=deal_no,
+        phase=phase,
+        turn=turn,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        won=won,
+        table=tuple(table_cards),
+        table_seats=tuple(table_seats),
+        passed=tuple(
+            as_int(p, "position/passed") for p in as_list(o.get("passed", []), "position/passed")
+        ),
+        bought=bool(o.get("bought", False)),
+        ban=ban,
+        checked=checked,
+        pending=pending,
+        tricks=tricks,
+        record=record,
+        last_winner=last_winner,
+        last_trick=last_trick,
+        first_out=first_out,
+        ledger=open_ledger(ACCOUNTS, chips + (pot,)),
+        decks=decks,
+    )
+    _check_position(state)
+    return state
+
+
+def _check_position(s: KopilkaState) -> None:
+    w = "position"
+    if not 0 <= s.dealer < PLAYERS:
+        raise FormatError(f"{w}/dealer: {s.dealer} is not a seat")
+    if not 1 <= s.deal_no <= DEALS:
+        raise FormatError(f"{w}/deal: a partie has deals 1 to 4")
+    if len(s.decks) != DEALS - s.deal_no:
+        raise FormatError(f"{w}/next_deals: one pack order for each deal still to come")
+    for d in s.decks:
+        try:
+            _check_pack(d, "each of next_deals")
+        except SetupError as e:
+            raise FormatError(f"{w}: {e}") from None
+    for key, seq in (("hands", s.hands), ("tricks", s.tricks), ("record", s.record)):
+        if len(seq) != PLAYERS:
+            raise FormatError(f"{w}/{key}: needs one entry per seat (4)")
+    if s.phase == OVER:
+        if s.turn != -1:
+            raise FormatError(f"{w}/to_move: must be null when the partie is over")
+    elif not 0 <= s.turn < PLAYERS:
+        raise FormatError(f"{w}/to_move: must be a seat")
+    if s.phase == EXCHANGE and (not s.pending or s.pending[0] != s.turn or s.table):
+        raise FormatError(f"{w}/exchange: in the exchange the first pending taker is to move")
+    if s.phase == PLAY and s.pending:
+        raise FormatError(f"{w}/exchange: no taker is pending once play has begun")
+    if len(s.table) + len(s.passed) >= PLAYERS or (s.passed and not s.table):
+        raise FormatError(f"{w}/table: a trick in progress has a lead and fewer than four turns")
+    if any(not 0 <= p < PLAYERS for p in s.table_seats + s.passed + s.pending):
+        raise FormatError(f"{w}/table: seats must be seats of the game")
+    if s.phase == PLAY and s.table:
+        expect = (s.table_seats[0] + len(s.table) + len(s.passed)) % PLAYERS
+        if s.turn != expect:
+            raise FormatError(f"{w}/to_move: seat {expect} is next on the trick")
+    try:
+        _check_pack(_cards(s), "a position")
+    except SetupError as e:
+        raise FormatError(f"{w}: {e}") from None
+
+
+GAME: Final = Kopilka()

@@ -1,0 +1,1169 @@
+"""Мушка Лентюрлю, или Желтый карлик, as told in seed 001 (001:P47 to 001:P77):
+game id ``mushka-lenturlu``.
+
+Five cards lie on the table as the layout ("лентюрлю"): 7♦, Q♠, A♠, J♣, K♥, markers
+outside the 52-card pack (AMB-MUSHKALENTURLU-02). Each player puts in the same stake and
+the money is laid on the five cards in the proportion 14:6:8:10:12. The pack is dealt by
+the table of 001:P59-P63, the rest making the stock for buying. King high, ace low, no
+trumps. The player on the dealer's left leads any card and lays on in sequence (ace, two,
+… king) as long as he can; a player who cannot continue buys one card (at most two) from
+the stock or passes; whoever lays the king wins: he takes the whole layout and each other
+player pays him a fixed sum or the points left in his hand (option ``payment``). Laying
+the twin of a layout card takes the money on it, and the others restore it. Under
+``way=first-out`` the first player out of cards wins, the king's player taking the trick
+and leading anew.
+
+Every kopeck moves through the ledger (:mod:`reference.core.ledger`), whose accounts are
+the seats (``"0"``, ``"1"``, …), the five layout cards (``"7D" "QS" "AS" "JC" "KH"``) and
+the ``"pool"`` that gathers the stakes before they are laid out (empty after the deal).
+
+Position notation (:func:`position`, :func:`load_position`): a JSON object with ``game``,
+``players``, ``dealer``, ``options``, ``phase`` (``play`` or ``over``), ``to_move``,
+``purses`` (one balance per seat), ``layout`` (money on ``7D QS AS JC KH``), ``pending``
+(under ``restore_by=winner-excluded``: sums taken off layout cards, still to be restored),
+``hands`` (one card list per seat), ``stock`` (top card first), ``table`` (cards laid and
+not yet taken, in order), ``piles`` (tricks taken, one list per seat), ``run`` (the last
+card of the sequence being built, or null when a lead is due), ``last_seat`` (who laid
+it), ``passes`` (passes in a row since a card was laid), ``bought`` (cards bought in this
+turn), ``winner`` (null until the game is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeGuard
+
+from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
+from reference.core.actions import Pass, Play, legal_json
+from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
+from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.jsontypes import (
+    JSON,
+    JSONObject,
+    as_card,
+    as_cards,
+    as_int,
+    as_object,
+    as_str,
+    card_lists,
+    field,
+)
+from reference.core.ledger import Ledger, open_ledger
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.positions import given_options, open_position
+from reference.core.rules import CORE_RULES, Rule
+from reference.core.seats import Seat
+
+GAME_ID: Final = "mushka-lenturlu"
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 7
+#: The layout in the text's order (001:P57): 7♦, Q♠, A♠, J♣, K♥, and the money on each
+#: when five players put in 10 kopecks each.
+LAYOUT: Final = (card(7, 2), card(12, 0), card(14, 0), card(11, 3), card(13, 1))
+LAYOUT_NAMES: Final = tuple(card_name(c) for c in LAYOUT)
+WEIGHTS: Final = (14, 6, 8, 10, 12)
+#: ``LAYOUT_INDEX[card]``: which layout card a card of the pack is the twin of, or -1.
+LAYOUT_INDEX: Final = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(52))
+#: The deal table (001:P59-P63): cards to each hand by the number of players.
+HAND_SIZE: Final = {3: 12, 4: 12, 5: 9, 6: 8, 7: 7}
+MAX_BUYS: Final = 2
+
+# --- rules, in the order of the text -------------------------------------------------------
+
+RULES: Final = CORE_RULES + (
+    Rule(
+        "mushka-lenturlu/players",
+        ("001:P54.S1", "001:P64.S1", "AMB-MUSHKALENTURLU-01"),
+        "Three to seven play; fewer than three or more than seven are refused.",
+    ),
+    Rule(
+        "mushka-lenturlu/pack",
+        ("001:P53.S1", "001:P52.S1", "001:P52.S4", "001:P52.S5", "001:P55.S1"),
+        "The 52-card pack is dealt; the five layout cards 7♦ Q♠ A♠ J♣ K♥ are markers outside "
+        "it (AMB-MUSHKALENTURLU-02).",
+    ),
+    Rule(
+        "mushka-lenturlu/stake",
+        ("001:P56.S1", "AMB-MUSHKALENTURLU-12"),
+        "Before play each player puts in the same stake (option stake) from his purse.",
+    ),
+    Rule(
+        "mushka-lenturlu/layout-split",
+        ("001:P57.S1", "AMB-MUSHKALENTURLU-03"),
+        "The stakes are laid on 7♦ Q♠ A♠ J♣ K♥ in the proportion 14:6:8:10:12 (14 6 8 10 12 "
+        "when five put in 10 each); kopecks left over by the division per option layout_split.",
+    ),
+    Rule(
+        "mushka-lenturlu/deal",
+        (
+            "001:P58.S1",
+            "001:P59.S1",
+            "001:P60.S1",
+            "001:P61.S1",
+            "001:P62.S1",
+            "001:P63.S1",
+            "AMB-MUSHKALENTURLU-04",
+        ),
+        "Hands by the number of players: four 12 (stock 4), five 9 (stock 7), six 8 (stock 4), "
+        "seven 7 (stock 3); three per option three_deal; the rest is the stock.",
+    ),
+    Rule(
+        "mushka-lenturlu/ace-low",
+        ("001:P65.S1", "001:P67.S1"),
+        "The king is the highest card and the ace the lowest: a sequence runs ace, two, … king.",
+    ),
+    Rule(
+        "mushka-lenturlu/sequence",
+        ("001:P66.S1", "001:P67.S1", "001:P70.S1", "AMB-MUSHKALENTURLU-05"),
+        "No trumps: a card continues the sequence if it is one rank above the last card laid, "
+        "of the same suit (or of any suit under sequence_suit=any-suit).",
+    ),
+    Rule(
+        "mushka-lenturlu/first-lead",
+        ("001:P68.S1", "AMB-MUSHKALENTURLU-06"),
+        "The player on the dealer's left leads any card (a king only if he holds nothing else, "
+        "unless king_lead=wins).",
+    ),
+    Rule(
+        "mushka-lenturlu/play-on",
+        ("001:P67.S1", "001:P68.S1", "001:P70.S1", "AMB-MUSHKALENTURLU-07"),
+        "A player holding a card that continues the sequence lays it and goes on; he may "
+        "neither buy nor pass while he holds one.",
+    ),
+    Rule(
+        "mushka-lenturlu/next-continues",
+        ("001:P70.S1", "001:P70.S2", "AMB-MUSHKALENTURLU-07"),
+        "When a player passes, the next player to his left continues the sequence from the "
+        "last card on the table.",
+    ),
+    Rule(
+        "mushka-lenturlu/buy",
+        ("001:P59.S1", "001:P70.S2", "AMB-MUSHKALENTURLU-08"),
+        "A player who cannot continue may buy the top card of the stock, one or at most two "
+        "(per turn, or per card wanted under buy_limit=per-card), while the stock lasts.",
+    ),
+    Rule(
+        "mushka-lenturlu/pass",
+        ("001:P70.S2",),
+        "A player who cannot continue may pass instead of buying, and must pass when the cards "
+        "he bought do not help.",
+    ),
+    Rule(
+        "mushka-lenturlu/all-pass",
+        ("001:P70.S2", "AMB-MUSHKALENTURLU-09"),
+        "When every player has passed in turn since the last card was laid, the sequence is "
+        "closed and the player who laid that card leads anew (all_pass=last-leads); under "
+        "all_pass=round-continues the turn goes on round.",
+    ),
+    Rule(
+        "mushka-lenturlu/sequence-stops",
+        ("001:P70.S2", "001:P73.S2", "AMB-MUSHKALENTURLU-10"),
+        "A sequence whose next card has already been laid is closed and the player who laid "
+        "its last card leads anew; a leader with no cards buys one, or passes the lead on "
+        "when the stock is empty.",
+    ),
+    Rule(
+        "mushka-lenturlu/layout-take",
+        ("001:P74.S1",),
+        "A player who lays the twin of a layout card takes the money on that layout card.",
+    ),
+    Rule(
+        "mushka-lenturlu/layout-restore",
+        ("001:P75.S1", "001:P75.S2", "AMB-MUSHKALENTURLU-11"),
+        "The sum taken off a layout card is put back on it by all the other players jointly, "
+        "the taker taking no part (or, under restore_by=winner-excluded, at the end by all "
+        "but the winner); shares differ by at most a kopeck.",
+    ),
+    Rule(
+        "mushka-lenturlu/king-wins",
+        ("001:P70.S2", "001:P71.S1", "AMB-MUSHKALENTURLU-06"),
+        "Under way=king, whoever lays a king wins and takes all the money on the layout.",
+    ),
+    Rule(
+        "mushka-lenturlu/payment",
+        ("001:P71.S1", "001:P71.S2", "AMB-MUSHKALENTURLU-14"),
+        "Each other player pays the winner the points left in his hand (payment=points) or "
+        "the fixed sum fixed_payment (payment=fixed).",
+    ),
+    Rule(
+        "mushka-lenturlu/points",
+        ("001:P71.S2",),
+        "Points: ace 1, jack, queen and king 10, the others their face value.",
+    ),
+    Rule(
+        "mushka-lenturlu/layout-double",
+        ("001:P76.S1", "001:P77.S1", "AMB-MUSHKALENTURLU-15"),
+        "A twin of a layout card left in hand counts double: Q♠, J♣, K♥ 20, 7♦ 14, A♠ 1 "
+        "(2 under ace_spades_points=2).",
+    ),
+    Rule(
+        "mushka-lenturlu/one-game",
+        ("001:P72.S1", "AMB-MUSHKALENTURLU-16"),
+        "One deal is one game; the next game is a new table with a new stake.",
+    ),
+    Rule(
+        "mushka-lenturlu/first-out",
+        ("001:P73.S1", "AMB-MUSHKALENTURLU-13"),
+        "Under way=first-out the first player out of cards wins; he takes the layout and is "
+        "paid as in the first way.",
+    ),
+    Rule(
+        "mushka-lenturlu/king-takes-trick",
+        ("001:P73.S2", "001:P73.S3", "AMB-MUSHKALENTURLU-13"),
+        "Under way=first-out, whoever lays a king takes the cards on the table as his trick "
+        "and leads anew with any card.",
+    ),
+)
+
+# --- options: the rulings of the register --------------------------------------------------
+
+OPTIONS: Final[Mapping[str, OptionSpec]] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec(
+            "stake",
+            10,
+            'Kopecks each player puts in before play ("известную сумму поровну, например хоть '
+            'по 10 коп.").',
+            minimum=1,
+            maximum=1000,
+        ),
+        OptionSpec(
+            "purse",
+            100,
+            "Kopecks each player has at the start; a purse may go below zero (a debt).",
+            minimum=0,
+            maximum=100000,
+            ruling="AMB-MUSHKALENTURLU-12",
+        ),
+        OptionSpec(
+            "layout_split",
+            "largest-remainder",
+            "Kopecks left over when the pool is divided 14:6:8:10:12: one each to the cards "
+            "with the largest fractions (largest-remainder), or all on the 7♦ "
+            "(remainder-to-seven).",
+            ("largest-remainder", "remainder-to-seven"),
+            ruling="AMB-MUSHKALENTURLU-03",
+        ),
+        OptionSpec(
+            "three_deal",
+            "twelve",
+            "Three players: 12 cards each and the remaining 16 to the stock (twelve), or 15 "
+            "each and 7 to the stock (fifteen).",
+            ("twelve", "fifteen"),
+            ruling="AMB-MUSHKALENTURLU-04",
+        ),
+        OptionSpec(
+            "sequence_suit",
+            "same-suit",
+            "A sequence stays in the suit of its first card (same-suit) or goes on in any suit "
+            "(any-suit).",
+            ("same-suit", "any-suit"),
+            ruling="AMB-MUSHKALENTURLU-05",
+        ),
+        OptionSpec(
+            "king_lead",
+            "barred",
+            "A king may be led only by a player holding nothing else (barred), or freely, "
+            "winning at once (wins).",
+            ("barred", "wins"),
+            ruling="AMB-MUSHKALENTURLU-06",
+        ),
+        OptionSpec(
+            "buy_limit",
+            "per-turn",
+            "At most two cards bought in one turn (per-turn), or two for each card wanted "
+            "(per-card).",
+            ("per-turn", "per-card"),
+            ruling="AMB-MUSHKALENTURLU-08",
+        ),
+        OptionSpec(
+            "all_pass",
+            "last-leads",
+            "When all have passed in turn: the player who laid the last card leads anew "
+            "(last-leads), or the turn goes on round (round-continues).",
+            ("last-leads", "round-continues"),
+            ruling="AMB-MUSHKALENTURLU-09",
+        ),
+        OptionSpec(
+            "restore_by",
+            "taker-excluded",
+            "Who restores a layout stake taken: at once, all but the taker (taker-excluded); "
+            "or at the end, all but the winner of the game (winner-excluded).",
+            ("taker-excluded", "winner-excluded"),
+            ruling="AMB-MUSHKALENTURLU-11",
+        ),
+        OptionSpec(
+            "way",
+            "king",
+            "Who wins: whoever lays a king (king), or the first out of cards (first-out).",
+            ("king", "first-out"),
+            ruling="AMB-MUSHKALENTURLU-13",
+        ),
+        OptionSpec(
+            "payment",
+            "points",
+            "What each other player pays the winner: the points left in his hand, or a fixed sum.",
+            ("points", "fixed"),
+            ruling="AMB-MUSHKALENTURLU-14",
+        ),
+        OptionSpec(
+            "fixed_payment",
+            10,
+            'The fixed sum each pays the winner under payment=fixed ("по особому соглашению").',
+            minimum=0,
+            maximum=1000,
+            ruling="AMB-MUSHKALENTURLU-14",
+        ),
+        OptionSpec(
+            "ace_spades_points",
+            1,
+            "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
+            (1, 2),
+            ruling="AMB-MUSHKALENTURLU-15",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LenturluOptions:
+    """The options of one game, resolved and typed."""
+
+    stake: int
+    purse: int
+    layout_split: str
+    three_deal: str
+    any_suit: bool
+    king_lead: str
+    per_card: bool
+    last_leads: bool
+    taker_excluded: bool
+    first_out: bool
+    points: bool
+    fixed_payment: int
+    ace_spades_points: int
+
+    @staticmethod
+    def of(given: Mapping[str, OptionValue]) -> LenturluOptions:
+        v = resolve(GAME_ID, OPTIONS, given)
+        return LenturluOptions(
+            stake=int(v["stake"]),
+            purse=int(v["purse"]),
+            layout_split=str(v["layout_split"]),
+            three_deal=str(v["three_deal"]),
+            any_suit=v["sequence_suit"] == "any-suit",
+            king_lead=str(v["king_lead"]),
+            per_card=v["buy_limit"] == "per-card",
+            last_leads=v["all_pass"] == "last-leads",
+            taker_excluded=v["restore_by"] == "taker-excluded",
+            first_out=v["way"] == "first-out",
+            points=v["payment"] == "points",
+            fixed_payment=int(v["fixed_payment"]),
+            ace_spades_points=int(v["ace_spades_points"]),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "stake": self.stake,
+            "purse": self.purse,
+            "layout_split": self.layout_split,
+            "three_deal": self.three_deal,
+            "sequence_suit": "any-suit" if self.any_suit else "same-suit",
+            "king_lead": self.king_lead,
+            "buy_limit": "per-card" if self.per_card else "per-turn",
+            "all_pass": "last-leads" if self.last_leads else "round-continues",
+            "restore_by": "taker-excluded" if self.taker_excluded else "winner-excluded",
+            "way": "first-out" if self.first_out else "king",
+            "payment": "points" if self.points else "fixed",
+            "fixed_payment": self.fixed_payment,
+            "ace_spades_points": self.ace_spades_points,
+        }
+
+
+# --- actions and state ----------------------------------------------------------------------
+
+
+class Buy(NamedTuple):
+    """Buy the top card of the stock ("прикупить")."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "buy", "seat": self.seat}
+
+
+Action = Play | Buy | Pass
+
+PLAYING: Final = 1
+OVER: Final = 0
+PHASES: Final = {PLAYING: "play", OVER: "over"}
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+class LenturluState(NamedTuple):
+    """A position of the game. Immutable.
+
+    ``hands`` are sorted; ``stock`` is top card first; ``table`` the cards laid and not
+    taken; ``piles`` the tricks taken (way=first-out); ``laid`` a bit mask of every card
+    laid (table and piles). ``last`` is the last card of the sequence being built, -1 when
+    a lead is due; ``last_seat`` who laid it. ``passes`` counts passes in a row since a card
+    was laid, ``bought`` the cards bought in this turn. ``pending`` holds, under
+    restore_by=winner-excluded, the sums taken off each layout card still to be restored.
+    ``turn`` and ``winner`` are -1 while they do not apply.
+    """
+
+    opts: LenturluOptions
+    players: int
+    dealer: Seat
+    phase: int
+    turn: Seat
+    ledger: Ledger
+    pending: tuple[int, ...]
+    hands: Hands
+    stock: tuple[Card, ...]
+    table: tuple[Card, ...]
+    piles: Hands
+    laid: int
+    last: Card
+    last_seat: Seat
+    passes: int
+    bought: int
+    winner: Seat
+
+
+# --- decision functions (with contracts) -----------------------------------------------------
+
+
+def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
+    """The money laid on 7♦ Q♠ A♠ J♣ K♥ out of a pool of ``total`` kopecks, 14:6:8:10:12.
+
+    Each card gets the whole kopecks of its share; the kopecks left over go one each to the
+    cards with the largest fractions (ties in the text's order), or all to the 7♦.
+
+    pre: 0 <= total <= 100000
+    post: len(__return__) == 5 and sum(__return__) == total
+    post: all(a >= 0 for a in __return__)
+    post: all(abs(a*50 - total*w) < 250 for a, w in zip(__return__, WEIGHTS))
+    post: remainder_to_seven or all(abs(a*50 - total*w) < 50 for a, w in zip(__return__, WEIGHTS))
+    """
+    shares = [total * w // 50 for w in WEIGHTS]
+    left = total - sum(shares)
+    if remainder_to_seven:
+        shares[0] += left
+        return tuple(shares)
+    fractions = sorted(range(5), key=lambda i: (-(total * WEIGHTS[i] % 50), i))
+    for i in fractions[:left]:
+        shares[i] += 1
+    return tuple(shares)
+
+
+def restore_shares(amount: int, others: int) -> tuple[int, ...]:
+    """What each of ``others`` players puts in to restore ``amount`` on a layout card, in
+    turn from the left of the one excluded: equal shares, the first ones a kopeck more.
+
+    pre: 0 <= amount <= 100000
+    pre: 1 <= others <= 6
+    post: len(__return__) == others and sum(__return__) == amount
+    post: all(x in (amount // others, amount // others + 1) for x in __return__)
+    post: all(__return__[i] >= __return__[i + 1] for i in range(others - 1))
+    """
+    base, extra = divmod(amount, others)
+    return tuple(base + 1 if i < extra else base for i in range(others))
+
+
+def card_points(c: Card, ace_spades: int) -> int:
+    """The points of a card left in hand: ace 1, faces 10, others face value; a twin of a
+    layout card double, the A♠ counting ``ace_spades``.
+
+    pre: 0 <= c < 52
+    pre: ace_spades in (1, 2)
+    post: 1 <= __return__ <= 20
+    post: LAYOUT_INDEX[c] >= 0 or __return__ == min(LOW_RANK[c], 10)
+    """
+    base = min(LOW_RANK[c], 10)  # mushka-lenturlu/points
+    if LAYOUT_INDEX[c] < 0:
+        return base
+    if c == LAYOUT[2]:  # mushka-lenturlu/layout-double: the A♠ counts as the option says
+        return ace_spades
+    return 2 * base  # mushka-lenturlu/layout-double
+
+
+def hand_points(hand: Sequence[Card], ace_spades: int) -> int:
+    """The points of the cards left in a hand.
+
+    pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
+    pre: ace_spades in (1, 2)
+    post: len(hand) <= __return__ <= 20 * len(hand)
+    """
+    return sum(card_points(c, ace_spades) for c in hand)
+
+
+def payment_due(hand: Sequence[Card], points: bool, fixed: int, ace_spades: int) -> int:
+    """What a losing player pays the winner: his points, or the fixed sum.
+
+    pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= fixed <= 1000 and ace_spades in (1, 2)
+    post: __return__ == (hand_points(hand, ace_spades) if points else fixed)
+    """
+    if points:
+        return hand_points(hand, ace_spades)
+    return fixed
+
+
+def follows(last: Card, c: Card, any_suit: bool) -> bool:
+    """Whether ``c`` continues a sequence whose last card is ``last`` (ace low, king high).
+
+    pre: 0 <= last < 52 and 0 <= c < 52
+    post: __return__ == (LOW_RANK[c] - LOW_RANK[last] == 1 and (any_suit or c // 13 == last // 13))
+    """
+    # mushka-lenturlu/ace-low, mushka-lenturlu/sequence
+    if LOW_RANK[c] != LOW_RANK[last] + 1:
+        return False
+    return any_suit or SUIT_OF[c] == SUIT_OF[last]
+
+
+def continuations(hand: Sequence[Card], last: Card, any_suit: bool) -> tuple[Card, ...]:
+    """The cards of ``hand`` that continue the sequence.
+
+    pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= last < 52
+    post: all(follows(last, c, any_suit) for c in __return__)
+    post: all(c in __return__ for c in hand if follows(last, c, any_suit))
+    """
+    return tuple(c for c in hand if follows(last, c, any_suit))
+
+
+def lead_choices(hand: Sequence[Card], kings_barred: bool) -> tuple[Card, ...]:
+    """The cards a leader may lead: any card, kings only if he holds nothing else (when barred).
+
+    pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
+    post: all(c in hand for c in __return__)
+    post: (len(__return__) == 0) == (len(hand) == 0)
+    post: all(RANK_OF[c] != 13 for c in __return__) or __return__ == tuple(hand)
+    post: kings_barred or __return__ == tuple(hand)
+    """
+    if kings_barred:
+        others = tuple(c for c in hand if RANK_OF[c] != KING)
+        if others:
+            return others
+    return tuple(hand)
+
+
+def _all_laid(laid: int, last: Card, any_suit: bool) -> bool:
+    """Whether every card of the pack that would continue the sequence has been laid."""
+    return all(laid >> c & 1 for c in range(52) if follows(last, c, any_suit))
+
+
+def is_stuck(last: Card, laid: int, any_suit: bool) -> bool:
+    """Whether a sequence ending at ``last`` can go no further: at the king, or every card
+    that could continue it has been laid (``laid`` is a bit mask of laid cards).
+
+    pre: 0 <= last < 52 and laid >= 0
+    post: RANK_OF[last] != 13 or __return__
+    post: RANK_OF[last] == 13 or __return__ == _all_laid(laid, last, any_suit)
+    """
+    if RANK_OF[last] == KING:
+        return True
+    if not any_suit:
+        nxt = next_up_low(last)
+        return nxt is not None and bool(laid >> nxt & 1)
+    return all(laid >> c & 1 for c in cards_of_low_rank(LOW_RANK[last] + 1))
+
+
+# --- setup: the stakes, the layout and the deal (001:P53-P64) -----------------------------------
+
+
+def _accounts(n: int) -> tuple[str, ...]:
+    return tuple(str(p) for p in range(n)) + LAYOUT_NAMES + ("pool",)
+
+
+def _check_players(n: int) -> None:
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # mushka-lenturlu/players
+        raise SetupError(
+            f"{GAME_ID}: {n} players; three to seven play (001:P54: as in ordinary mushka, "
+            "at least three; 001:P64: more than seven should not be admitted)",
+            "mushka-lenturlu/players",
+        )
+
+
+def _check_pack(cards: Sequence[Card], where: str) -> None:
+    if sorted(cards) != list(DECK_52):  # mushka-lenturlu/pack
+        missing = sorted(set(DECK_52) - set(cards))
+        extra = sorted(c for c in set(cards) if list(cards).count(c) > 1)
+        raise SetupError(
+            f"{GAME_ID}: {where} must hold the 52-card pack exactly once "
+            f"(missing {names(missing)}, duplicated {names(extra)})",
+            "mushka-lenturlu/pack",
+        )
+
+
+def hand_size(players: int, three_deal: str) -> int:
+    """Cards dealt to each hand (mushka-lenturlu/deal)."""
+    if players == 3 and three_deal == "fifteen":
+        return 15
+    return HAND_SIZE[players]
+
+
+def deal_hands(
+    players: int, dealer: Seat, order: Sequence[Card], three_deal: str
+) -> tuple[Hands, tuple[Card, ...]]:
+    """The hands (by seat, sorted) and the stock (top first) dealt from ``order``: from the
+    dealer's left, two at a time for three players (001:P59; the fifteenth card alone), one
+    at a time otherwise (AMB-MUSHKALENTURLU-04)."""
+    size = hand_size(players, three_deal)
+    seats = tuple((dealer + k) % players for k in range(1, players + 1))
+    got: list[list[Card]] = [[] for _ in range(players)]
+    i = 0
+    packet = 2 if players == 3 else 1
+    while len(got[seats[-1]]) < size:  # mushka-lenturlu/deal
+        for p in seats:
+            k = min(packet, size - len(got[p]))
+            got[p].extend(order[i : i + k])
+            i += k
+    return tuple(tuple(sorted(h)) for h in got), tuple(order[i:])
+
+
+def setup(table: Table) -> LenturluState:
+    """The table after the stakes, the layout and the deal: the dealer's left to lead."""
+    opts = LenturluOptions.of(table.options)
+    n = table.players
+    _check_players(n)
+    if not 0 <= table.dealer < n:
+        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    deal = table.deal
+    size = hand_size(n, opts.three_deal)
+    if isinstance(deal, DeckOrder):
+        _check_pack(deal.cards, "the deck order")
+        hands, stock = deal_hands(n, table.dealer, deal.cards, opts.three_deal)
+    else:
+        if len(deal.hands) != n or any(len(h) != size for h in deal.hands) or deal.up:
+            raise SetupError(
+                f"{GAME_ID}: a deal gives {n} hands of {size} cards and the stock",
+                "mushka-lenturlu/deal",
+            )
+        _check_pack(tuple(c for h in deal.hands for c in h) + deal.stock, "the deal")
+        hands, stock = tuple(tuple(sorted(h)) for h in deal.hands), deal.stock
+    ledger = open_ledger(_accounts(n), (opts.purse,) * n + (0,) * 6)
+    for p in range(n):  # mushka-lenturlu/stake: each puts in the same sum
+        ledger = ledger.transfer(str(p), "pool", opts.stake)
+    amounts = layout_amounts(n * opts.stake, opts.layout_split == "remainder-to-seven")
+    for name, amount in zip(LAYOUT_NAMES, amounts, strict=True):  # mushka-lenturlu/layout-split
+        ledger = ledger.transfer("pool", name, amount)
+    return LenturluState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        phase=PLAYING,
+        turn=(table.dealer + 1) % n,  # mushka-lenturlu/first-lead: the dealer's left
+        ledger=ledger,
+        pending=(0,) * 5,
+        hands=hands,
+        stock=stock,
+        table=(),
+        piles=((),) * n,
+        laid=0,
+        last=-1,
+        last_seat=-1,
+        passes=0,
+        bought=0,
+        winner=-1,
+    )
+
+
+# --- play (001:P65-P77) ---------------------------------------------------------------------
+
+
+def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
+    hand = s.hands[seat]
+    if hand:
+        plays = PLAYS[seat]
+        return tuple(plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred"))
+    # mushka-lenturlu/sequence-stops: a leader with no cards buys one, or passes the lead on
+    return (BUYS[seat],) if s.stock else (PASSES[seat],)
+
+
+def _can_continue(s: LenturluState, hand: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds a card that continues the sequence (a fast path of
+    :func:`continuations`)."""
+    if s.opts.any_suit:
+        return bool(continuations(hand, s.last, True))
+    return NEXT[s.last] in hand
+
+
+def legal_actions(s: LenturluState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over)."""
+    if s.phase == OVER:
+        return ()
+    seat = s.turn
+    if s.last < 0:
+        return _lead_actions(s, seat)
+    hand = s.hands[seat]
+    if s.opts.any_suit:
+        can = continuations(hand, s.last, True)
+        if can:
+            plays = PLAYS[seat]
+            return tuple(plays[c] for c in can)
+    else:
+        nxt = NEXT[s.last]
+        if nxt in hand:
+            return (PLAYS[seat][nxt],)
+    if s.stock and s.bought < MAX_BUYS:  # mushka-lenturlu/buy
+        return (BUYS[seat], PASSES[seat])
+    return (PASSES[seat],)  # mushka-lenturlu/pass: bought cards that do not help, he passes
+
+
+def apply(s: LenturluState, a: Action) -> LenturluState:
+    """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    seat = a.seat
+    hand = s.hands[seat]
+    if s.last < 0:
+        return _apply_lead(s, a, hand)
+    if isinstance(a, Play):
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if not follows(s.last, a.card, s.opts.any_suit):  # mushka-lenturlu/sequence
+            raise IllegalAction(
+                "mushka-lenturlu/sequence",
+                f"{card_name(a.card)} does not continue the sequence after {card_name(s.last)}",
+            )
+        return _after_play(s, seat, a.card)
+    if _can_continue(s, hand):  # mushka-lenturlu/play-on: he must lay it
+        can = continuations(hand, s.last, s.opts.any_suit)
+        raise IllegalAction(
+            "mushka-lenturlu/play-on",
+            f"seat {seat} holds {card_name(can[0])}, which continues the sequence: he lays it",
+        )
+    if isinstance(a, Buy):
+        if not s.stock or s.bought >= MAX_BUYS:  # mushka-lenturlu/buy
+            why = "the stock is empty" if not s.stock else "he has bought two cards already"
+            raise IllegalAction("mushka-lenturlu/buy", f"seat {seat} may not buy: {why}")
+        return _buy(s, seat)
+    if not isinstance(a, Pass):
+        raise IllegalAction("core/wrong-action", "a player lays a card, buys or passes")
+    return _pass(s, seat)
+
+
+def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> LenturluState:
+    seat = a.seat
+    if isinstance(a, Play):
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if a.card not in lead_choices(hand, s.opts.king_lead == "barred"):
+            raise IllegalAction(  # mushka-lenturlu/first-lead
+                "mushka-lenturlu/first-lead",
+                f"seat {seat} may not lead a king while he holds another card",
+            )
+        return _after_play(s, seat, a.card)
+    if hand:
+        raise IllegalAction("core/wrong-action", f"seat {seat} must lead a card")
+    if isinstance(a, Buy):
+        if not s.stock:
+            raise IllegalAction("mushka-lenturlu/buy", "the stock is empty")
+        return _buy(s, seat)  # mushka-lenturlu/sequence-stops: a leader with no cards buys
+    if s.stock:  # mushka-lenturlu/sequence-stops: he passes the lead only when he cannot buy
+        raise IllegalAction(
+            "mushka-lenturlu/sequence-stops",
+            f"seat {seat} has no card to lead and buys one from the stock",
+        )
+    return s._replace(turn=(seat + 1) % s.players)
+
+
+def _buy(s: LenturluState, seat: Seat) -> LenturluState:
+    c = s.stock[0]  # mushka-lenturlu/buy: the top card of the stock
+    hand = tuple(sorted(s.hands[seat] + (c,)))
+    hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
+    return s._replace(hands=hands, stock=s.stock[1:], bought=s.bought + 1)
+
+
+def _pass(s: LenturluState, seat: Seat) -> LenturluState:
+    # mushka-lenturlu/pass: one who cannot continue may pass rather than buy
+    n = s.players
+    passes = s.passes + 1
+    if s.opts.last_leads and passes >= n:
+        # mushka-lenturlu/all-pass: every player has passed in turn; the sequence is closed
+        return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
+    # mushka-lenturlu/next-continues: the next player continues from the last card
+    # (passes are counted only under all_pass=last-leads)
+    return s._replace(turn=(seat + 1) % n, passes=passes if s.opts.last_leads else 0, bought=0)
+
+
+def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
+    """The state after ``seat`` has laid ``c`` (taken out of his hand, onto the table)."""
+    n = s.players
+    hand = s.hands[seat]
+    k = hand.index(c)
+    hand = hand[:k] + hand[k + 1 :]
+    hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
+    table = s.table + (c,)
+    laid = s.laid | (1 << c)
+    ledger = s.ledger
+    pending = s.pending
+    i = LAYOUT_INDEX[c]
+    if i >= 0:  # mushka-lenturlu/layout-take: the money on that layout card
+        name = LAYOUT_NAMES[i]
+        amount = ledger.balances[n + i]
+        ledger = ledger.transfer(name, str(seat), amount)
+        if s.opts.taker_excluded:  # mushka-lenturlu/layout-restore: the others, jointly
+            ledger = _restore(ledger, n, seat, name, amount)
+        else:
+            pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
+    bought = 0 if s.opts.per_card else s.bought  # mushka-lenturlu/buy: per card wanted
+    s = s._replace(
+        hands=hands,
+        table=table,
+        laid=laid,
+        ledger=ledger,
+        pending=pending,
+        last=c,
+        last_seat=seat,
+        passes=0,
+        bought=bought,
+    )
+    is_king = RANK_OF[c] == KING
+    if not s.opts.first_out:
+        if is_king:  # mushka-lenturlu/king-wins
+            return _settle(s, seat)
+    else:
+        if not hand:  # mushka-lenturlu/first-out: the first out of cards wins
+            return _settle(s, seat)
+        if is_king:  # mushka-lenturlu/king-takes-trick: he takes the trick and leads anew
+            pile = s.piles[seat] + table
+            piles = s.piles[:seat] + (pile,) + s.piles[seat + 1 :]
+            return s._replace(table=(), piles=piles, turn=seat, last=-1, bought=0)
+    if is_stuck(c, laid, s.opts.any_suit):
+        # mushka-lenturlu/sequence-stops: the one who laid the last card leads anew
+        return s._replace(turn=seat, last=-1, bought=0)
+    # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
+    return s._replace(turn=seat)
+
+
+def _restore(ledger: Ledger, n: int, excluded: Seat, name: str, amount: int) -> Ledger:
+    """The others than ``excluded`` put ``amount`` back on layout card ``name``, in turn
+    from his left (mushka-lenturlu/layout-restore)."""
+    shares = restore_shares(amount, n - 1)
+    for k, share in enumerate(shares):
+        p = (excluded + 1 + k) % n
+        if share:
+            ledger = ledger.transfer(str(p), name, share)
+    return ledger
+
+
+def _settle(s: LenturluState, winner: Seat) -> LenturluState:
+    """The end of the game (mushka-lenturlu/one-game: one deal is one game)."""
+    n = s.players
+    ledger = s.ledger
+    for i, owed in enumerate(s.pending):
+        if owed:  # mushka-lenturlu/layout-restore: by all but the winner (winner-excluded)
+            ledger = _restore(ledger, n, winner, LAYOUT_NAMES[i], owed)
+    for i, name in enumerate(LAYOUT_NAMES):  # mushka-lenturlu/king-wins: the whole layout
+        ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
+    o = s.opts
+    for p in range(n):
+        if p != winner:  # mushka-lenturlu/payment
+            due = payment_due(s.hands[p], o.points, o.fixed_payment, o.ace_spades_points)
+            ledger = ledger.transfer(str(p), str(winner), due)
+    return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
+
+
+PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
+PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+BUYS: Final = tuple(Buy(seat) for seat in range(MAX_PLAYERS))
+#: ``NEXT[card]``: the next card of its suit with the ace low (-1 above the king).
+NEXT: Final = tuple(-1 if (x := next_up_low(c)) is None else x for c in range(52))
+
+
+def outcome(s: LenturluState) -> Outcome | None:
+    """The winner once the game is over; scores are the purses."""
+    if s.phase != OVER:
+        return None
+    n = s.players
+    how = "was the first out of cards" if s.opts.first_out else "laid the king"
+    return Outcome(
+        winners=(s.winner,),
+        losers=tuple(p for p in range(n) if p != s.winner),
+        reason=f"seat {s.winner} {how}",
+        scores=s.ledger.balances[:n],
+    )
+
+
+def initial_layout(opts: LenturluOptions, players: int) -> tuple[int, ...]:
+    """The money the layout holds after the stakes (what the text says it should hold)."""
+    return layout_amounts(players * opts.stake, opts.layout_split == "remainder-to-seven")
+
+
+class Lenturlu:
+    """The game ``mushka-lenturlu``: the :class:`~reference.core.game.Game` contract."""
+
+    id: Final = GAME_ID
+    title: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
+    players: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    options: Final = OPTIONS
+    rules: Final = RULES
+    observables: Final = (
+        "to_move",
+        "phase",
+        "legal",
+        "outcome",
+        "hand.<seat>",
+        "table",
+        "stock_size",
+        "chips",
+        "pot",
+        "layout",
+        "run",
+        "pile.<seat>",
+    )
+    pack: Final = DECK_52
+    state_type: Final = LenturluState
+
+    def is_action(self, a: object) -> TypeGuard[Action]:
+        return isinstance(a, (Play, Buy, Pass))
+
+    def setup(self, table: Table) -> LenturluState:
+        return setup(table)
+
+    def legal_actions(self, s: LenturluState) -> tuple[Action, ...]:
+        return legal_actions(s)
+
+    def apply(self, s: LenturluState, a: Action) -> LenturluState:
+        return apply(s, a)
+
+    def to_move(self, s: LenturluState) -> Seat | None:
+        return None if s.phase == OVER else s.turn
+
+    def outcome(self, s: LenturluState) -> Outcome | None:
+        return outcome(s)
+
+    def observe(self, s: LenturluState, name: str) -> JSON:
+        return observe(s, name)
+
+    def parse_action(self, obj: JSON) -> Action:
+        return parse_action(obj)
+
+    def action_json(self, a: Action) -> JSONObject:
+        return a.to_json()
+
+    def position(self, s: LenturluState) -> JSONObject:
+        return position(s)
+
+    def load_position(self, pos: JSON) -> LenturluState:
+        return load_position(pos)
+
+    def cards(self, s: LenturluState) -> tuple[Card, ...]:
+        return (
+            tuple(c for h in s.hands for c in h)
+            + s.stock
+            + s.table
+            + tuple(c for p in s.piles for c in p)
+        )
+
+    def chips(self, s: LenturluState) -> int | None:
+        return s.ledger.total
+
+
+# --- observation and notation ----------------------------------------------------------------
+
+
+def observe(s: LenturluState, name: str) -> JSON:
+    """One observable, in canonical JSON.
+
+    ``chips``: the purses by seat; ``pot``: the money on the layout in all; ``layout``: the
+    money on each layout card (``{"7D": n, …}``); ``run``: the last card of the sequence
+    being built, or null when a lead is due; ``pile.<seat>``: the tricks he took.
+    """
+    n = s.players
+    if name == "to_move":
+        return None if s.phase == OVER else s.turn
+    if name == "phase":
+        return PHASES[s.phase]
+    if name == "legal":
+        return legal_json(legal_actions(s))
+    if name == "outcome":
+        o = outcome(s)
+        return None if o is None else o.to_json()
+    if name == "table":
+        return [card_name(c) for c in s.table]
+    if name == "stock_size":
+        return len(s.stock)
+    if name == "chips":
+        return list(s.ledger.balances[:n])
+    if name == "pot":
+        return sum(s.ledger.balances[n : n + 5])
+    if name == "layout":
+        return _layout_json(s.ledger.balances[n : n + 5])
+    if name == "run":
+        return None if s.last < 0 else card_name(s.last)
+    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
+        if name.startswith(prefix):
+            text = name[len(prefix) :]
+            if text.isdigit() and int(text) < n:
+                return list(names(holdings[int(text)]))
+    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+
+
+def _layout_json(values: Sequence[int]) -> JSONObject:
+    return dict(zip(LAYOUT_NAMES, values, strict=True))
+
+
+def parse_action(obj: JSON) -> Action:
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    o = as_object(obj, "action")
+    kind = as_str(field(o, "type", "action"), "action/type")
+    seat = as_int(field(o, "seat", "action"), "action/seat")
+    if not 0 <= seat < MAX_PLAYERS:
+        raise FormatError(f"action/seat: {seat} is not a seat of this game")
+    if kind == "play":
+        return PLAYS[seat][as_card(field(o, "card", "action"), "action/card")]
+    if kind == "buy":
+        return BUYS[seat]
+    if kind == "pass":
+        return PASSES[seat]
+    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, buy, pass)")
+
+
+def position(s: LenturluState) -> JSONObject:
+    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+    n = s.players
+    return {
+        "game": GAME_ID,
+        "players": n,
+        "dealer": s.dealer,
+        "options": s.opts.to_json(),
+        "phase": PHASES[s.phase],
+        "to_move": None if s.phase == OVER else s.turn,
+        "purses": list(s.ledger.balances[:n]),
+        "layout": _layout_json(s.ledger.balances[n : n + 5]),
+        "pending": _layout_json(s.pending),
+        "hands": [[card_name(c) for c in h] for h in s.hands],
+        "stock": [card_name(c) for c in s.stock],
+        "table": [card_name(c) for c in s.table],
+        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "run": None if s.last < 0 else card_name(s.last),
+        "last_seat": None if s.last_seat < 0 else s.last_seat,
+        "passes": s.passes,
+        "bought": s.bought,
+        "winner": None if s.winner < 0 else s.winner,
+    }
+
+
+def _opt_int(o: Mapping[str, JSON], key: str, default: int) -> int:
+    v = o.get(key)
+    return default if v is None else as_int(v, f"position/{key}")
+
+
+def load_position(pos: JSON) -> LenturluState:
+    """A state from the position notation; checks the pack and the fields."""
+    o = open_position(pos, GAME_ID)
+    n = as_int(field(o, "players", "position"), "position/players")
+    given = given_options(o)
+    try:
+        opts = LenturluOptions.of(given)
+        _check_players(n)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    phase_name = as_str(field(o, "phase", "position"), "position/phase")
+    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
+    if phase is None:
+        raise FormatError(f"position/phase: {phase_name!r} is not one of play, over")
+    purses_json = o.get("purses")
+    purses = (opts.purse,) * n if purses_json is None else _ints(purses_json, "position/purses")
+    layout_obj = as_object(field(o, "layout", "position"), "position/layout")
+    pending_obj = as_object(o.get("pending", {}), "position/pending")
+    for where, obj in (("layout", layout_obj), ("pending", pending_obj)):
+        for k in obj:
+            if k not in LAYOUT_NAMES:
+                raise FormatError(f"position/{where}: {k!r} is not a layout card (7D QS AS JC KH)")
+    layout = tuple(as_int(layout_obj.get(k, 0), f"position/layout/{k}") for k in LAYOUT_NAMES)
+    pending = tuple(as_int(pending_obj.get(k, 0), f"position/pending/{k}") for k in LAYOUT_NAMES)
+    if len(purses) != n or min(layout + pending) < 0:
+        raise FormatError("position/purses: one balance per seat; layout sums not negative")
+    hands = tuple(
+        tuple(sorted(h)) for h in card_lists(field(o, "hands", "position"), "position/hands")
+    )
+    piles_json = o.get("piles")
+    piles = ((),) * n if piles_json is None else card_lists(piles_json, "position/piles")
+    table = as_cards(o.get("table", []), "position/table")
+    laid = 0
+    for c in table + tuple(c for p in piles for c in p):
+        laid |= 1 << c
+    run_json = o.get("run")
+    to_move = o.get("to_move")
+    winner_json = o.get("winner")
+    last_json = o.get("last_seat")
+    state = LenturluState(
+        opts=opts,
+        players=n,
+        dealer=dealer,
+        phase=phase,
+        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        ledger=open_ledger(_accounts(n), purses + layout + (0,)),
+        pending=pending,
+        hands=hands,
+        stock=as_cards(o.get("stock", []), "position/stock"),
+        table=table,
+        piles=piles,
+        laid=laid,
+        last=-1 if run_json is None else as_card(run_json, "position/run"),
+        last_seat=-1 if last_json is None else as_int(last_json, "position/last_seat"),
+        passes=_opt_int(o, "passes", 0),
+        bought=_opt_int(o, "bought", 0),
+        winner=-1 if winner_json is None else as_int(winner_json, "position/winner"),
+    )
+    _check_position(state)
+    return state
+
+
+def _ints(value: JSON, where: str) -> tuple[int, ...]:
+    """An array of integers."""
+    if not isinstance(value, list):
+        raise FormatError(f"{where}: expected an array, got {value!r}")
+    return tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(value))
+
+
+def _check_position(s: LenturluState) -> None:
+    n = s.players
+    if not 0 <= s.dealer < n:
+        raise FormatError(f"position/dealer: {s.dealer} is not a seat")
+    if len(s.hands) != n or len(s.piles) != n:
+        raise FormatError(f"position/hands: one hand and one pile per seat ({n})")
+    try:
+        _check_pack(
+            tuple(c for h in s.hands for c in h)
+            + s.stock
+            + s.table
+            + tuple(c for p in s.piles for c in p),
+            "a position",
+        )
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    if not 0 <= s.passes < n or not 0 <= s.bought <= MAX_BUYS:
+        raise FormatError("position: passes from 0 to players-1, bought from 0 to 2")
+    if s.phase == OVER:
+        if s.turn != -1 or not 0 <= s.winner < n:
+            raise FormatError("position: a finished game has no one to move and a winner")
+        return
+    if s.winner != -1:
+        raise FormatError("position/winner: null while the game is on")
+    if not 0 <= s.turn < n:
+        raise FormatError("position/to_move: a seat")
+    if s.last >= 0:
+        if not s.table or s.table[-1] != s.last or not 0 <= s.last_seat < n:
+            raise FormatError("position/run: the last card on the table, with last_seat its layer")
+        if is_stuck(s.last, s.laid, s.opts.any_suit):
+            raise FormatError("position/run: a sequence that cannot go on is closed")
+    elif s.last_seat != -1 and not 0 <= s.last_seat < n:
+        raise FormatError("position/last_seat: a seat or null")
+    if s.opts.first_out and not all(s.hands):
+        raise FormatError("position/hands: under way=first-out a player out of cards has won")
+
+
+GAME: Final = Lenturlu()

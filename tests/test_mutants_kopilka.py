@@ -1,0 +1,107 @@
+"""The suite finds the bug: with one rule of mushka-kopilka broken, its scenarios fail.
+
+Each mutant replaces one decision function of the kopilka module (the module's own binding,
+so the rest of the model is untouched) and runs the scenarios that name the rule; at least
+one of them must fail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from conformance.engine import run_in_process
+from conformance.trace import SCENARIOS
+from reference.core.actions import Pass
+from reference.core.cards import ACE_HIGH, Card, RankOrder, Suit
+from reference.core.jsontypes import JSONObject
+from reference.core.tricks import trick_winner
+from reference.games import kopilka
+from reference.games.kopilka import PLAYS, KopilkaState
+
+
+def scenarios_for(rule: str) -> list[JSONObject]:
+    out = []
+    for path in sorted((SCENARIOS / "mushka-kopilka").glob("*.json")):
+        sc: JSONObject = json.loads(path.read_text(encoding="utf-8"))
+        rules = sc["rules"]
+        if isinstance(rules, list) and rule in rules:
+            out.append(sc)
+    return out
+
+
+def leader_always_wins(cards: Sequence[Card], trump: Suit | None, order: RankOrder) -> int:
+    return 0
+
+
+_base_covered = kopilka.covered_trick
+
+
+def ace_ignored(cards: tuple[int, ...]) -> tuple[int, bool]:
+    return trick_winner(cards, None, ACE_HIGH), False
+
+
+def ace_never_doubles(cards: tuple[int, ...]) -> tuple[int, bool]:
+    i, _ = _base_covered(cards)
+    return i, False
+
+
+def no_double(code: int, values: tuple[int, int, int, int]) -> int:
+    return values[code & 3]
+
+
+def pays_nothing(owed: tuple[int, ...], pot: int, pro_rata: bool) -> tuple[int, ...]:
+    return (0,) * len(owed)
+
+
+def nobody_gains(values: tuple[int, ...]) -> tuple[int, ...]:
+    return (0,) * len(values)
+
+
+def never_blocked(hands: kopilka.Hands, stock_empty: bool) -> bool:
+    return False
+
+
+def never_long(hand: tuple[Card, ...]) -> int:
+    return -1
+
+
+def anything_goes(s: KopilkaState) -> tuple[kopilka.Action, ...]:
+    seat = s.turn
+    return tuple(PLAYS[seat][c] for c in s.hands[seat]) + (Pass(seat),)
+
+
+def winner_free(s: KopilkaState) -> tuple[kopilka.Action, ...]:
+    seat = s.turn
+    return tuple(PLAYS[seat][c] for c in s.hands[seat])
+
+
+MUTANTS: list[tuple[str, str, object]] = [
+    ("mushka-kopilka/trick-winner", "trick_winner", leader_always_wins),
+    ("mushka-kopilka/ace-covers", "covered_trick", ace_ignored),
+    ("mushka-kopilka/ace-double", "covered_trick", ace_never_doubles),
+    ("mushka-kopilka/ace-double", "trick_value", no_double),
+    ("mushka-kopilka/settlement", "pot_payouts", pays_nothing),
+    ("mushka-kopilka/settlement", "between_players", nobody_gains),
+    ("mushka-kopilka/blocked", "blocked", never_blocked),
+    ("mushka-kopilka/exchange", "_long_suit", never_long),
+    ("mushka-kopilka/follow-suit", "_follow_choices", anything_goes),
+    ("mushka-kopilka/no-other-suit", "_follow_choices", anything_goes),
+    ("mushka-kopilka/winner-leads-other", "_lead_choices", winner_free),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant"), MUTANTS, ids=[f"{m[0]}:{m[1]}" for m in MUTANTS]
+)
+def test_breaking_a_rule_fails_its_scenarios(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
+) -> None:
+    chosen = scenarios_for(rule)
+    assert chosen, f"no scenario names {rule}"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    monkeypatch.setattr(kopilka, name, mutant)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
