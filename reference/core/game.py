@@ -163,6 +163,11 @@ class Erased(Generic[S, A]):
 
     def __init__(self, game: Game[S, A]) -> None:
         self.game = game
+        # the two calls of every decision, looked up once (random playouts make millions)
+        self._state_type = game.state_type
+        self._is_action = game.is_action
+        self._legal = game.legal_actions
+        self._apply = game.apply
 
     @property
     def id(self) -> str:
@@ -206,10 +211,14 @@ class Erased(Generic[S, A]):
         return self.game.setup(table)
 
     def legal_actions(self, s: object) -> tuple[object, ...]:
-        return self.game.legal_actions(self._s(s))
+        if isinstance(s, self._state_type):
+            return self._legal(s)
+        return self._legal(self._s(s))
 
     def apply(self, s: object, a: object) -> object:
-        return self.game.apply(self._s(s), self._a(a))
+        if isinstance(s, self._state_type) and self._is_action(a):
+            return self._apply(s, a)
+        return self._apply(self._s(s), self._a(a))
 
     def to_move(self, s: object) -> Seat | None:
         return self.game.to_move(self._s(s))

@@ -1120,11 +1120,14 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
     both = led == trump and s.opts.top_follows == "both"
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
-    allowed = tuple(c for c in hand if eff[c] == led or (both and c == top))
+    if both:
+        allowed = tuple([c for c in hand if eff[c] == led or c == top])
+    else:
+        allowed = tuple([c for c in hand if eff[c] == led])
     if not allowed:
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
-        allowed = tuple(c for c in hand if eff[c] == trump or c == top)
+        allowed = tuple([c for c in hand if eff[c] == trump or c == top])
         if not allowed:
             return hand
     if must_beat:
@@ -1135,8 +1138,8 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
             winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
         else:
             keys = KEYS[kind][trump][lead]
-            high = max(keys[c] for c in table)
-            winning = tuple(c for c in allowed if keys[c] > high)
+            high = max([keys[c] for c in table])
+            winning = tuple([c for c in allowed if keys[c] > high])
         if winning:
             return winning
     return allowed
@@ -1168,7 +1171,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         revokes = _set(revokes, seat, revokes[seat] + 1)
     table = s.table + (a.card,)
     seats = s.table_seats + (seat,)
-    hands = _put(s.hands, seat, tuple(c for c in hand if c != a.card))
+    hands = _put(s.hands, seat, tuple([c for c in hand if c != a.card]))
     if len(table) < s.declared.count(PLAYING):
         fields = list(s)  # the state with five fields changed, built directly for speed
         fields[_HANDS] = hands
@@ -1301,9 +1304,10 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     seat = s.turn
     if phase == PLAY:
         hand = s.hands[seat]
+        plays = PLAYS[seat]
         if s.opts.revoke == "penalise":
-            return tuple(PLAYS[seat][c] for c in hand)
-        return tuple(PLAYS[seat][c] for c in follow_choices(s, hand, s.opts.must_beat))
+            return tuple([plays[c] for c in hand])
+        return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == DECLARE:
