@@ -584,6 +584,8 @@ class Player:
                 size = len(pulled[k].wire) + 48
                 if flight and sum(f[2] for f in flight) + size > WINDOW_BYTES:
                     break
+                if flight and (self.proc is None or self.proc.proc.poll() is not None):
+                    break  # read what the ended process answered before starting a fresh one
                 if retry:
                     retry.pop()
                 else:

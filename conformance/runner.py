@@ -522,6 +522,11 @@ class Session:
                 if why is not None:
                     yield self._expected(case, Result(case, SKIP, message=why))
                     continue
+                if flight and (self.proc is None or self.proc.proc.poll() is not None):
+                    # The process that has the requests in flight has ended: read what it
+                    # answered before a fresh one is started (its answers are not the new one's).
+                    todo.append(case)
+                    break
                 try:
                     proc = self.ensure()
                 except UnusableError as e:
