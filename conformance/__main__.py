@@ -13,7 +13,9 @@ def _parser() -> argparse.ArgumentParser:
         description="koloda's conformance suite: validate scenarios, run them against an "
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
-    sub = p.add_subparsers(dest="command", required=True, metavar="{run,validate,adapter,fuzz}")
+    sub = p.add_subparsers(
+        dest="command", required=True, metavar="{run,validate,adapter,fuzz,perft}"
+    )
 
     run = sub.add_parser(
         "run",
@@ -117,7 +119,38 @@ def _parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--no-shrink", action="store_true", help="report divergences unshrunk")
     fuzz.add_argument("--json", metavar="FILE", help="write JSON-lines results to FILE")
     fuzz.add_argument("--out", metavar="DIR", help="write shrunk scenarios to DIR")
+
+    perft = sub.add_parser(
+        "perft",
+        help="check the perft fixtures against an implementation's count",
+        description="Ask an implementation that declares the capability count for every "
+        "perft fixture (conformance/perft). Exit status: 0 no FAIL or ERROR, 1 any, 2 usage or "
+        "unreadable fixtures, 3 implementation unusable.",
+    )
+    perft.add_argument(
+        "--impl", metavar="CMD", help="the implementation's command (default: the reference)"
+    )
+    perft.add_argument("--game", action="append", default=[], metavar="G", help="only game G")
+    perft.add_argument(
+        "--timeout", type=float, default=30.0, metavar="S", help="seconds a count (default 30)"
+    )
     return p
+
+
+def _perft(args: argparse.Namespace) -> int:
+    import shlex  # noqa: PLC0415
+
+    from conformance import perft, runner  # noqa: PLC0415 (lazy, as above)
+
+    try:
+        argv = tuple(shlex.split(args.impl)) if args.impl else tuple(runner.default_command())
+    except ValueError as e:
+        sys.stderr.write(f"perft: --impl: {e}\n")
+        return runner.EXIT_USAGE
+    if not argv or args.timeout <= 0:
+        sys.stderr.write("perft: need a command and --timeout > 0\n")
+        return runner.EXIT_USAGE
+    return perft.main(argv, games=tuple(args.game), timeout=float(args.timeout))
 
 
 def _fuzz(args: argparse.Namespace) -> int:
@@ -167,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return adapter.main()
     if args.command == "fuzz":
         return _fuzz(args)
+    if args.command == "perft":
+        return _perft(args)
     if args.command == "validate":
         from conformance import validate  # noqa: PLC0415 (lazy, as above)
 

@@ -37,6 +37,7 @@ MODES = (
     "accept-all",
     "no-observe",
     "defaults-only",
+    "no-count",
 )
 
 
@@ -66,6 +67,8 @@ def main() -> int:
                 write(b'{"protocol": 7}\n')
                 continue
             answer = adapter.start_answer()
+            if mode == "no-count":
+                answer.pop("capabilities", None)
             if mode == "defaults-only":
                 games = answer["games"]
                 assert isinstance(games, dict)

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conformance import adapter, engine, validate
+from conformance import adapter, engine, perft, validate
 from reference import games
 from reference.core.jsontypes import JSONObject
 from tests.fuzz.perft import brute_count
 
 FIXTURES = validate.PACKAGE / "perft"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 
 
 def load(path: Path) -> JSONObject:
@@ -76,3 +80,42 @@ def test_melniki_b_fixtures_cover_both_stages() -> None:
         assert isinstance(position, dict)
         phases.add(position.get("phase", "deal"))
     assert phases == {"deal", "stage2"}
+
+
+def perft_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance", "perft", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def test_the_perft_command_passes_the_reference_out_of_process() -> None:
+    done = perft_command()
+    assert done.returncode == 0, done.stdout + done.stderr
+    total = len(cases())
+    assert f"PASS {total} ({total} counts)" in done.stdout
+
+
+def test_the_perft_command_fails_a_wrong_count() -> None:
+    done = perft_command("--impl", f"{sys.executable} {HERE / 'wrong_adapter.py'} count")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAIL    gorka: 2 players" in done.stdout and "expected 2, observed 3" in done.stdout
+
+
+def test_the_perft_command_skips_without_the_capability() -> None:
+    fake = HERE.parent / "conformance" / "fake_adapter.py"
+    done = perft_command("--impl", f"{sys.executable} {fake} no-count", "--game", "gorka")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "does not declare the capability count" in done.stdout
+    assert "SKIP" in done.stdout and "PASS" not in done.stdout
+
+
+def test_unreadable_fixtures_name_the_file_and_the_pointer(tmp_path: Path) -> None:
+    bad = tmp_path / "gorka.json"
+    bad.write_text('{"game": "gorka", "cases": [{"name": "x", "setup": {}, "counts": {"a": 1}}]}')
+    with pytest.raises(ValueError, match=r"gorka.json#/cases/0/counts/a"):
+        perft.load([bad])
