@@ -67,6 +67,10 @@ WINDOW: Final = 16
 WINDOW_BYTES: Final = 32 * 1024
 
 
+#: The most bytes of answers read ahead while requests wait for room in the pipe.
+READ_AHEAD_LIMIT: Final = 64 * protocol.MAX_LINE
+
+
 def default_command() -> list[str]:
     """The reference adapter, run the way an implementation is: as a subprocess."""
     return [sys.executable, "-m", "conformance", "adapter"]
@@ -116,6 +120,11 @@ class Process:
         self._reads.register(self._out, selectors.EVENT_READ)
         self._writes = selectors.DefaultSelector()
         self._writes.register(self._in, selectors.EVENT_WRITE)
+        # while a request waits for room in the pipe, the answers are read too (see send)
+        self._both = selectors.DefaultSelector()
+        self._both.register(self._in, selectors.EVENT_WRITE)
+        self._both.register(self._out, selectors.EVENT_READ)
+        self._out_done = False
         self._buf = bytearray()
         self._scanned = 0
         self._tail = bytearray()
@@ -149,7 +158,12 @@ class Process:
         return FaultError(ERROR, f"{what}: the implementation {status}{note}", silent)
 
     def send(self, data: bytes, deadline: float) -> None:
-        """Write a request, waiting for the pipe at most until ``deadline``."""
+        """Write a request, waiting for the pipe at most until ``deadline``.
+
+        While the pipe is full, what the implementation writes is read into the buffer of
+        :meth:`read_line`: an implementation busy writing answers nobody reads would stop
+        reading requests, and both sides would wait for ever (pipes hold 16 pages, and a small
+        request may take a page of its own, so a byte count alone cannot prevent it)."""
         view = memoryview(data)
         while view:
             try:
@@ -161,10 +175,28 @@ class Process:
             except (BrokenPipeError, ConnectionResetError):
                 raise self._gone("the request could not be written", silent=True) from None
             remaining = deadline - time.monotonic()
-            if (remaining <= 0 or not self._writes.select(remaining)) and (
-                time.monotonic() >= deadline
-            ):
+            if remaining <= 0:
                 raise FaultError(TIMEOUT, "the implementation does not read its input")
+            for key, _ in self._both.select(remaining):
+                if key.fd == self._out:
+                    self._read_ahead()
+
+    def _read_ahead(self) -> None:
+        """Read what the implementation has written (for :meth:`read_line`), without waiting."""
+        try:
+            chunk = os.read(self._out, 65536)
+        except (BlockingIOError, OSError):
+            return
+        if not chunk:  # its end of output: read_line reports it when it gets there
+            if not self._out_done:
+                self._both.unregister(self._out)
+                self._out_done = True
+            return
+        self._buf += chunk
+        if len(self._buf) > READ_AHEAD_LIMIT:
+            raise FaultError(
+                ERROR, "the implementation writes far more than the answers it was asked for"
+            )
 
     def read_line(self, deadline: float) -> bytes:
         """The next line (without newline), read at most until ``deadline``; bounded to 1 MiB."""
@@ -231,6 +263,7 @@ class Process:
     def _close(self) -> None:
         self._reads.close()
         self._writes.close()
+        self._both.close()
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):

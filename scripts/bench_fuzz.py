@@ -98,8 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.no_mixed:
         return 0
     mixed = [x for gid in ids for x in ("--game", gid)] + steps
+    mixed_label = f"{len(ids)} games mixed" if len(ids) > 1 else f"{ids[0]} alone"
     for jobs in (1, 2):
-        label = f"{len(ids)} games mixed, --jobs {jobs}"
+        label = f"{mixed_label}, --jobs {jobs}"
         print(row(label, *measure(args.games, args.repeats, [*mixed, "--jobs", str(jobs)])))
         sys.stdout.flush()
     try:
@@ -111,9 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
         extra = [*mixed, "--scheduler", cluster.scheduler_address]
-        print(
-            row("all games mixed, 2-worker LocalCluster", *measure(args.games, args.repeats, extra))
-        )
+        label = f"{mixed_label}, 2-worker LocalCluster"
+        print(row(label, *measure(args.games, args.repeats, extra)))
     return 0
 
 

@@ -272,3 +272,27 @@ def test_large_pipelined_requests_and_answers_never_deadlock(tmp_path: Path) -> 
     code = runner.main(runner.Options(paths=tuple(paths), timeout=20.0), out=out, err=err)
     assert code == runner.EXIT_OK, err.getvalue()
     assert time.monotonic() - t0 < 20
+
+
+def test_a_request_waiting_for_the_pipe_never_deadlocks_with_unread_answers() -> None:
+    """An implementation that writes a lot before it reads again, while the harness writes a
+    long request: the harness reads its output while it waits for room in the pipe."""
+    child = (
+        "import sys\n"
+        "out = sys.stdout.buffer\n"
+        "for i in range(40):\n"
+        "    out.write(b'x' * 8000 + b'\\n')\n"  # 320 KB: more than a pipe holds
+        "out.flush()\n"
+        "n = len(sys.stdin.buffer.readline())\n"
+        "out.write(str(n).encode() + b'\\n')\n"
+        "out.flush()\n"
+    )
+    proc = runner.Process([sys.executable, "-c", child])
+    try:
+        request = b"y" * 200_000 + b"\n"  # more than a pipe holds
+        proc.send(request, time.monotonic() + 20)
+        lines = [proc.read_line(time.monotonic() + 20) for _ in range(41)]
+    finally:
+        proc.kill()
+    assert all(line == b"x" * 8000 for line in lines[:40])
+    assert lines[40] == str(len(request)).encode()
