@@ -129,6 +129,14 @@ def cite(sentence_id: str, quote: str) -> Sentence:
 
 # --- annotations: class and game of each sentence; translations ---------------
 
+#: Words that oblige, allow or forbid: a sentence using one and not classed normative
+#: needs a written reason in its annotation.
+MODAL: Final = re.compile(
+    r"\b(долж\w*|обязан\w*|нельзя|можно|мож\w+|мог\w*|следует|нужно|необходимо|прав[оа]"
+    r"|допуска\w*|дозволя\w*|разреша\w*|запреща\w*|требует\w*)\b",
+    re.IGNORECASE,
+)
+
 #: One file per game (``melniki-b.json``), plus ``corpus.json`` for sentences of no game.
 ANNOTATIONS: Final = SOURCES / "annotations"
 TRANSLATIONS: Final = SOURCES / "translations.json"
@@ -137,10 +145,16 @@ INDEX: Final = SOURCES / "index.json"
 
 @dataclass(frozen=True, slots=True)
 class Annotation:
-    """What we say about a sentence: its class and the game (or games) it belongs to."""
+    """What we say about a sentence: its class, the game (or games) it belongs to, and why.
+
+    ``reason`` says why a sentence that uses a modal word («должен», «можно», …) is
+    not normative (the traceability check asks for it), or anything else worth saying
+    about the classification.
+    """
 
     cls: SentenceClass
     game: str | None
+    reason: str | None = None
 
 
 @cache
@@ -155,7 +169,7 @@ def sentence_annotations() -> dict[str, Annotation]:
                 raise ValueError(f"{path}: /sentences/{sid}/class: {cls!r} is not one of {CLASSES}")
             if sid in out:
                 raise ValueError(f"{path}: /sentences/{sid}: annotated in another file too")
-            out[sid] = Annotation(cls, entry.get("game"))
+            out[sid] = Annotation(cls, entry.get("game"), entry.get("reason"))
     return out
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Final
 
 from conformance.corpus import (
+    MODAL,
     CitationError,
     all_sentences,
     cite,
@@ -61,6 +62,8 @@ class Ruling:
     question: str
     readings: tuple[Reading, ...]
     default: str
+    #: why the default reading is the default (the traceability check asks for it)
+    why: str | None = None
 
 
 def load_register() -> dict[str, Ruling]:
@@ -77,6 +80,7 @@ def load_register() -> dict[str, Ruling]:
             entry["question"],
             readings,
             entry["default"],
+            entry.get("why"),
         )
     return out
 
@@ -232,6 +236,15 @@ def check() -> Report:
                 rep.gaps.append(f"normative sentence {sid} is cited by no rule or ruling")
             if notes[sid].cls == "unclassified":
                 rep.gaps.append(f"sentence {sid} is unclassified")
+            modal = MODAL.search(sentences[sid].text) if sid in sentences else None
+            if notes[sid].cls != "normative" and modal and not notes[sid].reason:
+                rep.gaps.append(
+                    f"sentence {sid} says «{modal.group(0)}» but is classed {notes[sid].cls} "
+                    "with no reason"
+                )
+        for ruling in game_rulings:
+            if not (ruling.why or "").strip():
+                rep.gaps.append(f"ruling {ruling.id} does not say why its default is the default")
         # Rulings select real option values, the default matching.
         options = game.options
         selected: dict[str, set[str]] = {}
