@@ -198,10 +198,14 @@ class Ctx:
                     else:
                         links.append(f"<code>{esc(g)}</code>")
                 games = '<div class="game">' + " ".join(links) + "</div>"
+            reason = ""
+            if note.reason:
+                reason = f'<div class="class-reason">{esc(note.reason)}</div>'
             rows.append(
                 f'<tr class="sentence cls-{esc(note.cls)}" id="{rid}">\n'
                 f'<td class="sid"><a class="self" href="#{rid}">{esc(sid)}</a>\n'
-                f'<span class="badge cls-{esc(note.cls)}">{esc(note.cls)}</span>{games}</td>\n'
+                f'<span class="badge cls-{esc(note.cls)}">{esc(note.cls)}</span>'
+                f"{games}{reason}</td>\n"
                 f'<td class="ru" lang="ru">{esc(s.text)}</td>\n'
                 f'<td class="en" lang="en">{en_html}</td>\n'
                 f'<td class="refs">{self.cited_by(sid)}</td>\n'
@@ -272,6 +276,10 @@ class Ctx:
                 f"{esc(reading.text)}{badge}<br>{select}{scen}</li>"
             )
         parts.append("</ol>")
+        if ruling.why:
+            parts.append(
+                f'<p class="why"><span class="label">why the default</span> {esc(ruling.why)}</p>'
+            )
         users = [
             self.rule_link(rule.id, gid)
             for gid, gd in self.corpus.games.items()
