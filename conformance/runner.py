@@ -60,6 +60,9 @@ EXIT_INTERRUPTED: Final = 130
 
 RESULTS_FORMAT: Final = "koloda-conformance-results/1"
 STDERR_TAIL: Final = 2000
+#: While waiting for an answer, how often (seconds) the implementation is checked for having
+#: exited with its output held open by a process it started.
+LEADER_POLL: Final = 0.2
 #: After this many failed restarts in a row, the implementation is given up.
 MAX_FAILED_STARTS: Final = 3
 #: Requests in flight at once (pipelining) with one implementation process, and their bytes.
@@ -82,12 +85,10 @@ def default_command() -> list[str]:
 class FaultError(Exception):
     """The implementation broke down; ``outcome`` is ERROR or TIMEOUT."""
 
-    def __init__(self, outcome: str, message: str, silent_exit: bool = False) -> None:
+    def __init__(self, outcome: str, message: str) -> None:
         super().__init__(message)
         self.outcome = outcome
         self.message = message
-        #: the implementation went away without a byte of answer (it may have quit early)
-        self.silent_exit = silent_exit
 
 
 class UnusableError(Exception):
@@ -147,7 +148,7 @@ class Process:
             text = self._tail.decode("utf-8", "replace").strip()
         return text[-STDERR_TAIL:]
 
-    def _gone(self, what: str, silent: bool = False) -> FaultError:
+    def _gone(self, what: str) -> FaultError:
         code = self.proc.poll()
         if code is None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -155,7 +156,7 @@ class Process:
         status = "is still running" if code is None else f"exited with status {code}"
         tail = self.stderr_tail()
         note = f"; stderr ends: {tail[-400:]!r}" if tail else ""
-        return FaultError(ERROR, f"{what}: the implementation {status}{note}", silent)
+        return FaultError(ERROR, f"{what}: the implementation {status}{note}")
 
     def send(self, data: bytes, deadline: float) -> None:
         """Write a request, waiting for the pipe at most until ``deadline``.
@@ -173,7 +174,7 @@ class Process:
             except BlockingIOError:
                 pass
             except (BrokenPipeError, ConnectionResetError):
-                raise self._gone("the request could not be written", silent=True) from None
+                raise self._gone("the request could not be written") from None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise FaultError(TIMEOUT, "the implementation does not read its input")
@@ -217,7 +218,12 @@ class Process:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise FaultError(TIMEOUT, "no answer in time")
-            if not self._reads.select(remaining):
+            if not self._reads.select(min(remaining, LEADER_POLL)):
+                if self.proc.poll() is not None:
+                    # its leader is gone but something it started holds the output open
+                    raise self._gone(
+                        "no answer, and its output is held open by a process left behind"
+                    )
                 continue
             try:
                 chunk = os.read(self._out, 65536)
@@ -227,7 +233,7 @@ class Process:
                 raise self._gone(f"reading its output failed ({e})") from None
             if not chunk:
                 partial = f" after a partial line {bytes(self._buf[:80])!r}" if self._buf else ""
-                raise self._gone(f"end of output{partial}", silent=not self._buf)
+                raise self._gone(f"end of output{partial}")
             self._buf += chunk
 
     def exchange(self, request: bytes, timeout: float) -> JSONObject:
@@ -240,11 +246,21 @@ class Process:
         except protocol.ProtocolError as e:
             raise FaultError(ERROR, f"garbage on stdout: {e}") from None
 
-    def kill(self) -> None:
-        """End the implementation and everything it started, now."""
+    def exited(self) -> FaultError | None:
+        """The fault, if the implementation has exited by itself (it may only exit on ``stop``)."""
         if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+            return None
+        return self._gone("it exited before it was told to stop")
+
+    def kill(self) -> None:
+        """End the implementation and everything it started, now.
+
+        The whole process group is killed even when its leader has already exited: a
+        child left behind could hold the pipes open or go on running.
+        """
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        if self.proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -484,8 +500,8 @@ class Session:
         self.declared: protocol.StartAnswer | None = None
         self.seq = 0
         self.failed_starts = 0
+        #: implementations ended by a fault (each replaced by a fresh one when more is due)
         self.restarts = 0
-        self.served = 0
         self._unsupported: dict[str, str | None] = {}
         if first is not None:
             self.proc, self.declared = first
@@ -500,13 +516,16 @@ class Session:
         self.close()
 
     def ensure(self) -> Process:
-        """The running implementation, started (and shaken hands with) if need be."""
+        """The running implementation, started (and shaken hands with) if need be.
+
+        Call :meth:`exited` first: an implementation that went away by itself is a fault
+        of the scenario due next, not something to restart silently.
+        """
         if self.proc is not None and self.proc.proc.poll() is None:
             return self.proc
         if self.proc is not None:
             self.proc.kill()
             self.proc = None
-        self.served = 0
         try:
             self.proc, declared = launch(self.config.argv, self.config.start_timeout)
         except UnusableError:
@@ -518,16 +537,27 @@ class Session:
         return self.proc
 
     def close(self) -> None:
+        """Send ``stop``, wait briefly, then end the implementation's whole process group."""
         if self.proc is not None:
             self.proc.stop()
             self.proc = None
 
-    def abort(self) -> None:
-        """Kill the implementation at once (Ctrl-C, a fault)."""
+    def abort(self, fault: bool = True) -> None:
+        """Kill the implementation at once: after a fault (counted), or on Ctrl-C."""
         if self.proc is not None:
             self.proc.kill()
             self.proc = None
-            self.restarts += 1
+            if fault:
+                self.restarts += 1
+
+    def exited(self) -> FaultError | None:
+        """The fault, if the running implementation has exited by itself (it is then ended)."""
+        if self.proc is None:
+            return None
+        fault = self.proc.exited()
+        if fault is not None:
+            self.abort()
+        return fault
 
     def run(self, case: Case) -> Result:
         """Run one scenario and judge it (XFAIL/XPASS applied)."""
@@ -541,12 +571,13 @@ class Session:
         an implementation that is itself waiting for its answers to be read. Each
         scenario has the whole timeout from the moment its answer is the next one due.
         After a fault the implementation is killed; the scenario whose answer was due
-        gets the fault's outcome and the others in flight are sent again to a fresh
+        gets the fault's outcome (an implementation that exits before ``stop``, closes its
+        output or dies is such a fault, whether or not it had read the request) and the
+        others in flight, which it cannot have answered, are sent again to a fresh
         implementation.
         """
         todo = list(reversed(cases))
         flight: list[tuple[Case, int, int, float]] = []  # case, seq, bytes, start
-        retried: set[str] = set()
         due_since = time.monotonic()
         while todo or flight:
             while todo and len(flight) < window:
@@ -560,6 +591,10 @@ class Session:
                     # answered before a fresh one is started (its answers are not the new one's).
                     todo.append(case)
                     break
+                gone = self.exited()
+                if gone is not None:
+                    yield self._expected(case, Result(case, gone.outcome, 0.0, gone.message))
+                    continue
                 try:
                     proc = self.ensure()
                 except UnusableError as e:
@@ -583,10 +618,6 @@ class Session:
                         todo.append(case)
                         break
                     self.abort()
-                    if e.silent_exit and case.id not in retried:
-                        retried.add(case.id)  # it had quit after its last answer: try afresh
-                        todo.append(case)
-                        continue
                     yield self._expected(case, Result(case, e.outcome, 0.0, e.message))
                     continue
                 if not flight:
@@ -597,7 +628,6 @@ class Session:
             case, seq, _, started = flight[0]
             reader = self.proc
             assert reader is not None, "requests in flight have a process"
-            reused = self.served > 0
             try:
                 line = reader.read_line(due_since + self.config.timeout)
                 answer = protocol.decode(line)
@@ -609,10 +639,6 @@ class Session:
                 rest = [f[0] for f in flight[1:]]
                 flight.clear()
                 todo.extend(reversed(rest))
-                if fault.silent_exit and reused and case.id not in retried:
-                    retried.add(case.id)  # it quit after its last answer: run this one again
-                    todo.append(case)
-                    continue
                 yield self._expected(
                     case, Result(case, fault.outcome, time.monotonic() - started, fault.message)
                 )
@@ -620,7 +646,6 @@ class Session:
                 continue
             flight.pop(0)
             due_since = time.monotonic()
-            self.served += 1
             try:
                 run = protocol.check_run(answer, seq, case.steps)
             except protocol.ProtocolError as e:
@@ -663,30 +688,24 @@ class Session:
             why = self._why_not(case)
             if why is not None:
                 return Result(case, SKIP, message=why)
-        retried = False
-        while True:
-            try:
-                proc = self.ensure()
-            except UnusableError as e:
-                return Result(case, ERROR, time.monotonic() - t0, f"could not restart: {e}")
-            why = self._why_not(case)
-            if why is not None:
-                return Result(case, SKIP, message=why)
-            reused = self.served > 0
-            self.seq += 1
-            try:
-                line = proc.exchange(
-                    protocol.run_request_bytes(self.seq, case.wire), self.config.timeout
-                )
-            except FaultError as e:
-                self.abort()
-                if e.silent_exit and reused and not retried:
-                    # it had quit after its last answer: run this scenario on a fresh one
-                    retried = True
-                    continue
-                return Result(case, e.outcome, time.monotonic() - t0, e.message)
-            break
-        self.served += 1
+        gone = self.exited()
+        if gone is not None:
+            return Result(case, gone.outcome, 0.0, gone.message)
+        try:
+            proc = self.ensure()
+        except UnusableError as e:
+            return Result(case, ERROR, time.monotonic() - t0, f"could not restart: {e}")
+        why = self._why_not(case)
+        if why is not None:
+            return Result(case, SKIP, message=why)
+        self.seq += 1
+        try:
+            line = proc.exchange(
+                protocol.run_request_bytes(self.seq, case.wire), self.config.timeout
+            )
+        except FaultError as e:
+            self.abort()
+            return Result(case, e.outcome, time.monotonic() - t0, e.message)
         try:
             run = protocol.check_run(line, self.seq, case.steps)
         except protocol.ProtocolError as e:
@@ -822,6 +841,9 @@ class Report:
             stream.write(f"summary: {summary or 'nothing run'} ({self.done} of {self.total})\n")
         if footer.get("interrupted"):
             stream.write("interrupted: partial results\n")
+        restarts = footer.get("restarts")
+        if isinstance(restarts, int) and restarts:
+            stream.write(f"restarts: {restarts} (implementations ended by a fault)\n")
         if footer.get("unusable"):
             stream.write(f"implementation unusable: {footer['unusable']}\n")
         stream.flush()
@@ -874,6 +896,8 @@ class RunState:
     results: list[Result] = field(default_factory=list)
     unusable: str | None = None
     interrupted: bool = False
+    #: implementations ended by a fault (exit, crash, closed output, timeout, bad answer)
+    restarts: int = 0
 
 
 def run_cases(
@@ -895,8 +919,13 @@ def run_cases(
                 if session.failed_starts >= MAX_FAILED_STARTS:
                     state.unusable = "it could not be restarted"
                     break
+        except BaseException:
+            session.abort(fault=False)
+            raise
+        else:
+            session.close()
         finally:
-            session.abort()
+            state.restarts += session.restarts
         _not_run(cases, state, report)
         return
     todo: queue.Queue[Case] = queue.Queue()
@@ -914,13 +943,15 @@ def run_cases(
                 try:
                     case = todo.get_nowait()
                 except queue.Empty:
-                    return
+                    break
                 done.put(session.run(case))
                 if session.failed_starts >= MAX_FAILED_STARTS:
                     state.unusable = "it could not be restarted"
                     stop.set()
+            if not stop.is_set():
+                session.close()
         finally:
-            session.abort()
+            session.abort(fault=False)
             done.put(None)
 
     threads = [threading.Thread(target=work, args=(s,), daemon=True) for s in sessions]
@@ -938,7 +969,8 @@ def run_cases(
     finally:
         stop.set()
         for s in sessions:
-            s.abort()
+            s.abort(fault=False)
+        state.restarts += sum(s.restarts for s in sessions)
     _not_run(cases, state, report)
 
 
@@ -1084,6 +1116,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
             "duration": round(duration, 6),
             "interrupted": state.interrupted,
             "unusable": state.unusable,
+            "restarts": state.restarts,
             "exit_code": status_code,
         }
         report.finish(footer)

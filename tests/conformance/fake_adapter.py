@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,6 +31,10 @@ MODES = (
     "overlong",
     "stderr-flood",
     "early-exit",
+    "exit-0-on-run",
+    "exit-1-on-run",
+    "close-stdout",
+    "orphan",
     "slow",
     "errored",
     "skipped",
@@ -87,6 +92,17 @@ def main() -> int:
             time.sleep(0.3)
         elif hit and mode == "hang":
             time.sleep(3600)
+        elif hit and mode in ("exit-0-on-run", "exit-1-on-run"):
+            os._exit(int(mode[5]))
+        elif hit and mode == "close-stdout":
+            sys.stdout.close()
+            os.close(1)
+            time.sleep(3600)
+        elif hit and mode == "orphan":
+            # a child that keeps the output open and runs on after this process exits
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+            Path(os.environ["FAKE_ORPHAN_PID"]).write_text(str(child.pid), encoding="utf-8")
+            os._exit(0)
         elif hit and mode == "crash-run":
             sys.stderr.write("fake: crashing mid-scenario\n")
             os._exit(7)
