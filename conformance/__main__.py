@@ -21,7 +21,8 @@ def _parser() -> argparse.ArgumentParser:
         "run",
         help="run the suite against an implementation",
         description="Exit status: 0 all passed, 1 any FAIL/ERROR/TIMEOUT/XPASS, 2 invalid suite "
-        "or usage, 3 implementation unusable (no valid start), 130 interrupted.",
+        "or usage, 3 implementation unusable (no valid start), 130 interrupted (Ctrl-C), "
+        "143 or 129 terminated (SIGTERM or SIGHUP; the results file is complete all the same).",
     )
     run.add_argument("paths", nargs="*", metavar="PATHS", help="scenario files or directories")
     run.add_argument(
@@ -191,6 +192,19 @@ def _fuzz(args: argparse.Namespace) -> int:
     )
 
 
+def _unknown_games(command: str, names: Sequence[str]) -> bool:
+    """Whether ``--game`` names a game that does not exist (said on stderr, with the games)."""
+    from reference import games  # noqa: PLC0415 (lazy, as above)
+
+    unknown = [g for g in names if g not in games()]
+    if unknown:
+        listed = ", ".join(sorted(games()))
+        sys.stderr.write(
+            f"{command}: unknown game {', '.join(map(repr, unknown))}; the games are: {listed}\n"
+        )
+    return bool(unknown)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; its exit status."""
     args = _parser().parse_args(argv)
@@ -198,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from conformance import adapter  # noqa: PLC0415 (lazy: the adapter must start fast)
 
         return adapter.main()
+    if args.command in ("run", "fuzz", "perft") and _unknown_games(args.command, args.game):
+        return 2  # usage, as runner.EXIT_USAGE
     if args.command == "fuzz":
         return _fuzz(args)
     if args.command == "perft":

@@ -362,12 +362,34 @@ class Result:
         return out
 
     def detail(self) -> str:
-        """A few lines for people: why it failed, or the warnings."""
-        lines = [str(m) for m in self.failures]
+        """A few lines for people: why it failed, or the warnings (each line :func:`printable`)."""
+        lines = [printable(str(m)) for m in self.failures]
         if self.message:
-            lines.insert(0, self.message)
-        lines += [f"warning: {m}" for m in self.warnings]
+            lines.insert(0, printable(self.message))
+        lines += [f"warning: {printable(str(m))}" for m in self.warnings]
         return "\n".join(lines)
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal, a log line and XML: control and format characters escaped.
+
+    What an implementation writes (its error messages, its stderr, its observations) is
+    shown to people: a raw escape sequence could erase an ERROR line and print a fake PASS,
+    a newline could forge a line of its own, and XML 1.0 cannot hold most control characters.
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out)
 
 
 def _mismatch(m: engine.Mismatch) -> JSONObject:
@@ -625,7 +647,8 @@ class Session:
                 flight.append((case, self.seq, len(request), time.monotonic()))
             if not flight:
                 continue
-            case, seq, _, started = flight[0]
+            case, seq, _, sent = flight[0]
+            started = max(sent, due_since)  # its time runs from when its answer is the next due
             reader = self.proc
             assert reader is not None, "requests in flight have a process"
             try:
@@ -800,9 +823,9 @@ class Report:
 
     def _print_result(self, r: Result, stream: TextIO, brief: bool = False) -> None:
         ms = f"{r.duration * 1000:.0f} ms"
-        stream.write(f"{r.outcome:<7} {r.case.id} ({ms})")
+        stream.write(f"{r.outcome:<7} {printable(r.case.id)} ({ms})")
         if r.outcome == SKIP and r.message:
-            stream.write(f": {r.message}")
+            stream.write(f": {printable(r.message)}")
         stream.write("\n")
         if not brief:
             for text in r.detail().splitlines():
@@ -845,7 +868,7 @@ class Report:
         if isinstance(restarts, int) and restarts:
             stream.write(f"restarts: {restarts} (implementations ended by a fault)\n")
         if footer.get("unusable"):
-            stream.write(f"implementation unusable: {footer['unusable']}\n")
+            stream.write(f"implementation unusable: {printable(str(footer['unusable']))}\n")
         stream.flush()
 
 
@@ -868,8 +891,8 @@ def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
             suite,
             "testcase",
             classname=f"conformance.{r.case.game}",
-            name=r.case.id,
-            file=r.case.path,
+            name=printable(r.case.id),
+            file=printable(r.case.path),
             time=f"{r.duration:.6f}",
         )
         detail = r.detail()
@@ -877,9 +900,9 @@ def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
             first = detail.splitlines()[0] if detail else r.outcome
             ET.SubElement(case, "failure", message=first, type=r.outcome).text = detail
         elif r.outcome in (ERROR, TIMEOUT):
-            ET.SubElement(case, "error", message=r.message, type=r.outcome).text = detail
+            ET.SubElement(case, "error", message=printable(r.message), type=r.outcome).text = detail
         elif r.outcome in (SKIP, XFAIL):
-            ET.SubElement(case, "skipped", message=f"{r.outcome}: {r.message}")
+            ET.SubElement(case, "skipped", message=printable(f"{r.outcome}: {r.message}"))
         elif r.warnings:
             ET.SubElement(case, "system-out").text = detail
     ET.indent(suites)
@@ -889,6 +912,32 @@ def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
 # --- the run ----------------------------------------------------------------------------------
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (what a CI timeout or a closed terminal sends), handled like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """While the run goes on, SIGTERM and SIGHUP interrupt it as Ctrl-C does (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    before = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, old in before.items():
+            signal.signal(sig, old)
+
+
 @dataclass(slots=True)
 class RunState:
     """What a run has done so far, for the footer."""
@@ -896,6 +945,8 @@ class RunState:
     results: list[Result] = field(default_factory=list)
     unusable: str | None = None
     interrupted: bool = False
+    #: the signal that interrupted the run, if it was not Ctrl-C
+    signum: int | None = None
     #: implementations ended by a fault (exit, crash, closed output, timeout, bad answer)
     restarts: int = 0
 
@@ -975,11 +1026,12 @@ def run_cases(
 
 
 def _not_run(cases: Sequence[Case], state: RunState, report: Report) -> None:
+    """Every selected scenario without an outcome, as ERROR (not run), once it is unusable."""
     if state.unusable is None:
         return
-    seen = {r.case.id for r in state.results}
+    seen = {(r.case.path, r.case.id) for r in state.results}
     for case in cases:
-        if case.id not in seen:
+        if (case.path, case.id) not in seen:
             r = Result(
                 case, ERROR, message=f"not run: the implementation is unusable ({state.unusable})"
             )
@@ -989,7 +1041,7 @@ def _not_run(cases: Sequence[Case], state: RunState, report: Report) -> None:
 
 def exit_code(state: RunState) -> int:
     if state.interrupted:
-        return EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED if state.signum is None else 128 + state.signum
     if state.unusable is not None:
         return EXIT_UNUSABLE
     return EXIT_FAILED if any(r.outcome in BAD for r in state.results) else EXIT_OK
@@ -1027,6 +1079,35 @@ def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
         err.write("no scenario matches the filters\n")
         return [], EXIT_USAGE
     return cases, None
+
+
+def _start_and_run(
+    cases: Sequence[Case],
+    config: Config,
+    jobs: int,
+    *,
+    header: JSONObject,
+    report: Report,
+    state: RunState,
+) -> None:
+    """Start the implementation, write the header, run the cases (killed on an interrupt)."""
+    first: tuple[Process, protocol.StartAnswer] | None = None
+    try:
+        first = launch(config.argv, config.start_timeout)
+    except UnusableError as e:
+        state.unusable = str(e)
+        report.line(header)
+        _not_run(cases, state, report)
+        return
+    impl = header["implementation"]
+    assert isinstance(impl, dict)
+    impl["start"] = first[1].raw
+    report.line(header)
+    try:
+        run_cases(cases, config, first=first, jobs=jobs, report=report, state=state)
+    except BaseException:
+        first[0].kill()
+        raise
 
 
 def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -1087,23 +1168,13 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
         },
         "time": datetime.now(UTC).isoformat(timespec="seconds"),
     }
-    first: tuple[Process, protocol.StartAnswer] | None = None
     try:
-        try:
-            first = launch(argv, options.start_timeout)
-        except UnusableError as e:
-            state.unusable = str(e)
-            report.line(header)
-        else:
-            impl = header["implementation"]
-            assert isinstance(impl, dict)
-            impl["start"] = first[1].raw
-            report.line(header)
-            run_cases(cases, config, first=first, jobs=options.jobs, report=report, state=state)
-    except KeyboardInterrupt:
+        with interruptible():
+            _start_and_run(cases, config, options.jobs, header=header, report=report, state=state)
+    except KeyboardInterrupt as e:
         state.interrupted = True
-        if first is not None:
-            first[0].kill()
+        if isinstance(e, Terminated):
+            state.signum = e.signum
     finally:
         duration = time.monotonic() - t0
         counts: JSONObject = {o: sum(1 for r in state.results if r.outcome == o) for o in OUTCOMES}

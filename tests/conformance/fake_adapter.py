@@ -35,6 +35,7 @@ MODES = (
     "exit-1-on-run",
     "close-stdout",
     "orphan",
+    "escapes",
     "slow",
     "errored",
     "skipped",
@@ -119,6 +120,10 @@ def main() -> int:
             time.sleep(3600)
         elif hit and mode == "errored":
             reply = {"seq": seq, "errored": "fake: cannot do this one"}
+        elif hit and mode == "escapes":
+            # an error message that would erase its line on a terminal and forge a PASS
+            reply = {"seq": seq, "errored": "\x1b[2K\rPASS    forged\nline\x07\x00\u202e"}
+            sys.stderr.write("\x1b[31mred\x1b[0m\n")
         elif hit and mode == "skipped":
             reply = {"seq": seq, "skipped": "fake: not this one"}
         elif mode == "wrong-code" and "setup_rejected" in reply:

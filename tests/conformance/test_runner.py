@@ -223,6 +223,39 @@ def test_no_valid_start_is_exit_3(tmp_path: Path, mode: str) -> None:
     assert "unusable" in text
 
 
+def test_no_valid_start_lists_every_scenario_as_not_run(tmp_path: Path) -> None:
+    code, lines, _ = run(tmp_path, fake("crash-start"), ids=IDS, start_timeout=0.5)
+    assert code == runner.EXIT_UNUSABLE
+    assert outcomes(lines) == dict.fromkeys(SELECTED, "ERROR")
+    assert all("not run" in str(x["message"]) for x in lines if x["type"] == "scenario")
+    assert lines[-1]["run"] == lines[-1]["total"] == len(SELECTED)
+
+
+def test_control_characters_from_an_implementation_are_escaped(tmp_path: Path) -> None:
+    junit = tmp_path / "junit.xml"
+    code, lines, text = run(tmp_path, fake("escapes", TARGET), ids=IDS, junit=str(junit))
+    assert code == runner.EXIT_FAILED
+    assert outcomes(lines)[TARGET] == "ERROR"
+    assert "\x1b" not in text and "\x00" not in text and "\u202e" not in text
+    assert "\\x1b[2K\\x0dPASS    forged\\x0aline" in text
+    assert not any(line.startswith("PASS    forged") for line in text.splitlines())
+    root = ET.parse(junit).getroot()  # parses: no raw control characters in the XML
+    assert "forged" in ET.tostring(root, encoding="unicode")
+    # the results file keeps the message exactly (JSON escapes it)
+    target = next(x for x in lines if x.get("id") == TARGET)
+    assert "\x1b[2K\rPASS    forged" in str(target["message"])
+
+
+def test_pipelined_durations_count_from_when_the_answer_is_due(tmp_path: Path) -> None:
+    """A scenario queued behind slow answers is not charged for their time."""
+    code, lines, _ = run(tmp_path, fake("slow"), ids=IDS, timeout=5.0)
+    assert code == runner.EXIT_OK
+    durations = [float(x["duration"]) for x in lines if x["type"] == "scenario"]
+    # each answer takes the fake's 0.3 s; queued ones would add up to 0.6, 0.9, 1.2, 1.5 s
+    total = float(lines[-1]["duration"])
+    assert sum(durations) <= total
+
+
 def test_missing_program_is_exit_3(tmp_path: Path) -> None:
     code, lines, _ = run(tmp_path, "/no/such/program --flag", ids=IDS)
     assert code == runner.EXIT_UNUSABLE
@@ -311,6 +344,57 @@ def test_ctrl_c_writes_partial_results_and_the_footer(tmp_path: Path) -> None:
     assert footer["total"] == 10
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_write_the_footer_and_leave_nothing_running(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    results = tmp_path / "partial.jsonl"
+    pid_file = tmp_path / "impl.pid"
+    impl = tmp_path / "hanging_adapter.py"
+    impl.write_text(
+        "import os, sys\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        f"sys.argv = ['fake', 'hang', 'melniki-b-013']\n"
+        f"sys.path.insert(0, {str(ROOT / 'tests' / 'conformance')!r})\n"
+        "import fake_adapter\n"
+        "sys.exit(fake_adapter.main())\n",
+        encoding="utf-8",
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "conformance",
+        "run",
+        "--impl",
+        f"{sys.executable} {impl}",
+        "--timeout",
+        "60",
+        "--json",
+        str(results),
+        "--id",
+        "melniki-b-013",
+    ]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for _ in range(400):  # the header is written once the implementation has started
+        if results.exists() and results.read_text(encoding="utf-8").count("\n") >= 1:
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + sig, err
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    check_results(lines)
+    assert lines[-1]["interrupted"] is True
+    assert lines[-1]["exit_code"] == 128 + sig
+    pid = int(pid_file.read_text(encoding="utf-8"))
+    assert (
+        not Path(f"/proc/{pid}").exists()
+        or "Z"
+        in Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[:1]
+    )
+
+
 def test_large_pipelined_requests_and_answers_never_deadlock(tmp_path: Path) -> None:
     """Requests over the byte window and answers over a pipe's buffer still flow."""
     steps: list[JSONObject] = [
@@ -371,3 +455,15 @@ def test_a_request_waiting_for_the_pipe_never_deadlocks_with_unread_answers() ->
         proc.kill()
     assert all(line == b"x" * 8000 for line in lines[:40])
     assert lines[40] == str(len(request)).encode()
+
+
+@pytest.mark.parametrize("command", ["run", "perft", "fuzz"])
+def test_an_unknown_game_is_a_usage_error_naming_the_games(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conformance.__main__ import main  # noqa: PLC0415
+
+    assert main([command, "--game", "chess"]) == runner.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err
+    assert "melniki-b" in err and "michigan" in err
