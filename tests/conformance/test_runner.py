@@ -250,9 +250,9 @@ def test_pipelined_durations_count_from_when_the_answer_is_due(tmp_path: Path) -
     """A scenario queued behind slow answers is not charged for their time."""
     code, lines, _ = run(tmp_path, fake("slow"), ids=IDS, timeout=5.0)
     assert code == runner.EXIT_OK
-    durations = [float(x["duration"]) for x in lines if x["type"] == "scenario"]
+    durations = [float(str(x["duration"])) for x in lines if x["type"] == "scenario"]
     # each answer takes the fake's 0.3 s; queued ones would add up to 0.6, 0.9, 1.2, 1.5 s
-    total = float(lines[-1]["duration"])
+    total = float(str(lines[-1]["duration"]))
     assert sum(durations) <= total
 
 
