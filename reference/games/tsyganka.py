@@ -103,7 +103,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/next-lead",
         ("000:P24.S2", "AMB-TSYGANKA-04"),
-        "The follower of a trick leads the next; play goes on until the circle is empty.",
+        "The follower of a trick leads the next (the winner of the trick under "
+        "next_lead=winner); play goes on until the circle is empty.",
     ),
     Rule(
         "tsyganka/stage-two",
@@ -156,6 +157,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             (False, True),
             ruling="AMB-TSYGANKA-06",
         ),
+        OptionSpec(
+            "next_lead",
+            "follower",
+            "Who leads the next trick of stage 1: the follower of the last (play goes round to "
+            "the left), or the winner of the last.",
+            ("follower", "winner"),
+            ruling="AMB-TSYGANKA-04",
+        ),
     )
 }
 
@@ -167,6 +176,7 @@ class TsygankaOptions:
     fewer_than_four: bool
     follower_trump: str
     must_cover: bool
+    next_lead: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
@@ -175,6 +185,7 @@ class TsygankaOptions:
             fewer_than_four=bool(v["fewer_than_four"]),
             follower_trump=str(v["follower_trump"]),
             must_cover=bool(v["must_cover"]),
+            next_lead=str(v["next_lead"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -182,6 +193,7 @@ class TsygankaOptions:
             "fewer_than_four": self.fewer_than_four,
             "follower_trump": self.follower_trump,
             "must_cover": self.must_cover,
+            "next_lead": self.next_lead,
         }
 
 
@@ -285,6 +297,21 @@ def stuck(cards: tuple[Card, ...], trump: int) -> bool:
 STUCK_MAX: Final = 4
 
 
+def next_leader(leader: Seat, follower: Seat, winner: Seat, rule: str) -> Seat:
+    """Who leads the next trick of stage 1: the follower (``rule`` ``follower``), or the
+    winner of the trick (``winner``).
+
+    pre: 0 <= leader < 16 and 0 <= follower < 16 and leader != follower
+    pre: winner in (leader, follower)
+    pre: rule in ("follower", "winner")
+    post: __return__ in (leader, follower)
+    post: __return__ == (winner if rule == "winner" else follower)
+    """
+    if rule == "winner":  # tsyganka/next-lead (AMB-TSYGANKA-04 b): the winner leads again
+        return winner
+    return follower  # tsyganka/next-lead (AMB-TSYGANKA-04 a): play passes to the left
+
+
 # --- setup ------------------------------------------------------------------------------------
 
 
@@ -386,12 +413,13 @@ def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
         return _begin_stage_two(s._replace(last_winner=leader))
     # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
     winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
+    nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
         piles=put(s.piles, winner, s.piles[winner] + (lead, c)),
         lead=NO_CARD,
         last_winner=winner,
-        leader=seat,  # tsyganka/next-lead: the follower leads next
-        turn=seat,
+        leader=nxt,
+        turn=nxt,
     )
     return _begin_stage_two(s) if exhausted else s
 
