@@ -356,8 +356,11 @@ def setup(table: Table) -> MelnikiAState:
     n = table.players
     if not 2 <= n <= MAX_PLAYERS:  # melniki-a/players
         raise SetupError(f"{GAME_ID}: {n} players; the text allows two to ten", "melniki-a/players")
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # melniki-a/deal-three: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "melniki-a/deal-three",
+        )
     pack = _pack(opts)
     deal = table.deal
     if isinstance(deal, DeckOrder):

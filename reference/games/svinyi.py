@@ -341,8 +341,10 @@ def setup(table: Table) -> SvinyiState:
         raise SetupError(
             f"{GAME_ID}: {n} players; the model seats two to sixteen", "svinyi/players"
         )
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # svinyi/stores: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
+        )
     deal = table.deal
     pig: tuple[Card, ...] = ()
     if isinstance(deal, DeckOrder):
@@ -507,9 +509,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
             if s.opts.unplaced == "hand":  # svinyi/unplaced: he keeps it before him
                 s = s._replace(held=put(s.held, seat, s.held[seat] + (s.hand,)), hand=NO_CARD)
             else:  # svinyi/unplaced (AMB-SVINYI-09 b): onto his own store, whatever its rank
-                s = s._replace(
-                    stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD
-                )
+                s = s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
         return _begin_turn(s, left(seat, s.players))
     c = a.card
     if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:

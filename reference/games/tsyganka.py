@@ -340,8 +340,11 @@ def setup(table: Table) -> TsygankaState:
     opts = TsygankaOptions.of(table.options)
     n = table.players
     _check_players(n, opts)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # tsyganka/dealer-leads: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "tsyganka/dealer-leads",
+        )
     pack = _pack(n)
     deal = table.deal
     if isinstance(deal, DeckOrder):
