@@ -486,9 +486,9 @@ def _turn_no(s: SvinyiState) -> int:
 
 def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
     # svinyi/shed-wins: nothing but aces in his store and kept cards, no drawn card left
-    if s.hand == NO_CARD and sheds(s.stores[seat]) and sheds(s.held[seat]):
-        if win_allowed(_turn_no(s), s.players, s.opts.first_turn_win):  # AMB-SVINYI-10
-            return s._replace(turn=-1, winners=(seat,))
+    shed = s.hand == NO_CARD and sheds(s.stores[seat]) and sheds(s.held[seat])
+    if shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win):  # AMB-SVINYI-10
+        return s._replace(turn=-1, winners=(seat,))
     return s
 
 
@@ -674,7 +674,9 @@ def observe(s: SvinyiState, name: str) -> JSON:
         if text.isdigit() and int(text) < s.players:
             p = int(text)
             drawn = s.hand != NO_CARD and p == s.turn
-            return [card_name(c) for c in s.held[p]] + ([card_name(s.hand)] if drawn else [])
+            mine = s.held[p] + ((s.hand,) if drawn else ())
+            out: list[JSON] = [card_name(c) for c in mine]
+            return out
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
 
 
