@@ -478,6 +478,16 @@ def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> SvinyiState:
     return s._replace(stores=put(s.stores, seat, s.stores[seat][:-1]))
 
 
+def _put_by(s: SvinyiState, seat: Seat) -> SvinyiState:
+    """At the pass, the drawn card he has not laid (svinyi/unplaced)."""
+    if s.hand == NO_CARD:
+        return s
+    if s.opts.unplaced == "hand":  # svinyi/unplaced: he keeps it before him (AMB-SVINYI-09 a)
+        return s._replace(held=put(s.held, seat, s.held[seat] + (s.hand,)), hand=NO_CARD)
+    # svinyi/unplaced (AMB-SVINYI-09 b): onto his own store, whatever its rank
+    return s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
+
+
 def _turn_no(s: SvinyiState) -> int:
     """Which turn of the round this is, from 1: the stock shrinks by one card a turn."""
     start = 52 - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
@@ -505,12 +515,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
             raise IllegalAction(
                 "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
             )
-        if s.hand != NO_CARD:
-            if s.opts.unplaced == "hand":  # svinyi/unplaced: he keeps it before him
-                s = s._replace(held=put(s.held, seat, s.held[seat] + (s.hand,)), hand=NO_CARD)
-            else:  # svinyi/unplaced (AMB-SVINYI-09 b): onto his own store, whatever its rank
-                s = s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
-        return _begin_turn(s, left(seat, s.players))
+        return _begin_turn(_put_by(s, seat), left(seat, s.players))
     c = a.card
     if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
         raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")

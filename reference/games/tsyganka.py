@@ -292,6 +292,9 @@ def stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return not any(beats(x, y, trump) for x in cards for y in cards)
 
 
+#: The game is over when no more than this many players hold cards (AMB-TSYGANKA-07).
+LAST_HOLDERS: Final = 1
+
 #: At most this many cards can be left with none able to cover another (one of each plain
 #: suit and the gypsy; a trump with any other card but the gypsy can always cover).
 STUCK_MAX: Final = 4
@@ -440,7 +443,7 @@ def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
     """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
     counts = tuple(len(h) for h in s.hands)
     held = [p for p in range(s.players) if counts[p]]
-    if len(held) <= 1:  # tsyganka/gypsy-loses
+    if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
         return s._replace(
             stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=held[0] if held else -1
         )
