@@ -350,12 +350,12 @@ def setup(table: Table) -> SvinyiState:
     if isinstance(deal, DeckOrder):
         order = deal.cards
         _check_pack(order, "the deck order")
-        if opts.first_pig == "taken-out":  # svinyi/first-pig: the first two or six
+        if opts.first_pig == "taken-out":  # svinyi/first-pig (AMB-SVINYI-02): the first 2 or 6
             i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
         built: list[tuple[Card, ...]] = [() for _ in range(n)]
-        for k in range(n):  # svinyi/stores: one each from the dealer's left
+        for k in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             built[(table.dealer + 1 + k) % n] = (order[k],)
         stores: Holdings = tuple(built)
         stock = order[n:]
@@ -380,12 +380,12 @@ def setup(table: Table) -> SvinyiState:
         hand=NO_CARD,
         winners=(),
     )
-    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns
+    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns (AMB-SVINYI-04)
 
 
 def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
     """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
-    if not s.stock:  # svinyi/stock-out
+    if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
         loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
         least = min(loads)
         winners = tuple(p for p in range(s.players) if loads[p] == least)
@@ -416,7 +416,7 @@ def _starts_pig(s: SvinyiState, c: Card) -> bool:
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
     lt, rt = left(seat, n), right(seat, n)  # svinyi/neighbours-only
-    return (lt,) if lt == rt else (lt, rt)
+    return (lt,) if lt == rt else (lt, rt)  # AMB-SVINYI-04: with two, one neighbour
 
 
 #: ``NEIGHBOURS[n][seat]``: the seats whose stores ``seat`` may build on, for ``n`` players.
@@ -445,7 +445,7 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     follow = s.opts.pig_suit == "follow"
     lays = LAYS[seat]
     bound = tuple(c for c in movable if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
-    if bound:  # svinyi/pig-first
+    if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple(lays[c][PIG] for c in bound)
     out: list[Action] = []
     stores = s.stores

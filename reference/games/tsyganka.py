@@ -352,7 +352,7 @@ def setup(table: Table) -> TsygankaState:
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        if len(pack) == 36 and len(order) == 52:  # a 52-card order stripped to the 36
+        if len(pack) == 36 and len(order) == 52:  # AMB-TSYGANKA-02: stripped to the 36
             order = tuple(c for c in order if RANK_OF[c] >= 6)
         _check_pack(order, pack, "the deck order")
         circle, middle = order[:-1], order[-1]  # tsyganka/circle: the bottom card is trump
@@ -393,7 +393,7 @@ def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaSt
     if s.circle:
         c = s.circle[position]
         return c, s._replace(circle=s.circle[:position] + s.circle[position + 1 :])
-    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle: the trump card last
+    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
 def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
@@ -405,16 +405,17 @@ def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
         if keeps(c, trump):  # tsyganka/draw-again
             s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
             return _begin_stage_two(s) if exhausted else s
-        if exhausted:  # the last card: nobody to cover it, it is the leader's
+        if exhausted:  # AMB-TSYGANKA-04: the last card, nobody to cover it: the leader's
             return _begin_stage_two(s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,))))
         return s._replace(lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
+    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
     if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
         s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))  # tsyganka/draw-again
         if not exhausted:
             return s
-        # the circle is gone with the lead uncovered: the leader takes it
+        # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
         s = s._replace(piles=put(s.piles, leader, s.piles[leader] + (lead,)), lead=NO_CARD)
         return _begin_stage_two(s._replace(last_winner=leader))
     # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
@@ -436,7 +437,7 @@ def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
 def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
     s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
-    return _offer(s, s.dealer)
+    return _offer(s, s.dealer)  # AMB-TSYGANKA-05: the dealer offers first
 
 
 def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
@@ -447,12 +448,13 @@ def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
         return s._replace(
             stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=held[0] if held else -1
         )
+    # AMB-TSYGANKA-07: no card left can ever cover another
     if sum(counts) <= STUCK_MAX and stuck(
         tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
         holder = next(p for p in held if GYPSY in s.hands[p])
         return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
-    if not counts[offerer]:  # tsyganka/offer-on: passed over
+    if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
         assert nxt is not None
         offerer = nxt
@@ -477,6 +479,7 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
         raise IllegalAction("core/wrong-action", "a card is turned up: cover it or accept it")
     hand = s.hands[seat]
     if isinstance(a, Take):
+        # AMB-TSYGANKA-06: he may accept whenever he likes, unless must_cover
         if s.opts.must_cover and any(beats(s.up, c, trump) for c in hand):
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
