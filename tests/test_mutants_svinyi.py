@@ -11,6 +11,7 @@ from conformance.trace import SCENARIOS
 from reference.core.cards import RANK_OF, Card
 from reference.core.jsontypes import JSONObject
 from reference.games import svinyi
+from reference.games.svinyi import SvinyiState
 
 
 def scenarios_for(rule: str) -> list[JSONObject]:
@@ -43,16 +44,32 @@ def never_sheds(store: tuple[Card, ...]) -> bool:
     return False
 
 
+def always_wins(turn_no: int, players: int, first_turn_win: bool) -> bool:
+    return True
+
+
+def onto_own_store(s: SvinyiState, seat: int) -> SvinyiState:
+    """The unplaced card put onto his own store whatever the option says."""
+    if s.hand < 0:
+        return s
+    stores = s.stores[:seat] + (s.stores[seat] + (s.hand,),) + s.stores[seat + 1 :]
+    return s._replace(stores=stores, hand=-1)
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("svinyi/store-descending", "fits_store", store_ascending),
     ("svinyi/king-on-ace", "fits_store", any_on_ace),
     ("svinyi/pig-ascending", "fits_pig", pig_any_rank),
     ("svinyi/pig-first", "fits_pig", pig_never),
     ("svinyi/shed-wins", "sheds", never_sheds),
+    ("svinyi/shed-wins", "win_allowed", always_wins),
+    ("svinyi/unplaced", "_put_by", onto_own_store),
 ]
 
 
-@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant"), MUTANTS, ids=[f"{m[0]}:{m[1]}" for m in MUTANTS]
+)
 def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
 ) -> None:

@@ -35,15 +35,30 @@ def anything_beats(up: Card, c: Card, trump: int) -> bool:
     return True
 
 
+def follower_always(leader: int, follower: int, winner: int, rule: str) -> int:
+    return follower
+
+
+def always_stuck(cards: tuple[Card, ...], trump: int) -> bool:
+    return True
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/draw-again", "keeps", never_kept),
     ("tsyganka/cover-draw", "draw_covers", draw_never_covers),
     ("tsyganka/cover-or-accept", "beats", anything_beats),
     ("tsyganka/gypsy", "beats", anything_beats),
+    ("tsyganka/next-lead", "next_leader", follower_always),
+    # the stuck ending applied whenever four or fewer cards are left
+    ("tsyganka/gypsy-loses", "stuck", always_stuck),
+    # stage 2 over as soon as two players hold cards
+    ("tsyganka/gypsy-loses", "LAST_HOLDERS", 2),
 ]
 
 
-@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant"), MUTANTS, ids=[f"{m[0]}:{m[1]}" for m in MUTANTS]
+)
 def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
 ) -> None:

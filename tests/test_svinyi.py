@@ -7,7 +7,16 @@ import pytest
 from reference import DeckOrder, FormatError, SetupError, Table
 from reference.core.cards import DECK_52, parse_card
 from reference.core.shuffle import shuffle
-from reference.games.svinyi import GAME, PIG, burden, fits_pig, fits_store, load_position, position
+from reference.games.svinyi import (
+    GAME,
+    PIG,
+    burden,
+    fits_pig,
+    fits_store,
+    load_position,
+    position,
+    win_allowed,
+)
 
 C = parse_card
 
@@ -35,6 +44,8 @@ def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     options: dict[str, bool | int | str] = {
         "first_pig": ("taken-out", "first-drawn")[seed % 2],
         "pig_suit": ("any", "follow")[seed // 2 % 2],
+        "unplaced": ("hand", "own-store")[seed // 4 % 2],
+        "first_turn_win": (True, False)[seed // 8 % 2],
     }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
     step = 0
@@ -53,4 +64,20 @@ def test_a_position_missing_a_card_is_refused() -> None:
     assert isinstance(stock, list)
     pos["stock"] = stock[1:]
     with pytest.raises(FormatError, match="52-card pack"):
+        load_position(pos)
+
+
+def test_a_win_from_the_second_turn_under_first_turn_win_false() -> None:
+    assert win_allowed(1, 4, first_turn_win=True)
+    assert not win_allowed(4, 4, first_turn_win=False)
+    assert win_allowed(5, 4, first_turn_win=False)
+
+
+def test_kept_cards_are_refused_in_a_position_under_own_store() -> None:
+    pos = position(GAME.setup(Table(2, 0, DeckOrder(DECK_52), {"unplaced": "own-store"})))
+    stock, held = pos["stock"], pos["held"]
+    assert isinstance(stock, list) and isinstance(held, list)
+    pos["held"] = [[stock[-1]], []]
+    pos["stock"] = stock[:-1]
+    with pytest.raises(FormatError, match="unplaced=own-store"):
         load_position(pos)

@@ -327,7 +327,7 @@ def pile_target(holding: int, size_rule: str) -> int:
     pre: size_rule in ("players", "players-less-one")
     post: 2 <= __return__ <= holding
     """
-    if size_rule == "players":  # melniki-a/pile-aside
+    if size_rule == "players":  # melniki-a/pile-aside (AMB-MELNIKIA-10 b)
         return holding
     return max(2, holding - 1)
 
@@ -336,7 +336,7 @@ def pile_target(holding: int, size_rule: str) -> int:
 
 
 def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
-    return DECK_36 if opts.pack == 36 else DECK_52
+    return DECK_36 if opts.pack == 36 else DECK_52  # AMB-MELNIKIA-01: the text names no pack
 
 
 def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
@@ -356,13 +356,16 @@ def setup(table: Table) -> MelnikiAState:
     n = table.players
     if not 2 <= n <= MAX_PLAYERS:  # melniki-a/players
         raise SetupError(f"{GAME_ID}: {n} players; the text allows two to ten", "melniki-a/players")
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # melniki-a/deal-three: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "melniki-a/deal-three",
+        )
     pack = _pack(opts)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        if opts.pack == 36 and len(order) == 52:  # melniki-a/pack: the 52 stripped to 36
+        if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
             order = tuple(c for c in order if RANK_OF[c] >= 6)
         _check_pack(order, pack, "the deck order")
         built: list[list[Card]] = [[] for _ in range(n)]
@@ -383,7 +386,7 @@ def setup(table: Table) -> MelnikiAState:
         _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, pack, "the deal")
     stock: tuple[Card, ...]
     aside: tuple[Card, ...]
-    if opts.trump_card == "under-stock":  # melniki-a/trump-turned
+    if opts.trump_card == "under-stock":  # melniki-a/trump-turned (AMB-MELNIKIA-03)
         stock, aside = rest + (trump_card,), ()
     else:
         stock, aside = rest, (trump_card,)
@@ -415,13 +418,13 @@ def setup(table: Table) -> MelnikiAState:
 
 def _refill(s: MelnikiAState, hands: Holdings, first: Seat, second: Seat) -> MelnikiAState:
     stock = s.stock
-    for p in (first, second):  # melniki-a/refill: the taker (or the leader) first
+    for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05): the taker (or leader) first
         want = HAND - len(hands[p])
         if want > 0 and stock:
             hands = put(hands, p, hands[p] + stock[:want])
             stock = stock[want:]
     first_out = s.first_out
-    if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead: who ran out first
+    if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead (AMB-MELNIKIA-08)
         out = [p for p in s.table_seats if not hands[p]]
         first_out = out[0] if out else -1
     return s._replace(hands=hands, stock=stock, first_out=first_out)
@@ -431,13 +434,14 @@ def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
     """Stage 1 goes on with ``leader`` (or the next holder to his left) leading."""
     c = counts(s.hands)
     holding = sum(1 for k in c if k)
-    if not s.stock and (holding < 2 or s.accepts >= holding):  # melniki-a/stage-one-end
+    # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
+    if not s.stock and (holding < 2 or s.accepts >= holding):
         piles = s.piles
         for p in holders(s.hands):  # a lone holder's cards join his tricks
             piles = put(piles, p, piles[p] + s.hands[p])
         empty: Holdings = tuple(() for _ in range(s.players))
         return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
-    if not c[leader]:  # melniki-a/pass-on: players without cards are passed over
+    if not c[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
         nxt = next_holding(leader, c)
         assert nxt is not None
         leader = nxt
@@ -454,7 +458,9 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         hands = put(s.hands, seat, without(hand, a.card))
         responder = next_holding(seat, counts(hands))  # to his left-hand neighbour
-        if responder is None:  # he led his last card and nobody else holds any
+        # AMB-MELNIKIA-07: he led his last card and nobody else holds any (not reached from a
+        # deal: a hand is empty only once the stock is, and then stage 1 has ended)
+        if responder is None:
             responder = next_holding(seat, tuple(1 for _ in range(s.players)))
             assert responder is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
@@ -474,6 +480,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
         s = _refill(s._replace(piles=piles), hands, leader, seat)
+        # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
         s = s._replace(accepts=s.accepts + 1 if not s.stock else 0)
         return _next_duel(s, seat)  # melniki-a/pass-on
     if a.card not in hand:
@@ -508,6 +515,7 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     # melniki-a/take-up-tricks
     taken_up = s.piles
     s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
+    # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
     # melniki-a/stage-two-first-lead
     return _go(s, hands=taken_up, table=(), seats=(), target=0, discard=s.discard, seat=first)
@@ -525,7 +533,7 @@ def _go(
 ) -> MelnikiAState:
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
     when at most one player holds cards (melniki-a/last-holder-loses)."""
-    n = s.players
+    n = s.players  # AMB-MELNIKIA-11: players without cards are passed over
     turn = -1
     held = 0
     last = -1
@@ -536,7 +544,7 @@ def _go(
             last = p
             if turn < 0:
                 turn = p
-    if held <= 1:  # melniki-a/last-holder-loses
+    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12)
         losers = (last,) if held else ()
         return s._replace(
             stage=OVER,
@@ -562,6 +570,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        # AMB-MELNIKIA-10: the players holding cards when the pile is led
         target = pile_target(len(holders(s.hands)), s.opts.pile_size)
         hands = put(s.hands, seat, without(hand, a.card))
         return _go(
@@ -630,6 +639,7 @@ def legal_actions(s: MelnikiAState) -> tuple[Action, ...]:
         out: tuple[Action, ...] = tuple(row[c] for c in allowed)
         return out + (TAKES[seat],) if may_accept else out
     beats = BEATS[s.trump][s.table[-1]]  # melniki-a/cover-or-accept
+    # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
     return tuple(row[c] for c in hand if c in beats) + (TAKES[seat],)
 
 

@@ -8,9 +8,11 @@ nothing left but aces wins.
 
 The text gives no turn structure: rulings ``AMB-SVINYI-NN`` settle it. A turn
 is: the player to move takes the top card of the stock (automatically, it is
-no choice), plays cards (the drawn one, or his own store's top card) onto the
-pig or a neighbour's store, and passes; a drawn card he has not placed goes
-onto his own store.
+no choice), plays cards (the drawn one, the cards he kept from earlier turns,
+or his own store's top card) onto the pig or a neighbour's store, and passes;
+a drawn card he has not placed stays with him, face up before him, for a later
+turn (``unplaced=hand``; under ``unplaced=own-store`` it goes onto his own
+store whatever its rank).
 """
 
 from __future__ import annotations
@@ -78,12 +80,20 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/turns",
         ("000:P26.S3", "AMB-SVINYI-04"),
         "In turn from the dealer's left each player takes the top card of the stock, plays, and "
-        "passes; a drawn card not placed goes onto his own store.",
+        "passes.",
+    ),
+    Rule(
+        "svinyi/unplaced",
+        ("000:P27.S1", "000:P28.S1", "AMB-SVINYI-09"),
+        "A drawn card not placed by the pass stays with the player, face up before him, to be "
+        "laid on a later turn (under unplaced=own-store it goes onto his own store whatever "
+        "its rank).",
     ),
     Rule(
         "svinyi/own-cards",
-        ("000:P28.S1", "AMB-SVINYI-04"),
-        "A player plays only the card he drew this turn or the top card of his own store.",
+        ("000:P28.S1", "AMB-SVINYI-04", "AMB-SVINYI-09"),
+        "A player plays only the card he drew this turn, the cards he kept from earlier turns, "
+        "or the top card of his own store.",
     ),
     Rule(
         "svinyi/pig-ascending",
@@ -130,14 +140,15 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/shed-wins",
-        ("000:P28.S1", "AMB-SVINYI-07"),
-        "The first player whose store holds nothing but aces, with no drawn card in hand, wins.",
+        ("000:P28.S1", "AMB-SVINYI-07", "AMB-SVINYI-10"),
+        "The first player whose store and kept cards hold nothing but aces, with no drawn card "
+        "in hand, wins (under first_turn_win=false, not before his second turn).",
     ),
     Rule(
         "svinyi/stock-out",
         ("AMB-SVINYI-06",),
         "When the stock is gone at the end of a turn the round ends: the players with the fewest "
-        "cards other than aces in their stores win.",
+        "cards other than aces in their stores and kept cards win.",
     ),
 )
 
@@ -159,6 +170,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("any", "follow"),
             ruling="AMB-SVINYI-05",
         ),
+        OptionSpec(
+            "unplaced",
+            "hand",
+            "A drawn card not placed by the pass: kept face up before the player, to be laid on a "
+            "later turn (hand); or put onto his own store whatever its rank (own-store).",
+            ("hand", "own-store"),
+            ruling="AMB-SVINYI-09",
+        ),
+        OptionSpec(
+            "first_turn_win",
+            True,
+            "Whether a player who sheds everything on his first turn wins (true), or a win "
+            "counts only from his second turn, once every player has had a turn (false).",
+            (True, False),
+            ruling="AMB-SVINYI-10",
+        ),
     )
 }
 
@@ -169,25 +196,40 @@ class SvinyiOptions:
 
     first_pig: str
     pig_suit: str
+    unplaced: str
+    first_turn_win: bool
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
         v = resolve(GAME_ID, OPTIONS, given)
-        return SvinyiOptions(first_pig=str(v["first_pig"]), pig_suit=str(v["pig_suit"]))
+        return SvinyiOptions(
+            first_pig=str(v["first_pig"]),
+            pig_suit=str(v["pig_suit"]),
+            unplaced=str(v["unplaced"]),
+            first_turn_win=bool(v["first_turn_win"]),
+        )
 
     def to_json(self) -> JSONObject:
-        return {"first_pig": self.first_pig, "pig_suit": self.pig_suit}
+        return {
+            "first_pig": self.first_pig,
+            "pig_suit": self.pig_suit,
+            "unplaced": self.unplaced,
+            "first_turn_win": self.first_turn_win,
+        }
 
 
 class SvinyiState(NamedTuple):
     """A position. ``stores`` and ``pig`` are bottom first; ``hand`` is the card the player to
-    move drew this turn and has not yet placed (-1 if none); ``turn`` is -1 once over."""
+    move drew this turn and has not yet placed (-1 if none); ``held`` the cards each player
+    kept, face up before him, from earlier turns (in the order kept; always empty under
+    ``unplaced=own-store``); ``turn`` is -1 once over."""
 
     opts: SvinyiOptions
     players: int
     dealer: Seat
     stock: tuple[Card, ...]
     stores: Holdings
+    held: Holdings
     pig: tuple[Card, ...]
     done: tuple[Card, ...]
     turn: Seat
@@ -257,8 +299,23 @@ def sheds(store: tuple[Card, ...]) -> bool:
     return all(RANK_OF[c] == ACE for c in store)
 
 
+def win_allowed(turn_no: int, players: int, first_turn_win: bool) -> bool:
+    """Whether a player who has shed everything but his aces in the ``turn_no``-th turn of
+    the round (counted from 1) wins: always (``first_turn_win``), or else only once every
+    player has had his first turn.
+
+    pre: 1 <= turn_no <= 52 and 2 <= players <= 16
+    post: __return__ == (first_turn_win or turn_no > players)
+    post: not (turn_no > players) or __return__
+    """
+    if first_turn_win:  # AMB-SVINYI-10 (a): whoever sheds first wins, from his first turn
+        return True
+    return turn_no > players  # AMB-SVINYI-10 (b): not on his first turn
+
+
 def burden(store: tuple[Card, ...]) -> int:
-    """The cards of a store other than aces, counted when the stock runs out.
+    """The cards of a store (or of a store and a player's kept cards) other than aces,
+    counted when the stock runs out.
 
     pre: len(store) <= 52 and all(0 <= c < 52 for c in store)
     post: 0 <= __return__ <= len(store)
@@ -284,19 +341,21 @@ def setup(table: Table) -> SvinyiState:
         raise SetupError(
             f"{GAME_ID}: {n} players; the model seats two to sixteen", "svinyi/players"
         )
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # svinyi/stores: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
+        )
     deal = table.deal
     pig: tuple[Card, ...] = ()
     if isinstance(deal, DeckOrder):
         order = deal.cards
         _check_pack(order, "the deck order")
-        if opts.first_pig == "taken-out":  # svinyi/first-pig: the first two or six
+        if opts.first_pig == "taken-out":  # svinyi/first-pig (AMB-SVINYI-02): the first 2 or 6
             i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
         built: list[tuple[Card, ...]] = [() for _ in range(n)]
-        for k in range(n):  # svinyi/stores: one each from the dealer's left
+        for k in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             built[(table.dealer + 1 + k) % n] = (order[k],)
         stores: Holdings = tuple(built)
         stock = order[n:]
@@ -314,20 +373,22 @@ def setup(table: Table) -> SvinyiState:
         dealer=table.dealer,
         stock=stock,
         stores=stores,
+        held=tuple(() for _ in range(n)),
         pig=pig,
         done=(),
         turn=-1,
         hand=NO_CARD,
         winners=(),
     )
-    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns
+    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns (AMB-SVINYI-04)
 
 
 def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
     """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
-    if not s.stock:  # svinyi/stock-out
-        least = min(burden(st) for st in s.stores)
-        winners = tuple(p for p in range(s.players) if burden(s.stores[p]) == least)
+    if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
+        loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
+        least = min(loads)
+        winners = tuple(p for p in range(s.players) if loads[p] == least)
         return s._replace(turn=-1, hand=NO_CARD, winners=winners)
     return s._replace(turn=seat, hand=s.stock[0], stock=s.stock[1:])  # svinyi/turns
 
@@ -336,8 +397,11 @@ def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
 
 
 def _movable(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
-    """The cards the player to move may lay: the drawn card, then his store's top (not an ace)."""
+    """The cards the player to move may lay: the drawn card, the cards he kept (but aces:
+    svinyi/king-on-ace), then his store's top (not an ace)."""
     out: tuple[Card, ...] = () if s.hand == NO_CARD else (s.hand,)
+    # svinyi/own-cards (AMB-SVINYI-09): kept cards are his to lay on any later turn
+    out = out + tuple(c for c in s.held[seat] if RANK_OF[c] != ACE)
     store = s.stores[seat]
     if store and RANK_OF[store[-1]] != ACE:  # svinyi/ace-fixed
         out = out + (store[-1],)
@@ -345,13 +409,14 @@ def _movable(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
 
 
 def _starts_pig(s: SvinyiState, c: Card) -> bool:
-    # svinyi/next-pig: only a card drawn from the stock, only when no pig lies in the middle
+    # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
+    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03)
     return not s.pig and c == s.hand and RANK_OF[c] in PIG_BASES
 
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
     lt, rt = left(seat, n), right(seat, n)  # svinyi/neighbours-only
-    return (lt,) if lt == rt else (lt, rt)
+    return (lt,) if lt == rt else (lt, rt)  # AMB-SVINYI-04: with two, one neighbour
 
 
 #: ``NEIGHBOURS[n][seat]``: the seats whose stores ``seat`` may build on, for ``n`` players.
@@ -380,7 +445,7 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     follow = s.opts.pig_suit == "follow"
     lays = LAYS[seat]
     bound = tuple(c for c in movable if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
-    if bound:  # svinyi/pig-first
+    if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple(lays[c][PIG] for c in bound)
     out: list[Action] = []
     stores = s.stores
@@ -405,14 +470,34 @@ LAYS: Final = tuple(
 
 
 def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> SvinyiState:
-    """Take ``c`` from where it was (hand or own store top)."""
+    """Take ``c`` from where it was (the drawn card, a kept card or his own store's top)."""
     if c == s.hand:
         return s._replace(hand=NO_CARD)
+    if c in s.held[seat]:
+        return s._replace(held=put(s.held, seat, tuple(k for k in s.held[seat] if k != c)))
     return s._replace(stores=put(s.stores, seat, s.stores[seat][:-1]))
 
 
+def _put_by(s: SvinyiState, seat: Seat) -> SvinyiState:
+    """At the pass, the drawn card he has not laid (svinyi/unplaced)."""
+    if s.hand == NO_CARD:
+        return s
+    if s.opts.unplaced == "hand":  # svinyi/unplaced: he keeps it before him (AMB-SVINYI-09 a)
+        return s._replace(held=put(s.held, seat, s.held[seat] + (s.hand,)), hand=NO_CARD)
+    # svinyi/unplaced (AMB-SVINYI-09 b): onto his own store, whatever its rank
+    return s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
+
+
+def _turn_no(s: SvinyiState) -> int:
+    """Which turn of the round this is, from 1: the stock shrinks by one card a turn."""
+    start = 52 - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
+    return start - len(s.stock)
+
+
 def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
-    if s.hand == NO_CARD and sheds(s.stores[seat]):  # svinyi/shed-wins
+    # svinyi/shed-wins: nothing but aces in his store and kept cards, no drawn card left
+    shed = s.hand == NO_CARD and sheds(s.stores[seat]) and sheds(s.held[seat])
+    if shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win):  # AMB-SVINYI-10
         return s._replace(turn=-1, winners=(seat,))
     return s
 
@@ -430,15 +515,15 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
             raise IllegalAction(
                 "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
             )
-        if s.hand != NO_CARD:  # svinyi/turns: the drawn card goes onto his own store
-            s = s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
-        return _begin_turn(s, left(seat, s.players))
+        return _begin_turn(_put_by(s, seat), left(seat, s.players))
     c = a.card
-    if c != s.hand and c not in s.stores[seat]:
+    if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
         raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
     if c not in _movable(s, seat):
-        if RANK_OF[c] == ACE and c == s.stores[seat][-1]:
+        if RANK_OF[c] == ACE and s.stores[seat] and c == s.stores[seat][-1]:
             raise IllegalAction("svinyi/ace-fixed", f"{card_name(c)} lies on his store for good")
+        if RANK_OF[c] == ACE and c in s.held[seat]:
+            raise IllegalAction("svinyi/king-on-ace", f"{card_name(c)}: aces go nowhere")
         raise IllegalAction(
             "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
         )
@@ -489,8 +574,9 @@ def outcome(s: SvinyiState) -> Outcome | None:
         return None
     winners = s.winners
     losers = tuple(p for p in range(s.players) if p not in winners)
-    if len(winners) == 1 and sheds(s.stores[winners[0]]) and s.stock:
-        reason = f"seat {winners[0]} has nothing left but aces"
+    w = winners[0] if len(winners) == 1 else -1
+    if w >= 0 and sheds(s.stores[w]) and sheds(s.held[w]) and s.stock:
+        reason = f"seat {w} has nothing left but aces"
     else:
         reason = "the stock is gone: the fewest cards other than aces win"
     return Outcome(winners=winners, losers=losers, reason=reason)
@@ -500,6 +586,7 @@ def _all_cards(s: SvinyiState) -> tuple[Card, ...]:
     return (
         s.stock
         + tuple(c for st in s.stores for c in st)
+        + tuple(c for h in s.held for c in h)
         + s.pig
         + s.done
         + (() if s.hand == NO_CARD else (s.hand,))
@@ -590,8 +677,11 @@ def observe(s: SvinyiState, name: str) -> JSON:
     if name.startswith("hand."):
         text = name[5:]
         if text.isdigit() and int(text) < s.players:
-            held = s.hand != NO_CARD and int(text) == s.turn
-            return [card_name(s.hand)] if held else []
+            p = int(text)
+            drawn = s.hand != NO_CARD and p == s.turn
+            mine = s.held[p] + ((s.hand,) if drawn else ())
+            out: list[JSON] = [card_name(c) for c in mine]
+            return out
     raise KeyError(f"{GAME_ID} has no observable {name!r}")
 
 
@@ -627,6 +717,7 @@ def position(s: SvinyiState) -> JSONObject:
         "hand": None if s.hand == NO_CARD else card_name(s.hand),
         "stock": [card_name(c) for c in s.stock],
         "stores": [[card_name(c) for c in st] for st in s.stores],
+        "held": [[card_name(c) for c in h] for h in s.held],
         "pig": [card_name(c) for c in s.pig],
         "pigs_done": [card_name(c) for c in s.done],
         "winners": list(s.winners),
@@ -653,14 +744,17 @@ def load_position(pos: JSON) -> SvinyiState:
         dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
         stock=as_cards(o.get("stock", []), "position/stock"),
         stores=card_lists(field(o, "stores", "position"), "position/stores"),
+        held=card_lists(o.get("held", [[] for _ in range(n)]), "position/held"),
         pig=as_cards(o.get("pig", []), "position/pig"),
         done=as_cards(o.get("pigs_done", []), "position/pigs_done"),
         turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
         hand=NO_CARD if hand is None else as_card(hand, "position/hand"),
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
     )
-    if not 0 <= s.dealer < n or len(s.stores) != n:
-        raise FormatError(f"position: dealer a seat, and one store per seat ({n})")
+    if not 0 <= s.dealer < n or len(s.stores) != n or len(s.held) != n:
+        raise FormatError(f"position: dealer a seat, one store and one kept row per seat ({n})")
+    if opts.unplaced == "own-store" and any(s.held):
+        raise FormatError("position/held: no kept cards under unplaced=own-store")
     if not -1 <= s.turn < n or (s.turn < 0 and s.hand != NO_CARD):
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
     if any(not 0 <= p < n for p in s.winners):

@@ -103,7 +103,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/next-lead",
         ("000:P24.S2", "AMB-TSYGANKA-04"),
-        "The follower of a trick leads the next; play goes on until the circle is empty.",
+        "The follower of a trick leads the next (the winner of the trick under "
+        "next_lead=winner); play goes on until the circle is empty.",
     ),
     Rule(
         "tsyganka/stage-two",
@@ -156,6 +157,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             (False, True),
             ruling="AMB-TSYGANKA-06",
         ),
+        OptionSpec(
+            "next_lead",
+            "follower",
+            "Who leads the next trick of stage 1: the follower of the last (play goes round to "
+            "the left), or the winner of the last.",
+            ("follower", "winner"),
+            ruling="AMB-TSYGANKA-04",
+        ),
     )
 }
 
@@ -167,6 +176,7 @@ class TsygankaOptions:
     fewer_than_four: bool
     follower_trump: str
     must_cover: bool
+    next_lead: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
@@ -175,6 +185,7 @@ class TsygankaOptions:
             fewer_than_four=bool(v["fewer_than_four"]),
             follower_trump=str(v["follower_trump"]),
             must_cover=bool(v["must_cover"]),
+            next_lead=str(v["next_lead"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -182,6 +193,7 @@ class TsygankaOptions:
             "fewer_than_four": self.fewer_than_four,
             "follower_trump": self.follower_trump,
             "must_cover": self.must_cover,
+            "next_lead": self.next_lead,
         }
 
 
@@ -280,9 +292,27 @@ def stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return not any(beats(x, y, trump) for x in cards for y in cards)
 
 
+#: The game is over when no more than this many players hold cards (AMB-TSYGANKA-07).
+LAST_HOLDERS: Final = 1
+
 #: At most this many cards can be left with none able to cover another (one of each plain
 #: suit and the gypsy; a trump with any other card but the gypsy can always cover).
 STUCK_MAX: Final = 4
+
+
+def next_leader(leader: Seat, follower: Seat, winner: Seat, rule: str) -> Seat:
+    """Who leads the next trick of stage 1: the follower (``rule`` ``follower``), or the
+    winner of the trick (``winner``).
+
+    pre: 0 <= leader < 16 and 0 <= follower < 16 and leader != follower
+    pre: winner in (leader, follower)
+    pre: rule in ("follower", "winner")
+    post: __return__ in (leader, follower)
+    post: __return__ == (winner if rule == "winner" else follower)
+    """
+    if rule == "winner":  # tsyganka/next-lead (AMB-TSYGANKA-04 b): the winner leads again
+        return winner
+    return follower  # tsyganka/next-lead (AMB-TSYGANKA-04 a): play passes to the left
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -313,13 +343,16 @@ def setup(table: Table) -> TsygankaState:
     opts = TsygankaOptions.of(table.options)
     n = table.players
     _check_players(n, opts)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # tsyganka/dealer-leads: the deal goes from a dealer at the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "tsyganka/dealer-leads",
+        )
     pack = _pack(n)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        if len(pack) == 36 and len(order) == 52:  # a 52-card order stripped to the 36
+        if len(pack) == 36 and len(order) == 52:  # AMB-TSYGANKA-02: stripped to the 36
             order = tuple(c for c in order if RANK_OF[c] >= 6)
         _check_pack(order, pack, "the deck order")
         circle, middle = order[:-1], order[-1]  # tsyganka/circle: the bottom card is trump
@@ -360,7 +393,7 @@ def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaSt
     if s.circle:
         c = s.circle[position]
         return c, s._replace(circle=s.circle[:position] + s.circle[position + 1 :])
-    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle: the trump card last
+    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
 def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
@@ -372,26 +405,28 @@ def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
         if keeps(c, trump):  # tsyganka/draw-again
             s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
             return _begin_stage_two(s) if exhausted else s
-        if exhausted:  # the last card: nobody to cover it, it is the leader's
+        if exhausted:  # AMB-TSYGANKA-04: the last card, nobody to cover it: the leader's
             return _begin_stage_two(s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,))))
         return s._replace(lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
+    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
     if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
         s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))  # tsyganka/draw-again
         if not exhausted:
             return s
-        # the circle is gone with the lead uncovered: the leader takes it
+        # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
         s = s._replace(piles=put(s.piles, leader, s.piles[leader] + (lead,)), lead=NO_CARD)
         return _begin_stage_two(s._replace(last_winner=leader))
     # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
     winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
+    nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
         piles=put(s.piles, winner, s.piles[winner] + (lead, c)),
         lead=NO_CARD,
         last_winner=winner,
-        leader=seat,  # tsyganka/next-lead: the follower leads next
-        turn=seat,
+        leader=nxt,
+        turn=nxt,
     )
     return _begin_stage_two(s) if exhausted else s
 
@@ -402,23 +437,24 @@ def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
 def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
     s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
-    return _offer(s, s.dealer)
+    return _offer(s, s.dealer)  # AMB-TSYGANKA-05: the dealer offers first
 
 
 def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
     """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
     counts = tuple(len(h) for h in s.hands)
     held = [p for p in range(s.players) if counts[p]]
-    if len(held) <= 1:  # tsyganka/gypsy-loses
+    if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
         return s._replace(
             stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=held[0] if held else -1
         )
+    # AMB-TSYGANKA-07: no card left can ever cover another
     if sum(counts) <= STUCK_MAX and stuck(
         tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
         holder = next(p for p in held if GYPSY in s.hands[p])
         return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
-    if not counts[offerer]:  # tsyganka/offer-on: passed over
+    if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
         assert nxt is not None
         offerer = nxt
@@ -443,6 +479,7 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
         raise IllegalAction("core/wrong-action", "a card is turned up: cover it or accept it")
     hand = s.hands[seat]
     if isinstance(a, Take):
+        # AMB-TSYGANKA-06: he may accept whenever he likes, unless must_cover
         if s.opts.must_cover and any(beats(s.up, c, trump) for c in hand):
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"

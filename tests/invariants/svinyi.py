@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from reference.core.cards import ACE, KING, RANK_OF
-from reference.games.svinyi import NO_CARD, PIG_BASES, SvinyiState, sheds
+from reference.games.svinyi import NO_CARD, PIG_BASES, SvinyiState, fits_store, sheds
 
 GAME_ID = "svinyi"
 
 
 def check(state: object) -> None:
     """The pig is a run upward from a two or six, below the king; set-aside pigs end with kings;
-    no ace on a pig; the player to move holds at most the drawn card; at the end the winners
-    are defined, and a single winner by shedding has only aces in his store."""
+    no ace on a pig; under unplaced=hand every store is built downward above its first card
+    (000:P27.S1) and under own-store nobody keeps cards; at the end the winners are defined,
+    and a single winner by shedding has only aces in his store and kept cards."""
     assert isinstance(state, SvinyiState)
     s = state
     if s.pig:
@@ -22,10 +25,16 @@ def check(state: object) -> None:
     assert all(RANK_OF[c] != ACE for c in s.pig + s.done)
     assert sum(1 for c in s.done if RANK_OF[c] == KING) * 8 <= len(s.done) or not s.done
     assert len(s.stores) == s.players
+    if s.opts.unplaced == "hand":
+        for store in s.stores:
+            assert all(fits_store(hi, lo) for lo, hi in pairwise(store))
+    else:
+        assert not any(s.held)
     if s.turn >= 0:
         assert not s.winners
     else:
         assert s.hand == NO_CARD
         assert s.winners, "the winner is defined at the end"
         if s.stock:
-            assert len(s.winners) == 1 and sheds(s.stores[s.winners[0]])
+            w = s.winners[0]
+            assert len(s.winners) == 1 and sheds(s.stores[w]) and sheds(s.held[w])
