@@ -38,7 +38,7 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """pytest; Hypothesis uses the koloda-ci profile when CI is set."""
     session.install("-e", ".[test]")
-    args = session.posargs or ["--ignore=tests/browser"]
+    args = session.posargs or ["--ignore=tests/browser", "--durations=15"]
     session.run("pytest", *args, env={"CI": os.environ.get("CI", "")})
 
 
