@@ -91,20 +91,18 @@ def answer(line: bytes) -> tuple[JSONObject | None, bool]:
     except protocol.ProtocolError as e:
         return {"error": str(e)}, False
     cmd = request.get("cmd")
-    if cmd == "run":
+    if cmd in ("run", "count"):
         seq = request.get("seq")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return {"error": "run: seq must be an integer"}, False
-        return answer_run(seq, request.get("scenario")), False
-    if cmd == "count":
-        seq = request.get("seq")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return {"error": "count: seq must be an integer"}, False
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            return {"error": f"{cmd}: seq must be a positive integer"}, False
+        if cmd == "run":
+            return answer_run(seq, request.get("scenario")), False
         return answer_count(seq, request), False
     if cmd == "start":
-        if request.get("protocol") != protocol.VERSION:
+        version = request.get("protocol")
+        if isinstance(version, bool) or version != protocol.VERSION:
             return {
-                "error": f"unsupported protocol {request.get('protocol')!r}; "
+                "error": f"unsupported protocol {version!r}; "
                 f"this adapter speaks {protocol.VERSION}"
             }, False
         return start_answer(), False
@@ -131,8 +129,19 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
         if stop:
             return 0
         if reply is not None:
-            stdout.write(protocol.encode(reply))
+            data = protocol.encode(reply)
+            if len(data) > protocol.MAX_LINE + 1:  # the protocol's limit, newline excluded
+                data = protocol.encode(too_long(reply))
+            stdout.write(data)
             stdout.flush()
+
+
+def too_long(reply: JSONObject) -> JSONObject:
+    """The answer sent instead of one longer than the protocol allows."""
+    why = "the answer would be longer than 1 MiB (the protocol's limit): ask for fewer steps"
+    if "seq" in reply:
+        return {"seq": reply["seq"], "errored": why}
+    return {"error": why}
 
 
 def main() -> int:

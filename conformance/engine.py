@@ -168,14 +168,23 @@ def look(game: AnyGame, state: object, names: Sequence[str]) -> JSONObject:
     return {"observed": observed}
 
 
-def count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:
+#: The most positions :func:`count` visits before it gives up (a deep count of a wide game
+#: would otherwise run for minutes; every perft fixture needs a few thousand at most).
+COUNT_LIMIT = 200_000
+
+
+def count(game_id: str, setup: Mapping[str, JSON], depth: int, limit: int = COUNT_LIMIT) -> int:
     """Perft: the distinct legal action sequences of length ``depth`` from a setup, a sequence
-    after which the game is over counting once where it ends (``depth`` 0 counts 1)."""
+    after which the game is over counting once where it ends (``depth`` 0 counts 1).
+
+    :class:`ScenarioError` when more than ``limit`` positions would have to be visited."""
     if depth < 0:
         raise ScenarioError("depth must be at least 0")
     game, state = start(game_id, setup)
+    visited = 0
 
     def walk(s: object, d: int) -> int:
+        nonlocal visited
         if d == 0:
             return 1
         legal = game.legal_actions(s)
@@ -183,6 +192,11 @@ def count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:
             return 1
         if d == 1:
             return len(legal)
+        visited += len(legal)
+        if visited > limit:
+            raise ScenarioError(
+                f"count: more than {limit} positions to visit at depth {depth}; ask for less"
+            )
         return sum(walk(game.apply(s, a), d - 1) for a in legal)
 
     return walk(state, depth)

@@ -126,3 +126,48 @@ def test_start_answers_are_checked() -> None:
     assert ranged.games["g"]["stake"].allows(5)
     assert not ranged.games["g"]["stake"].allows(0)
     assert not ranged.games["g"]["stake"].allows(True)
+
+
+def _answers(*requests: bytes) -> list[JSONObject]:
+    out = io.BytesIO()
+    assert adapter.serve(io.BytesIO(b"".join(requests)), out) == 0
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_the_adapter_refuses_a_boolean_protocol_and_seq_not_positive() -> None:
+    scenario = b'"scenario":{"game":"melniki-b","setup":{"players":2,"deal":{"seed":1}},"steps":[]}'
+    got = _answers(
+        b'{"cmd":"start","protocol":true}\n',
+        b'{"cmd":"run","seq":0,' + scenario + b"}\n",
+        b'{"cmd":"run","seq":-7,' + scenario + b"}\n",
+        b'{"cmd":"run","seq":true,' + scenario + b"}\n",
+        b'{"cmd":"count","seq":0,"game":"gorka","setup":{},"depth":1}\n',
+        b'{"cmd":"run","seq":1,' + scenario + b"}\n",
+    )
+    assert "unsupported protocol True" in str(got[0]["error"])
+    assert all("seq must be a positive integer" in str(a["error"]) for a in got[1:5])
+    assert got[5]["seq"] == 1 and "results" in got[5]
+
+
+def test_the_adapter_never_writes_a_line_over_the_limit() -> None:
+    """An answer that would exceed 1 MiB is replaced by an error saying so."""
+    steps = ",".join(['{"observe":["legal","hand.0","hand.1","table","trump"]}'] * 6000)
+    request = (
+        b'{"cmd":"run","seq":5,"scenario":{"game":"melniki-b","setup":{"players":2,"dealer":0,'
+        b'"deal":{"seed":3}},"steps":[' + steps.encode() + b"]}}\n"
+    )
+    assert len(request) < protocol.MAX_LINE
+    out = io.BytesIO()
+    adapter.serve(io.BytesIO(request), out)
+    line = out.getvalue()
+    assert len(line) <= protocol.MAX_LINE + 1
+    answer = json.loads(line)
+    assert answer["seq"] == 5
+    assert "longer than 1 MiB" in str(answer["errored"])
+
+
+def test_a_count_too_large_to_finish_is_refused_not_run_for_minutes() -> None:
+    setup: JSONObject = {"players": 4, "dealer": 0, "deal": {"seed": 1}}
+    with pytest.raises(engine.ScenarioError, match="positions to visit"):
+        engine.count("michigan", setup, 12, limit=10_000)
+    assert engine.count("michigan", setup, 1) > 0
