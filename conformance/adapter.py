@@ -102,8 +102,7 @@ def answer(line: bytes) -> tuple[JSONObject | None, bool]:
         version = request.get("protocol")
         if isinstance(version, bool) or version != protocol.VERSION:
             return {
-                "error": f"unsupported protocol {version!r}; "
-                f"this adapter speaks {protocol.VERSION}"
+                "error": f"unsupported protocol {version!r}; this adapter speaks {protocol.VERSION}"
             }, False
         return start_answer(), False
     if cmd == "stop":

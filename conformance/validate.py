@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -698,15 +700,60 @@ def validate_bytes(file: str, data: bytes) -> tuple[JSONObject | None, list[Prob
         problems = schema_problems(file, value)
     except RecursionError:
         return None, [Problem(file, "", "JSON nested too deeply")]
-    if not problems:
-        problems = semantic_problems(file, value)
-    else:
-        # the structure is wrong: add only the semantic problems at other places
-        flagged = [p.pointer for p in problems]
-        for p in semantic_problems(file, value):
-            if not any(p.pointer == f or p.pointer.startswith(f + "/") for f in flagged):
-                problems.append(p)
+    try:
+        if not problems:
+            problems = semantic_problems(file, value)
+        else:
+            # the structure is wrong: add only the semantic problems at other places
+            flagged = [p.pointer for p in problems]
+            for p in semantic_problems(file, value):
+                if not any(p.pointer == f or p.pointer.startswith(f + "/") for f in flagged):
+                    problems.append(p)
+    except RecursionError:
+        return None, [Problem(file, "", "JSON nested too deeply")]
     return (None if problems else value), sorted(problems)
+
+
+#: The largest scenario file read (its run request must fit the protocol's 1 MiB line).
+MAX_FILE: Final = 8 * 1024 * 1024
+
+
+def read_scenario_file(path: Path) -> bytes:
+    """A scenario file's bytes, read only if it is a regular file of at most :data:`MAX_FILE`.
+
+    :class:`OSError` with a message for people otherwise: a link to a device, a FIFO
+    (which would block for ever) or a huge file is never read.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"not a regular file ({_file_kind(info.st_mode)})")
+        if info.st_size > MAX_FILE:
+            raise OSError(f"{info.st_size} bytes; a scenario file is at most {MAX_FILE} bytes")
+        chunks = []
+        size = 0
+        while chunk := os.read(fd, 1 << 20):
+            size += len(chunk)
+            if size > MAX_FILE:
+                raise OSError(f"more than {MAX_FILE} bytes; a scenario file is at most that")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, "a directory"),
+    ):
+        if test(mode):
+            return name
+    return "not a plain file"
 
 
 def scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[Problem]]:
@@ -717,8 +764,8 @@ def scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[Problem]]:
         path = Path(p)
         if path.is_dir():
             found.extend(sorted(path.rglob("*.json")))
-        elif path.is_file():
-            found.append(path)
+        elif path.exists():
+            found.append(path)  # a FIFO or device is refused when read, not waited on
         else:
             problems.append(Problem(p, "", "no such file or directory"))
     return found, problems
@@ -732,9 +779,9 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[Loaded], list[Problem]]:
     for path in files:
         name = str(path)
         try:
-            data = path.read_bytes()
+            data = read_scenario_file(path)
         except OSError as e:
-            problems.append(Problem(name, "", f"cannot read: {e}"))
+            problems.append(Problem(name, "", f"cannot read: {e.strerror or e}"))
             continue
         scenario, found = validate_bytes(name, data)
         problems.extend(found)

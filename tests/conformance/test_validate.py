@@ -259,3 +259,33 @@ def test_mutated_scenarios_never_raise(data: bytes) -> None:
     for p in problems:
         assert isinstance(p.message, str) and p.message
         assert p.pointer == "" or p.pointer.startswith("/")
+
+
+def test_files_that_are_not_plain_files_or_too_large_are_refused_unread(tmp_path: Path) -> None:
+    """A link to a device, a FIFO or a huge file gets a clear problem, never a hang or a crash."""
+    import os  # noqa: PLC0415
+
+    (tmp_path / "melniki-b-901.json").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "melniki-b-902.json")
+    with (tmp_path / "melniki-b-903.json").open("wb") as f:
+        f.truncate(validate.MAX_FILE + 1)
+    loaded, problems = validate.validate_paths([str(tmp_path)])
+    assert loaded == []
+    by_file = {Path(p.file).name: p.message for p in problems}
+    assert "a character device" in by_file["melniki-b-901.json"]
+    assert "a FIFO" in by_file["melniki-b-902.json"]
+    assert f"at most {validate.MAX_FILE} bytes" in by_file["melniki-b-903.json"]
+
+
+def test_a_deeply_nested_position_is_a_problem_not_a_crash() -> None:
+    s = load("melniki-b-010")
+    setup = s["setup"]
+    assert isinstance(setup, dict)
+    setup["position"] = "DEEP"
+    text = json.dumps(s, ensure_ascii=False)
+    deep = '{"hands":' * 985 + "{}" + "}" * 985
+    data = text.replace('"DEEP"', deep).encode("utf-8")
+    scenario, problems = validate.validate_bytes("melniki-b-010.json", data)
+    assert scenario is None
+    assert problems
+    assert all(isinstance(p.message, str) for p in problems)
