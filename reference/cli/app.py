@@ -8,6 +8,8 @@ Exit status: 0 done, 1 an expectation not met (``replay``), 2 a bad name or valu
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -16,6 +18,8 @@ from reference.cli.common import UsageError
 from reference.cli.style import Style, wants_colour
 
 EXIT_USAGE = 2
+#: The output could not be written (a full disk, a closed device).
+EXIT_OUTPUT = 1
 
 _MAIN_EXAMPLES = """\
 examples:
@@ -209,4 +213,22 @@ def main(
         err.write(f"python -m reference {command}: error: {e}\n")
         return EXIT_USAGE
     except BrokenPipeError:
+        _silence(out)
         return 0
+    except OSError as e:
+        if e.filename is not None:  # a file named on the command line
+            err.write(f"python -m reference {command}: error: {e.filename}: {e.strerror}\n")
+            return EXIT_USAGE
+        _silence(out)
+        with contextlib.suppress(OSError):
+            err.write(f"python -m reference {command}: cannot write the output: {e.strerror}\n")
+        return EXIT_OUTPUT
+
+
+def _silence(out: TextIO) -> None:
+    """Point a broken standard output at /dev/null, so the final flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)

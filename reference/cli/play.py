@@ -4,6 +4,7 @@ as a ``found`` scenario that ``python -m conformance run FILE`` replays."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shlex
@@ -104,8 +105,21 @@ def settings(
             f"--record {record}: a scenario file is named after its id, the game id, a dash "
             f"and three or more digits, e.g. {game.id}-901.json"
         )
+    if path is not None:
+        writable(path)
     command = shlex.join(["python", "-m", "reference", *argv])
     return Settings(game, n, dealer, seed, options, seat, max_steps, path, command)
+
+
+def writable(path: Path) -> None:
+    """Refuse a --record path that could not be written, before the game is played."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--record {path}: cannot make its folder: {e.strerror}") from None
+    target = path if path.exists() else path.parent
+    if path.is_dir() or not os.access(target, os.W_OK):
+        raise UsageError(f"--record {path}: cannot be written")
 
 
 class Session:
@@ -201,10 +215,11 @@ class Session:
                 self.say(draw_table(game, self.state, self.cfg.players, st))
                 continue
             if text.isdigit():
-                k = int(text)
+                k = int(text) if len(text) <= 6 else 0  # no menu is that long
                 if 1 <= k <= len(menu):
                     return legal[k - 1]
-                self.say(f"{st.bad('no action')} {k}: choose 1 to {len(menu)}")
+                shown = text if len(text) <= 12 else text[:12] + "…"
+                self.say(f"{st.bad('no action')} {shown}: choose 1 to {len(menu)}")
                 continue
             chosen = self.typed(text, legal, menu)
             if chosen is not None:
@@ -292,8 +307,13 @@ class Session:
     def save(self, path: Path) -> None:
         doc = self.scenario(path.stem)
         text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as e:  # nothing is lost: the game goes to the output instead
+            self.say(f"cannot write {path} ({e.strerror}); the recorded scenario follows:")
+            self.out.write(text)
+            return
         self.say(f"recorded {path} (replay: python -m conformance run {shlex.quote(str(path))})")
 
 

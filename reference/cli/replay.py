@@ -44,9 +44,14 @@ def find_scenario(name: str) -> Path:
 
 def load(path: Path, err: TextIO, st: Style) -> JSONObject:
     """The scenario in a file; validation problems are shown as warnings, not fatal."""
-    data = path.read_bytes()
+    try:
+        data = validate.read_scenario_file(path)
+    except OSError as e:
+        raise UsageError(f"{path}: cannot read: {e.strerror or e}") from None
     try:
         value: JSON = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise UsageError(f"{path}: not a usable scenario (JSON nested too deeply)") from None
     except (UnicodeDecodeError, ValueError) as e:
         raise UsageError(f"{path}: not a JSON scenario ({e})") from None
     if not isinstance(value, dict):

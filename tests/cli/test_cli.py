@@ -364,3 +364,49 @@ def test_colour_on_a_terminal_red_hearts_and_no_color_honoured() -> None:
     assert "\x1b[" not in plain and "8♥" in plain
     forced = cli("games", "--color", "always")
     assert "\x1b[" in forced.stdout
+
+
+# --- bad input never gives a traceback --------------------------------------------------------
+
+
+def test_replay_of_a_deeply_nested_file_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    deep = tmp_path / "melniki-b-901.json"
+    deep.write_text('{"a":' * 5000 + "1" + "}" * 5000, encoding="utf-8")
+    got = cli("replay", str(deep))
+    assert got.returncode == 2
+    assert "nested too deeply" in got.stderr
+    assert "Traceback" not in got.stderr
+
+
+def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    got = cli("play", "melniki-b", "--seat", "0", "--record", f"{blocker}/melniki-b-901.json")
+    assert got.returncode == 2
+    assert "--record" in got.stderr and "Traceback" not in got.stderr
+    assert "seat 0 to move" not in got.stdout  # refused before any game was dealt
+
+
+def test_a_huge_number_at_the_prompt_is_no_action() -> None:
+    got = cli("play", "melniki-b", "--seat", "0", "--seed", "1", stdin="9" * 5000 + "\nq\n")
+    assert got.returncode == 0, got.stderr
+    assert "no action 999999999999…" in got.stdout
+    assert "Traceback" not in got.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_to_a_full_device_is_an_error_not_a_traceback() -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        got = subprocess.run(
+            [sys.executable, "-m", "reference", "rules", "melniki-b"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env=_env(),
+            timeout=60,
+            check=False,
+        )
+    assert got.returncode == 1
+    assert "cannot write the output" in got.stderr
+    assert "Traceback" not in got.stderr and "Exception ignored" not in got.stderr
