@@ -802,7 +802,7 @@ def check_user_bytes(
     if missing:
         return None, errors, []
     errors, warnings = _schema_split(file, value)
-    flagged = [p.pointer for p in errors + warnings]
+    flagged = [p.pointer for p in errors + warnings if p.pointer]
     for p in semantic_problems(file, value, user=True):
         if any(p.pointer == f or p.pointer.startswith(f + "/") for f in flagged):
             continue
