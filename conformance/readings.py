@@ -491,36 +491,40 @@ class Exploration:
         if self.default().outcome == runner.PASS:
             return (
                 "default",
-                f"PASS under the default readings; passes under {len(passing)} of {of}.",
+                f"PASS under the default readings; PASS under {len(passing)} of {of}.",
                 [],
             )
         if not passing:
+            untried = " (the others were not tried)" if self.sampled else ""
             return (
                 "none",
-                f"no reading of the register supports it: it fails under {of}"
-                + (" (the others were not tried)" if self.sampled else "")
-                + ".",
+                f"no reading of the register supports it: FAIL under {of}{untried}.",
                 [],
             )
+        head = f"FAIL under the default readings; PASS under {len(passing)} of {of}"
         shared = [r for r in passing[0].readings if not r.default]
         shared = [r for r in shared if all(r in t.readings for t in passing[1:])]
+        if shared:
+            names = ", ".join(f"{r.ruling} reading {r.key}" for r in shared)
+            return "readings", f"{head}; supported by {names}.", shared
         support: list[Reading] = []
         for t in passing:
             for r in t.readings:
                 if not r.default and r not in support:
                     support.append(r)
-        if shared:
-            names = "; ".join(str(r) for r in shared)
-            text = (
-                f"fails under the default readings; passes under {len(passing)} of {of}, "
-                f"each selecting: {names}"
+        if support:
+            names = ", ".join(f"{r.ruling} reading {r.key}" for r in support)
+            return (
+                "readings",
+                f"{head}; no one reading is common to them all; supported by any of the "
+                f"passing combinations, which select {names}.",
+                support,
             )
-            return "readings", text + ".", shared
         return (
             "readings",
-            f"fails under the default readings; passes under {len(passing)} of {of}, with no "
-            "one reading common to them all (see each passing combination).",
-            support,
+            f"{head}, under option values no reading of the register names (see each passing "
+            "combination).",
+            [],
         )
 
     def to_json(self) -> JSONObject:
