@@ -1,4 +1,5 @@
-"""``python -m conformance run | validate | adapter``: the conformance suite's command line."""
+"""``python -m conformance run | validate | readings | adapter | fuzz | perft``: the conformance
+suite's command line."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def _parser() -> argparse.ArgumentParser:
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
     sub = p.add_subparsers(
-        dest="command", required=True, metavar="{run,validate,adapter,fuzz,perft}"
+        dest="command", required=True, metavar="{run,validate,readings,adapter,fuzz,perft}"
     )
 
     run = sub.add_parser(
@@ -75,6 +76,31 @@ def _parser() -> argparse.ArgumentParser:
         "--write-schema",
         action="store_true",
         help="first regenerate schema/scenario.schema.json from the registry",
+    )
+
+    rd = sub.add_parser(
+        "readings",
+        help="run one scenario under every reading of the options it touches",
+        description="Run one scenario (a file, or the id of a scenario of the suite) under "
+        "every combination of the options it touches (its rulings and setup options, and the "
+        "options of the register's rulings it cites), and say which readings support it. "
+        "Exit status: 0 some combination passes, 1 none, 2 usage or a file that cannot be run, "
+        "3 implementation unusable.",
+    )
+    rd.add_argument("target", metavar="FILE|ID", help="a scenario file or a suite id")
+    rd.add_argument("--json", action="store_true", help="print one JSON object")
+    rd.add_argument(
+        "--impl",
+        metavar="CMD",
+        help="run through protocol v1 against this command (default: the reference, in process)",
+    )
+    rd.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="seconds a combination (--impl)"
+    )
+    rd.add_argument(
+        "--strict-codes",
+        action="store_true",
+        help="a rejection under another rule id fails (default: a warning)",
     )
 
     sub.add_parser("adapter", help="serve the reference model over protocol v1 on stdin/stdout")
@@ -218,6 +244,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fuzz(args)
     if args.command == "perft":
         return _perft(args)
+    if args.command == "readings":
+        from conformance import readings  # noqa: PLC0415 (lazy, as above)
+
+        return readings.main(
+            str(args.target),
+            as_json=bool(args.json),
+            impl=args.impl,
+            timeout=float(args.timeout),
+            strict_codes=bool(args.strict_codes),
+        )
     if args.command == "validate":
         from conformance import validate  # noqa: PLC0415 (lazy, as above)
 

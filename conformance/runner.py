@@ -424,11 +424,15 @@ def unsupported(case: Case, declared: protocol.StartAnswer) -> str | None:
         return f"game {case.game} is not declared by the implementation"
     game = games().get(case.game)
     for name, value in effective_options(case.scenario).items():
+        spec = game.options.get(name) if game is not None else None
+        if spec is None or not isinstance(value, (bool, int, str)) or not spec.allows(value):
+            # not an option value of the game (a reading of one's own, outside the register):
+            # the implementation is asked, and judged on what it does with such a setup
+            continue
         support = options.get(name)
         if support is None:
             # an option the implementation does not list: only its default is supported
-            spec = game.options.get(name) if game is not None else None
-            if spec is not None and engine.canonical(value) == engine.canonical(spec.default):
+            if engine.canonical(value) == engine.canonical(spec.default):
                 continue
             return f"option {name}={engine.canonical(value)} is not declared by the implementation"
         if not support.allows(value):
@@ -1063,15 +1067,41 @@ class Options:
     junit_path: str | None = None
 
 
-def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
-    """Validate the suite and pick the cases; an exit status on failure."""
-    paths = options.paths or (str(validate.SUITE),)
-    loaded, problems = validate.validate_paths(paths)
+def load_paths(paths: Sequence[str], err: TextIO) -> tuple[list[validate.Loaded], int | None]:
+    """The scenarios under the paths, or an exit status (the problems written to ``err``).
+
+    Files of the suite (``conformance/scenarios``, the default) meet every check of
+    ``validate``. Files outside it, one's own readings, are judged by the run: only what keeps
+    them from running is an error; what they claim about the texts is a warning
+    (:func:`validate.check_user_bytes`)."""
+    paths = paths or (str(validate.SUITE),)
+    suite = [p for p in paths if validate.in_suite(p)]
+    own = [p for p in paths if not validate.in_suite(p)]
+    loaded, problems = validate.validate_paths(suite) if suite else ([], [])
     if problems:
         for p in problems:
             err.write(f"{p}\n")
         err.write(f"the suite is invalid: {len(problems)} problem(s); nothing was run\n")
         return [], EXIT_USAGE
+    if own:
+        mine, errors, warnings = validate.check_user_paths(own)
+        for p in warnings:
+            err.write(f"warning: {p}\n")
+        if errors:
+            for p in errors:
+                err.write(f"{p}\n")
+            files = sorted({p.file for p in errors})
+            err.write(f"cannot run {', '.join(files)}: {len(errors)} problem(s); nothing was run\n")
+            return [], EXIT_USAGE
+        loaded += mine
+    return loaded, None
+
+
+def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
+    """Check the scenarios (:func:`load_paths`) and pick the cases; an exit status on failure."""
+    loaded, status = load_paths(options.paths, err)
+    if status is not None:
+        return [], status
     cases = [
         Case.of(item.path, item.scenario) for item in loaded if options.filters.keep(item.scenario)
     ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -349,10 +350,21 @@ def build_scenario_schema() -> JSONObject:
             },
             "setup": {"$ref": "#/$defs/setup"},
             "setup_expect": {
-                "type": "object",
-                "required": ["rejected"],
-                "properties": {"rejected": {"$ref": "#/$defs/ruleId"}},
-                "additionalProperties": False,
+                "description": 'what the reference does with the setup: "accepted" (the '
+                'default) or {"rejected": RULE_ID}',
+                "if": {"type": "string"},
+                "then": {"const": "accepted"},
+                "else": {
+                    "type": "object",
+                    "required": ["rejected"],
+                    "properties": {"rejected": {"$ref": "#/$defs/ruleId"}},
+                    "additionalProperties": False,
+                },
+            },
+            "notes": {
+                "type": "string",
+                "description": "free text for people: the reading the scenario stands for, "
+                "where it comes from; never sent to an implementation",
             },
             "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
             "deprecated": {"$ref": "#/$defs/deprecated"},
@@ -419,7 +431,7 @@ def describe(error: ValidationError) -> str:
     want: object = error.validator_value
     inst: object = error.instance
     schema: Mapping[str, object] = error.schema if isinstance(error.schema, Mapping) else {}
-    hint = schema.get("description")
+    hint = schema.get("description") if error.absolute_path or kw != "required" else None
     right = f" (expected {hint})" if isinstance(hint, str) else ""
     wanted = [str(w) for w in want] if isinstance(want, list) else [str(want)]
     if kw == "required":
@@ -501,8 +513,12 @@ def _check_options(file: str, where: str, given: JSON, game: AnyGame, out: list[
             )
 
 
-def semantic_problems(file: str, s: Mapping[str, JSON]) -> list[Problem]:
-    """The checks no schema can make: citations, rule ids, options, the setup on the reference."""
+def semantic_problems(file: str, s: Mapping[str, JSON], *, user: bool = False) -> list[Problem]:
+    """The checks no schema can make: citations, rule ids, options, the setup on the reference.
+
+    With ``user`` (a file outside the suite, see :func:`check_user_bytes`) whether the reference
+    refuses the setup is left to the run to judge, and the setup is loaded unless a problem
+    makes the file unrunnable."""
     out: list[Problem] = []
     game_id = s.get("game")
     game = games().get(game_id) if isinstance(game_id, str) else None
@@ -594,8 +610,8 @@ def semantic_problems(file: str, s: Mapping[str, JSON]) -> list[Problem]:
         if isinstance(deal, dict) and ("stock" in deal or "up" in deal) and "hands" not in deal:
             out.append(Problem(file, "/setup/deal", "stock and up go with hands"))
         _check_rulings_in_force(file, rulings, setup, game, out)
-        if not out:
-            _check_setup(file, s, game, setup, out)
+        if not (out if not user else [p for p in out if not advisory(p.pointer)]):
+            _check_setup(file, s, game, setup, out, judge_refusal=not user)
     return out
 
 
@@ -626,13 +642,19 @@ def _check_rulings_in_force(
 
 
 def _check_setup(
-    file: str, s: Mapping[str, JSON], game: AnyGame, setup: Mapping[str, JSON], out: list[Problem]
+    file: str,
+    s: Mapping[str, JSON],
+    game: AnyGame,
+    setup: Mapping[str, JSON],
+    out: list[Problem],
+    *,
+    judge_refusal: bool = True,
 ) -> None:
     refused = isinstance(s.get("setup_expect"), dict)
     try:
         engine.start(game.id, setup)
     except SetupError as e:
-        if not refused:
+        if not refused and judge_refusal:
             out.append(
                 Problem(
                     file,
@@ -655,7 +677,7 @@ def _check_setup(
             )
         )
         return
-    if refused:
+    if refused and judge_refusal:
         out.append(
             Problem(
                 file,
@@ -754,6 +776,121 @@ def _file_kind(mode: int) -> str:
         if test(mode):
             return name
     return "not a plain file"
+
+
+# --- files of one's own ----------------------------------------------------------------------
+
+#: Where a problem of a file outside the suite is only a warning: what a scenario claims about
+#: the texts (its id, citations, rules, rulings and options, the rule ids it expects), not what
+#: it asks the game to do. A reading of one's own may name what the register does not.
+_ADVISORY: Final = re.compile(
+    r"^(/(id|title|source|rules|rulings|level|tags|notes|deprecated|found_by)(/.*)?"
+    r"|/setup/options(/.*)?|/setup/(players|dealer)|/setup_expect/rejected"
+    r"|/steps/[0-9]+/expect/rejected)$"
+)
+#: The fields without which a scenario cannot be run at all.
+RUNNABLE_FIELDS: Final = ("game", "setup", "steps")
+
+
+def advisory(ptr: str) -> bool:
+    """Whether a problem at this JSON pointer leaves a file outside the suite runnable."""
+    return bool(_ADVISORY.match(ptr))
+
+
+def in_suite(path: str | Path) -> bool:
+    """Whether a file or directory is (inside) the project's own suite."""
+    try:
+        Path(path).resolve().relative_to(SUITE.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _schema_split(file: str, value: JSON) -> tuple[list[Problem], list[Problem]]:
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    for error in _validator().iter_errors(value):
+        ptr = pointer(error.absolute_path)
+        problem = Problem(file, ptr, describe(error))
+        kw = error.validator
+        if ptr == "":
+            # a missing field or one the format does not know: RUNNABLE_FIELDS are checked apart
+            (warnings if kw in ("required", "additionalProperties") else errors).append(problem)
+        elif ptr in ("/setup/players", "/setup/dealer"):
+            # a seat count or dealer the game does not allow: the reference judges the setup
+            (warnings if kw in ("minimum", "maximum") else errors).append(problem)
+        else:
+            (warnings if advisory(ptr) else errors).append(problem)
+    return sorted(set(errors)), sorted(set(warnings))
+
+
+def check_user_bytes(
+    file: str, data: bytes
+) -> tuple[JSONObject | None, list[Problem], list[Problem]]:
+    """Check a scenario file of one's own (outside the suite): the scenario (None if it cannot
+    be run), the errors that keep it from running, and the warnings.
+
+    The suite's checks all run, but only what makes the file unrunnable is an error: not UTF-8
+    JSON, no known game, no setup the reference can load, malformed steps. What the file claims
+    about the texts (an unregistered rule id, a quote that is not verbatim, an id outside the
+    game's pattern, options the game does not have, a setup the reference refuses or accepts)
+    is a warning or left to the run to judge. A file without a usable id is run under the name
+    of its file."""
+    scenario, problems = validate_bytes(file, data)
+    if scenario is not None:
+        return scenario, [], []
+    try:
+        value: JSON = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None, problems, []  # validate_bytes has said why
+    if not isinstance(value, dict):
+        return None, problems, []
+    errors: list[Problem] = []
+    missing = [f for f in RUNNABLE_FIELDS if f not in value]
+    for f in missing:
+        what = {"game": f"the game it is played in, one of: {', '.join(sorted(games()))}"}
+        need = what.get(f, "see the scenario format")
+        errors.append(Problem(file, "", f"no {show(f)} field: it cannot be run without {need}"))
+    if missing:
+        return None, errors, []
+    errors, warnings = _schema_split(file, value)
+    flagged = [p.pointer for p in errors + warnings if p.pointer]
+    for p in semantic_problems(file, value, user=True):
+        if any(p.pointer == f or p.pointer.startswith(f + "/") for f in flagged):
+            continue
+        (warnings if advisory(p.pointer) else errors).append(p)
+    if errors:
+        return None, sorted(set(errors)), sorted(set(warnings))
+    if not isinstance(value.get("id"), str):
+        value = {**value, "id": Path(file).stem}
+    return value, [], sorted(set(warnings))
+
+
+def check_user_paths(paths: Sequence[str]) -> tuple[list[Loaded], list[Problem], list[Problem]]:
+    """Check the scenario files of one's own under the paths: the runnable ones, the errors
+    and the warnings (a repeated id is a warning here)."""
+    files, errors = scenario_files(paths)
+    loaded: list[Loaded] = []
+    warnings: list[Problem] = []
+    seen: dict[str, str] = {}
+    for path in files:
+        name = str(path)
+        try:
+            data = read_scenario_file(path)
+        except OSError as e:
+            errors.append(Problem(name, "", f"cannot read: {e.strerror or e}"))
+            continue
+        scenario, bad, warned = check_user_bytes(name, data)
+        errors.extend(bad)
+        warnings.extend(warned)
+        if scenario is None:
+            continue
+        sid = str(scenario.get("id"))
+        if sid in seen:
+            warnings.append(Problem(name, "/id", f"{sid} is also the id of {seen[sid]}"))
+        seen.setdefault(sid, name)
+        loaded.append(Loaded(name, scenario))
+    return loaded, errors, warnings
 
 
 def scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[Problem]]:
