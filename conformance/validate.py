@@ -294,7 +294,11 @@ def build_scenario_schema() -> JSONObject:
                 "rulings": {"$ref": f"#/$defs/options.{gid}"},
                 "setup": {
                     "properties": {
-                        "players": {"minimum": game.players.start, "maximum": game.players.stop},
+                        # one seat count beyond each end, for the scenarios that show it refused
+                        "players": {
+                            "minimum": max(1, game.players.start - 1),
+                            "maximum": game.players.stop,
+                        },
                         "options": {"$ref": f"#/$defs/options.{gid}"},
                     }
                 },
