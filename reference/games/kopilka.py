@@ -638,6 +638,22 @@ def between_players(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(len(values) * v - total for v in values)
 
 
+def banned_suit(led: int, taker: Card, by_card: bool) -> int:
+    """The suit the taker of a trick may not lead next (mushka-kopilka/winner-leads-other,
+    AMB-MUSHKAKOPILKA-14): the trick's suit, the suit led; under ban_suit=card the suit of the
+    card that took it (spades after a cover with the ace).
+
+    pre: 0 <= led < 4
+    pre: 0 <= taker < 52
+    pre: SUIT_OF[taker] == led or taker == 12
+    post: 0 <= __return__ < 4
+    post: by_card or __return__ == led
+    post: not by_card or __return__ == SUIT_OF[taker]
+    post: taker == 12 or __return__ == led
+    """
+    return SUIT_OF[taker] if by_card else led
+
+
 def stalled(idle: int, blocked_end: bool) -> bool:
     """Whether a deal ends because four leads in a row were passed by all three others with
     nothing bought (mushka-kopilka/stalled, AMB-MUSHKAKOPILKA-15): each player has led once
@@ -672,6 +688,13 @@ def blocked(hands: Hands, stock_empty: bool) -> bool:
 
 
 # --- setup and the deal ---------------------------------------------------------------------
+
+
+def _check_dealer(dealer: Seat) -> None:
+    if not 0 <= dealer < PLAYERS:  # mushka-kopilka/dealer
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {dealer} is not a seat of four", "mushka-kopilka/dealer"
+        )
 
 
 def _check_pack(cards: tuple[Card, ...], where: str) -> None:
@@ -709,10 +732,7 @@ def setup(table: Table) -> KopilkaState:
             f"{GAME_ID}: {table.players} players; the game is for four",
             "mushka-kopilka/players",
         )
-    if not 0 <= table.dealer < PLAYERS:
-        raise SetupError(  # mushka-kopilka/dealer
-            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of four", "mushka-kopilka/dealer"
-        )
+    _check_dealer(table.dealer)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         _check_pack(deal.cards, "the deck order")
@@ -1005,8 +1025,7 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
             return _end_deal(_rep(s, table=(), table_seats=(), passed=()), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    ban = led if s.opts.ban_suit == "trick" else SUIT_OF[s.table[i]]
-    return _lead_or_block(s, winner, ban)
+    return _lead_or_block(s, winner, banned_suit(led, s.table[i], s.opts.ban_suit == "card"))
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:

@@ -643,6 +643,14 @@ def _check_players(n: int) -> None:
         )
 
 
+def _check_dealer(n: int, dealer: Seat) -> None:
+    if not 0 <= dealer < n:  # mushka-lenturlu/dealer
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {dealer} is not a seat of {n} players",
+            "mushka-lenturlu/dealer",
+        )
+
+
 def _check_pack(cards: Sequence[Card], where: str) -> None:
     if sorted(cards) != list(DECK_52):  # mushka-lenturlu/pack
         missing = sorted(set(DECK_52) - set(cards))
@@ -685,11 +693,7 @@ def setup(table: Table) -> LenturluState:
     opts = LenturluOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(  # mushka-lenturlu/dealer
-            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
-            "mushka-lenturlu/dealer",
-        )
+    _check_dealer(n, table.dealer)
     deal = table.deal
     size = hand_size(n, opts.three_deal)
     if isinstance(deal, DeckOrder):
