@@ -712,7 +712,7 @@ def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card
     """Five cards each, one at a time from the dealer's left; the rest is the stock."""
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     i = 0
-    for _ in range(HAND):  # mushka-kopilka/deal-five
+    for _ in range(HAND):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
         for k in range(1, PLAYERS + 1):
             hands[(dealer + k) % PLAYERS].append(order[i])
             i += 1
@@ -744,6 +744,7 @@ def setup(table: Table) -> KopilkaState:
                 f"{GAME_ID}: a deal gives four hands of five and a stock of twelve",
                 "mushka-kopilka/deal-five",
             )
+        # AMB-MUSHKAKOPILKA-01: hands given are read as one pack, seat 0 first, then the stock
         order = tuple(c for h in deal.hands for c in h) + deal.stock
         _check_pack(order, "the deal")
         hands, stock = deal.hands, deal.stock
@@ -856,7 +857,7 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
         if s.stock and not (s.bought and s.opts.buy == "one"):
             out = out + (BUYS[seat],)
         return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
-    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit
+    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
         out = out + (PASSES[seat],)
     return out
 
@@ -1098,7 +1099,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
             ledger = ledger.transfer(POT, str(p), amount)
         if first >= 0:  # mushka-kopilka/last-remainder (nobody first out: it stays, AMB-05)
             ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
-    else:
+    else:  # AMB-MUSHKAKOPILKA-10 (settlement=between-players)
         if first >= 0:  # mushka-kopilka/last-remainder: he takes the whole box
             ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
         # every two players settle the difference: the losers' net through the box to the
@@ -1412,6 +1413,8 @@ def load_position(pos: JSON) -> KopilkaState:
     if "next_deals" in o:
         decks = card_lists(o["next_deals"], "position/next_deals")
     else:
+        # AMB-MUSHKAKOPILKA-01: the first deal's order is not in a position; the canonical
+        # pack stands for it
         decks = tuple(shuffle(DECK_32, k) for k in range(deal_no, DEALS))
     state = KopilkaState(
         opts=opts,

@@ -493,6 +493,7 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
     if remainder_to_seven:  # AMB-MUSHKALENTURLU-03 (layout_split=remainder-to-seven)
         shares[0] += left
         return tuple(shares)
+    # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
     fractions = sorted(range(5), key=lambda i: (-(total * WEIGHTS[i] % 50), i))
     for i in fractions[:left]:
         shares[i] += 1
