@@ -176,7 +176,8 @@ RULES: Final = CORE_RULES + (
         ("001:P70.S2", "001:P73.S2", "AMB-MUSHKALENTURLU-10"),
         "A sequence whose next card has already been laid is closed and the player who laid "
         "its last card leads anew; a leader with no cards buys one, or passes the lead on "
-        "when the stock is empty.",
+        "when the stock is empty (under stuck_lead=next-player the next player to his left "
+        "leads).",
     ),
     Rule(
         "mushka-lenturlu/layout-take",
@@ -320,6 +321,15 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MUSHKALENTURLU-17",
         ),
         OptionSpec(
+            "stuck_lead",
+            "last-layer",
+            "Who leads after a sequence is closed because its next card has been laid: the "
+            "player who laid its last card (last-layer), or the next player to his left "
+            "(next-player).",
+            ("last-layer", "next-player"),
+            ruling="AMB-MUSHKALENTURLU-10",
+        ),
+        OptionSpec(
             "restore_by",
             "taker-excluded",
             "Who restores a layout stake taken: at once, all but the taker (taker-excluded); "
@@ -374,6 +384,7 @@ class LenturluOptions:
     layer_buys: bool
     last_leads: bool
     must_buy: bool
+    stuck_next: bool
     taker_excluded: bool
     first_out: bool
     points: bool
@@ -394,6 +405,7 @@ class LenturluOptions:
             layer_buys=v["layer_buys"] == "may",
             last_leads=v["all_pass"] == "last-leads",
             must_buy=v["stall_end"] == "must-buy",
+            stuck_next=v["stuck_lead"] == "next-player",
             taker_excluded=v["restore_by"] == "taker-excluded",
             first_out=v["way"] == "first-out",
             points=v["payment"] == "points",
@@ -413,6 +425,7 @@ class LenturluOptions:
             "layer_buys": "may" if self.layer_buys else "passes-on",
             "all_pass": "last-leads" if self.last_leads else "round-continues",
             "stall_end": "must-buy" if self.must_buy else "none",
+            "stuck_lead": "next-player" if self.stuck_next else "last-layer",
             "restore_by": "taker-excluded" if self.taker_excluded else "winner-excluded",
             "way": "first-out" if self.first_out else "king",
             "payment": "points" if self.points else "fixed",
@@ -938,8 +951,9 @@ def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
             return s._replace(table=(), piles=piles, turn=seat, last=-1, bought=0)
     if is_stuck(c, laid, s.opts.any_suit):
         # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): the one who laid the last
-        # card leads anew
-        return s._replace(turn=seat, last=-1, bought=0)
+        # card leads anew, or under stuck_lead=next-player the next one to his left
+        leader = (seat + 1) % n if s.opts.stuck_next else seat
+        return s._replace(turn=leader, last=-1, bought=0)
     # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
     return s._replace(turn=seat)
 
