@@ -16,6 +16,7 @@ from reference.games.kopilka import (
     Buy,
     Discard,
     KopilkaState,
+    banned_suit,
     between_players,
     blocked,
     covered_trick,
@@ -24,6 +25,7 @@ from reference.games.kopilka import (
     load_position,
     position,
     pot_payouts,
+    stalled,
     trick_value,
 )
 
@@ -143,3 +145,32 @@ def test_a_position_missing_a_card_names_the_card() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["mushka-kopilka"].id == "mushka-kopilka"
+
+
+def _pass_whenever_possible(options: dict[str, str], seed: int) -> int | None:
+    """Decisions until the partie is settled when every player passes whenever he may (a
+    buy only when nothing else is legal); None if not in 5000."""
+    s = GAME.setup(Table(4, 0, DeckOrder(shuffle(DECK_32, seed)), options))
+    for k in range(5000):
+        legal = GAME.legal_actions(s)
+        if not legal:
+            return k
+        passes = [a for a in legal if isinstance(a, Pass)]
+        s = GAME.apply(s, passes[0] if passes else legal[0])
+    return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_players_who_always_pass_still_end_the_partie(seed: int) -> None:
+    """Passing is always allowed to a void player (and, fined, to a holder): stall_end=blocked
+    (AMB-MUSHKAKOPILKA-15) ends a deal after four leads passed by all with nothing bought. The
+    literal reading (stall_end=none) lets the players go round for ever."""
+    for pass_with_suit in ("fined", "refused"):
+        assert _pass_whenever_possible({"pass_with_suit": pass_with_suit}, seed) is not None
+    assert _pass_whenever_possible({"stall_end": "none"}, seed) is None
+
+
+def test_stalled_and_banned_suit() -> None:
+    assert stalled(4, True) and not stalled(3, True) and not stalled(4, False)
+    assert banned_suit(1, C("AS"), False) == 1 and banned_suit(1, C("AS"), True) == 0
+    assert banned_suit(2, C("KD"), True) == 2

@@ -7,12 +7,13 @@ import pytest
 from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, Table, games
 from reference.core.ace_low import LOW_RANK, next_rank_low, next_up_low
 from reference.core.actions import Pass, Play
-from reference.core.cards import DECK_52, parse_card
+from reference.core.cards import DECK_52, names, parse_card
 from reference.core.shuffle import shuffle
 from reference.games.lenturlu import (
     GAME,
     OPTIONS,
     Buy,
+    LenturluState,
     card_points,
     continuations,
     deal_hands,
@@ -23,6 +24,7 @@ from reference.games.lenturlu import (
     load_position,
     position,
     restore_shares,
+    stalled,
 )
 
 C = parse_card
@@ -159,3 +161,51 @@ def test_actions_round_trip() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["mushka-lenturlu"].id == "mushka-lenturlu"
+
+
+def _pass_whenever_possible(
+    options: dict[str, str], players: int, seed: int, start: LenturluState | None = None
+) -> int | None:
+    """Decisions until the end when every player passes whenever he may (None: not in 5000)."""
+    s = start or GAME.setup(Table(players, 0, DeckOrder(shuffle(DECK_52, seed)), options))
+    for k in range(5000):
+        legal = GAME.legal_actions(s)
+        if not legal:
+            return k
+        passes = [a for a in legal if isinstance(a, Pass)]
+        s = GAME.apply(s, passes[0] if passes else legal[0])
+    return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_players_who_always_pass_still_end_the_game(seed: int) -> None:
+    """all_pass=round-continues would let the game go round for ever; stall_end=must-buy
+    (AMB-MUSHKALENTURLU-17) forces a buy after a whole round of passes, so it ends. The
+    literal reading (stall_end=none) does not."""
+    for all_pass in ("last-leads", "round-continues"):
+        n = 3 + seed % 5
+        assert _pass_whenever_possible({"all_pass": all_pass}, n, seed) is not None
+    looping = {"all_pass": "round-continues", "stall_end": "none"}
+    stuck = load_position(
+        {
+            "game": "mushka-lenturlu",
+            "players": 3,
+            "dealer": 0,
+            "options": {"all_pass": "round-continues", "stall_end": "none"},
+            "phase": "play",
+            "to_move": 1,
+            "layout": {"7D": 8, "QS": 4, "AS": 5, "JC": 6, "KH": 7},
+            "hands": [["3C"], ["4C"], ["5C"]],
+            "stock": [c for c in names(DECK_52) if c not in ("3C", "4C", "5C", "8S", "9S", "TS")],
+            "table": ["8S", "9S", "TS"],
+            "run": "TS",
+            "last_seat": 0,
+            "passes": 1,
+        }
+    )
+    assert _pass_whenever_possible(looping, 3, 0, stuck) is None
+
+
+def test_stalled() -> None:
+    assert stalled(4, 4, False, True) and not stalled(3, 4, False, True)
+    assert not stalled(4, 4, True, True) and not stalled(4, 4, False, False)

@@ -14,9 +14,12 @@ import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
+from reference.core import deals
 from reference.core.actions import Pass
 from reference.core.cards import ACE_HIGH, Card, RankOrder, Suit
+from reference.core.game import Outcome
 from reference.core.jsontypes import JSONObject
+from reference.core.shuffle import MASK64, shuffle
 from reference.core.tricks import trick_winner
 from reference.games import kopilka
 from reference.games.kopilka import PLAYS, KopilkaState
@@ -78,6 +81,30 @@ def winner_free(s: KopilkaState) -> tuple[kopilka.Action, ...]:
     return tuple(PLAYS[seat][c] for c in s.hands[seat])
 
 
+def any_dealer(dealer: int) -> None:
+    return None
+
+
+def never_stalled(idle: int, blocked_end: bool) -> bool:
+    return False
+
+
+def trick_suit_always(led: int, taker: Card, by_card: bool) -> int:
+    return led
+
+
+_base_outcome = kopilka.outcome
+
+
+def nobody_wins(s: KopilkaState) -> Outcome | None:
+    o = _base_outcome(s)
+    return None if o is None else Outcome((), (), o.reason, o.scores)
+
+
+def seeds_two_to_four(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(shuffle(first, k) for k in (2, 3, 4))
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("mushka-kopilka/trick-winner", "trick_winner", leader_always_wins),
     ("mushka-kopilka/ace-covers", "covered_trick", ace_ignored),
@@ -90,6 +117,11 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("mushka-kopilka/follow-suit", "_follow_choices", anything_goes),
     ("mushka-kopilka/no-other-suit", "_follow_choices", anything_goes),
     ("mushka-kopilka/winner-leads-other", "_lead_choices", winner_free),
+    ("mushka-kopilka/dealer", "_check_dealer", any_dealer),
+    ("mushka-kopilka/stalled", "stalled", never_stalled),
+    ("mushka-kopilka/winner-leads-other", "banned_suit", trick_suit_always),
+    ("mushka-kopilka/outcome", "outcome", nobody_wins),
+    ("mushka-kopilka/four-deals", "later_decks", seeds_two_to_four),
 ]
 
 
@@ -105,3 +137,30 @@ def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch.setattr(kopilka, name, mutant)
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
+
+
+def _shifted_shuffle(deck: Sequence[Card], seed: int) -> tuple[Card, ...]:
+    return shuffle(deck, (seed + 1) & MASK64)
+
+
+def test_every_seeded_partie_scenario_pins_the_documented_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shuffle off by one seed fails each scenario that deals from a seed and observes it,
+    and a later deal reshuffled with the wrong seed fails each scenario that plays into it."""
+    chosen = [
+        sc
+        for sc in (
+            json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted((SCENARIOS / "mushka-kopilka").glob("*.json"))
+        )
+        if "shuffle" in sc["tags"]
+    ]
+    assert len(chosen) >= 3 and all(not run_in_process(sc) for sc in chosen)
+    with monkeypatch.context() as m:
+        m.setattr(kopilka, "later_decks", seeds_two_to_four)
+        assert all(run_in_process(sc) for sc in chosen)
+    seeded = [sc for sc in chosen if "seed" in sc["setup"]["deal"]]
+    assert len(seeded) >= 2
+    monkeypatch.setattr(deals, "shuffle", _shifted_shuffle)
+    assert all(run_in_process(sc) for sc in seeded)

@@ -13,11 +13,13 @@ import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
+from reference.core import deals
 from reference.core.ace_low import LOW_RANK
 from reference.core.cards import RANK_OF, SUIT_OF, Card
 from reference.core.jsontypes import JSONObject
 from reference.core.ledger import Ledger
 from reference.core.seats import Seat
+from reference.core.shuffle import MASK64, shuffle
 from reference.games import lenturlu
 from reference.games.lenturlu import LenturluState
 
@@ -93,6 +95,18 @@ def nothing_continues(s: LenturluState, hand: tuple[Card, ...]) -> bool:
     return False
 
 
+def any_dealer(n: int, dealer: Seat) -> None:
+    return None
+
+
+def never_stalled(passes: int, players: int, last_leads: bool, must_buy: bool) -> bool:
+    return False
+
+
+def layer_never_stops(s: LenturluState, seat: Seat) -> bool:
+    return False
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("mushka-lenturlu/play-on", "_can_continue", nothing_continues),
     ("mushka-lenturlu/pass", "_pass", stay_on_pass),
@@ -112,6 +126,9 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("mushka-lenturlu/buy", "MAX_BUYS", 3),
     ("mushka-lenturlu/players", "MAX_PLAYERS", 8),
     ("mushka-lenturlu/king-takes-trick", "KING", 99),
+    ("mushka-lenturlu/dealer", "_check_dealer", any_dealer),
+    ("mushka-lenturlu/stalled-round", "stalled", never_stalled),
+    ("mushka-lenturlu/buy", "_layer_stops", layer_never_stops),
 ]
 
 
@@ -125,3 +142,24 @@ def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch.setattr(lenturlu, name, mutant)
     failing = [sc["id"] for sc in chosen if _fails(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
+
+
+def _shifted_shuffle(deck: Sequence[Card], seed: int) -> tuple[Card, ...]:
+    return shuffle(deck, (seed + 1) & MASK64)
+
+
+def test_every_seeded_deal_scenario_pins_the_documented_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shuffle off by one seed fails each scenario that deals from a seed and observes it."""
+    chosen = [
+        sc
+        for sc in (
+            json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted((SCENARIOS / "mushka-lenturlu").glob("*.json"))
+        )
+        if "shuffle" in sc["tags"]
+    ]
+    assert len(chosen) >= 2 and all(not run_in_process(sc) for sc in chosen)
+    monkeypatch.setattr(deals, "shuffle", _shifted_shuffle)
+    assert all(_fails(sc) for sc in chosen)

@@ -77,6 +77,11 @@ ACCOUNTS: Final = ("0", "1", "2", "3", POT)
 
 RULES: Final = CORE_RULES + (
     Rule("mushka-kopilka/players", ("001:P78.S2",), "Exactly four play."),
+    Rule(
+        "mushka-kopilka/dealer",
+        ("001:P82.S1",),
+        "The dealer is one of the four: a dealer seat outside the table is refused.",
+    ),
     Rule("mushka-kopilka/pack", ("001:P78.S2",), "The pack has 32 cards, seven to ace."),
     Rule(
         "mushka-kopilka/deal-five",
@@ -172,9 +177,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "mushka-kopilka/winner-leads-other",
-        ("001:P88.S1", "AMB-MUSHKAKOPILKA-06"),
-        "The taker of a trick leads next and may not lead the suit of that trick; holding "
-        "only that suit he leads it (winner_lead=may-lead) or passes the lead to his left "
+        ("001:P88.S1", "AMB-MUSHKAKOPILKA-06", "AMB-MUSHKAKOPILKA-14"),
+        "The taker of a trick leads next and may not lead the suit of that trick (the suit led, "
+        "or under ban_suit=card the suit of the card that took it); holding only that suit he "
+        "leads it (winner_lead=may-lead) or passes the lead to his left "
         "(winner_lead=pass-lead).",
     ),
     Rule(
@@ -204,6 +210,12 @@ RULES: Final = CORE_RULES + (
         "of another; nobody is first out, everybody pays.",
     ),
     Rule(
+        "mushka-kopilka/stalled",
+        ("001:P84.S1", "AMB-MUSHKAKOPILKA-15"),
+        "Under stall_end=blocked a deal also ends, as blocked, when four leads in a row have "
+        "been passed by all three others with nothing bought; under stall_end=none it goes on.",
+    ),
+    Rule(
         "mushka-kopilka/four-deals",
         ("001:P92.S1", "AMB-MUSHKAKOPILKA-01"),
         "A partie is four deals; the deal passes to the left (next_dealer=left) or stays "
@@ -231,6 +243,12 @@ RULES: Final = CORE_RULES + (
         "mushka-kopilka/last-remainder",
         ("001:P94.S1", "AMB-MUSHKAKOPILKA-10"),
         "The first out of the fourth deal takes what is left in the money box.",
+    ),
+    Rule(
+        "mushka-kopilka/outcome",
+        ("001:P95.S1", "AMB-MUSHKAKOPILKA-16"),
+        "Once the partie is settled, the seats with the most money have won and those with "
+        "the least have lost; all equal, nobody has.",
     ),
 )
 
@@ -301,6 +319,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling=R + "06",
         ),
         OptionSpec(
+            "ban_suit",
+            "trick",
+            "The suit the taker of a trick may not lead: the trick's (the suit led), or that of "
+            "the card that took it (spades after a cover with the ace).",
+            ("trick", "card"),
+            ruling=R + "14",
+        ),
+        OptionSpec(
+            "stall_end",
+            "blocked",
+            "Four leads in a row passed by all, nothing bought: the deal ends as blocked, or "
+            "play goes on (none).",
+            ("blocked", "none"),
+            ruling=R + "15",
+        ),
+        OptionSpec(
             "exchange",
             "takers-discard",
             "After taking a card of a laid-down suit each taker discards one, or keeps six.",
@@ -353,6 +387,8 @@ class KopilkaOptions:
     buy: str
     ace: str
     winner_lead: str
+    ban_suit: str
+    stall_end: str
     exchange: str
     no_trick_fine: str
     first_out_exempt: str
@@ -377,6 +413,8 @@ class KopilkaOptions:
             buy=str(v["buy"]),
             ace=str(v["ace"]),
             winner_lead=str(v["winner_lead"]),
+            ban_suit=str(v["ban_suit"]),
+            stall_end=str(v["stall_end"]),
             exchange=str(v["exchange"]),
             no_trick_fine=str(v["no_trick_fine"]),
             first_out_exempt=str(v["first_out_exempt"]),
@@ -398,6 +436,8 @@ class KopilkaOptions:
             "buy": self.buy,
             "ace": self.ace,
             "winner_lead": self.winner_lead,
+            "ban_suit": self.ban_suit,
+            "stall_end": self.stall_end,
             "exchange": self.exchange,
             "no_trick_fine": self.no_trick_fine,
             "first_out_exempt": self.first_out_exempt,
@@ -457,7 +497,8 @@ class KopilkaState(NamedTuple):
     how many seats (from the dealer's left) the exchange has looked at. ``record`` holds, per
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
     ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
-    orders of the deals still to come.
+    orders of the deals still to come. ``idle`` counts the leads in a row that all three others
+    passed with nothing bought (mushka-kopilka/stalled).
     """
 
     opts: KopilkaOptions
@@ -483,6 +524,7 @@ class KopilkaState(NamedTuple):
     first_out: tuple[Seat, ...]
     ledger: Ledger
     decks: tuple[tuple[Card, ...], ...]
+    idle: int
 
 
 _INDEX: Final = {name: i for i, name in enumerate(KopilkaState._fields)}
@@ -596,6 +638,33 @@ def between_players(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(len(values) * v - total for v in values)
 
 
+def banned_suit(led: int, taker: Card, by_card: bool) -> int:
+    """The suit the taker of a trick may not lead next (mushka-kopilka/winner-leads-other,
+    AMB-MUSHKAKOPILKA-14): the trick's suit, the suit led; under ban_suit=card the suit of the
+    card that took it (spades after a cover with the ace).
+
+    pre: 0 <= led < 4
+    pre: 0 <= taker < 52
+    pre: SUIT_OF[taker] == led or taker == 12
+    post: 0 <= __return__ < 4
+    post: by_card or __return__ == led
+    post: not by_card or __return__ == SUIT_OF[taker]
+    post: taker == 12 or __return__ == led
+    """
+    return SUIT_OF[taker] if by_card else led
+
+
+def stalled(idle: int, blocked_end: bool) -> bool:
+    """Whether a deal ends because four leads in a row were passed by all three others with
+    nothing bought (mushka-kopilka/stalled, AMB-MUSHKAKOPILKA-15): each player has led once
+    and nobody would answer or buy, so nothing can change but by choice.
+
+    pre: 0 <= idle <= 4
+    post: __return__ == (blocked_end and idle == 4)
+    """
+    return blocked_end and idle >= PLAYERS
+
+
 def blocked(hands: Hands, stock_empty: bool) -> bool:
     """Whether no counted trick can ever be played again in this deal
     (mushka-kopilka/blocked): the stock is empty and no player holding cards could give a
@@ -621,6 +690,13 @@ def blocked(hands: Hands, stock_empty: bool) -> bool:
 # --- setup and the deal ---------------------------------------------------------------------
 
 
+def _check_dealer(dealer: Seat) -> None:
+    if not 0 <= dealer < PLAYERS:  # mushka-kopilka/dealer
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {dealer} is not a seat of four", "mushka-kopilka/dealer"
+        )
+
+
 def _check_pack(cards: tuple[Card, ...], where: str) -> None:
     if sorted(cards) != list(DECK_32):  # mushka-kopilka/pack
         missing = sorted(set(DECK_32) - set(cards))
@@ -636,7 +712,7 @@ def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card
     """Five cards each, one at a time from the dealer's left; the rest is the stock."""
     hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
     i = 0
-    for _ in range(HAND):  # mushka-kopilka/deal-five
+    for _ in range(HAND):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
         for k in range(1, PLAYERS + 1):
             hands[(dealer + k) % PLAYERS].append(order[i])
             i += 1
@@ -656,8 +732,7 @@ def setup(table: Table) -> KopilkaState:
             f"{GAME_ID}: {table.players} players; the game is for four",
             "mushka-kopilka/players",
         )
-    if not 0 <= table.dealer < PLAYERS:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of four")
+    _check_dealer(table.dealer)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         _check_pack(deal.cards, "the deck order")
@@ -669,6 +744,7 @@ def setup(table: Table) -> KopilkaState:
                 f"{GAME_ID}: a deal gives four hands of five and a stock of twelve",
                 "mushka-kopilka/deal-five",
             )
+        # AMB-MUSHKAKOPILKA-01: hands given are read as one pack, seat 0 first, then the stock
         order = tuple(c for h in deal.hands for c in h) + deal.stock
         _check_pack(order, "the deal")
         hands, stock = deal.hands, deal.stock
@@ -699,12 +775,14 @@ def setup(table: Table) -> KopilkaState:
         first_out=(),
         ledger=ledger,
         decks=later_decks(order),
+        idle=0,
     )
     return _advance_exchange(s)
 
 
 def _long_suit(hand: tuple[Card, ...]) -> int:
-    """The suit of which the hand holds three or more cards (the longest, then S H D C), or -1."""
+    """The suit of which the hand holds three or more cards (the longest, then S H D C, as
+    AMB-MUSHKAKOPILKA-07 rules for a six-card hand under exchange=keep), or -1."""
     counts = [0, 0, 0, 0]
     for c in hand:
         counts[SUIT_OF[c]] += 1
@@ -722,7 +800,8 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         if suit < 0:
             continue
         # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
-        # the other three, from his left, take one each, lowest first
+        # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
+        # cards not taken go back to him; he draws as many as were taken)
         laid = sorted(c for c in s.hands[seat] if SUIT_OF[c] == suit)
         hands = list(s.hands)
         hand = s.hands[seat]
@@ -743,7 +822,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
 def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
     """The table cleared and ``leader`` to lead, unless the deal is blocked."""
     s = _rep(s, turn=leader, table=(), table_seats=(), passed=(), bought=False, ban=ban)
-    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked
+    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
     return s
 
@@ -754,12 +833,12 @@ def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
 def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
-    if s.ban < 0:
+    if s.ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
         return tuple(PLAYS[seat][c] for c in hand)
     other = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] != s.ban)
     if other:  # mushka-kopilka/winner-leads-other
         return other
-    if s.opts.winner_lead == "pass-lead":
+    if s.opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
         return (PASSES[seat],)
     return tuple(PLAYS[seat][c] for c in hand)
 
@@ -770,13 +849,15 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     led = SUIT_OF[s.table[0]]
     same = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] == led)  # follow-suit
     out: tuple[Action, ...] = same
-    if led != 0 and AS in hand and (s.opts.ace == "any" or not same):  # ace-covers
+    # mushka-kopilka/ace-covers (AMB-MUSHKAKOPILKA-04): on a spade lead the ace is a spade
+    if led != 0 and AS in hand and (s.opts.ace == "any" or not same):
         out = out + (PLAYS[seat][AS],)
     if not same:
-        if s.stock and not (s.bought and s.opts.buy == "one"):  # mushka-kopilka/buy
+        # mushka-kopilka/buy (AMB-MUSHKAKOPILKA-03): again while void, or once under buy=one
+        if s.stock and not (s.bought and s.opts.buy == "one"):
             out = out + (BUYS[seat],)
-        return out + (PASSES[seat],)  # mushka-kopilka/pass
-    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit
+        return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
+    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
         out = out + (PASSES[seat],)
     return out
 
@@ -875,7 +956,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     nxt = (seat + 1) % PLAYERS
     if not s.table:
         if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
-            return _rep(s, turn=nxt, ban=-1)
+            return _rep(s, turn=nxt, ban=-1)  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
         assert isinstance(a, Play)
         return _rep(
             s,
@@ -885,18 +966,20 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
             turn=nxt,
             bought=False,
         )
-    if kind is Buy:  # mushka-kopilka/buy
+    if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         return _rep(
             s,
             hands=_put(s.hands, seat, s.hands[seat] + (s.stock[0],)),
             stock=s.stock[1:],
             bought=True,
+            idle=0,  # mushka-kopilka/stalled: something was bought
         )
     done = len(s.table) + len(s.passed) + 1 == PLAYERS
     if kind is Pass:
         led = SUIT_OF[s.table[0]]
         ledger = s.ledger
         if any(SUIT_OF[c] == led for c in s.hands[seat]):  # mushka-kopilka/pass-with-suit
+            # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
             ledger = ledger.transfer(str(seat), POT, s.opts.fine)
         s = _rep(s, ledger=ledger, passed=s.passed + (seat,), turn=nxt, bought=False)
     else:
@@ -915,7 +998,12 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
 def _close_trick(s: KopilkaState) -> KopilkaState:
     leader = s.table_seats[0]
     if len(s.table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
-        s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table))
+        idle = min(s.idle + 1, PLAYERS)
+        s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table), idle=idle)
+        if stalled(idle, s.opts.stall_end == "blocked"):
+            # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
+            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), -1)
+        # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
         return _lead_or_block(s, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
     i, doubled = covered_trick(s.table)
@@ -929,11 +1017,16 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
         record=s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :],
         last_winner=winner,
         last_trick=s.table,
+        idle=0,
     )
-    for p in s.table_seats:  # mushka-kopilka/first-out: the first to shed, in play order
+    # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
+    # player shed his last card, the first of them in play order being first out
+    for p in s.table_seats:
         if not s.hands[p]:
             return _end_deal(_rep(s, table=(), table_seats=(), passed=()), p)
-    return _lead_or_block(s, winner, led)  # mushka-kopilka/winner-leads-other
+    # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
+    # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
+    return _lead_or_block(s, winner, banned_suit(led, s.table[i], s.opts.ban_suit == "card"))
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
@@ -949,14 +1042,15 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
     ledger = s.ledger
     for p in range(PLAYERS):
         if p == first:  # mushka-kopilka/first-out: he pays nothing into the box
-            continue
+            continue  # (the deal payment; a fine too under first_out_exempt=all: AMB-09)
         ledger = ledger.transfer(str(p), POT, o.deal_payment)
-    if o.no_trick_fine == "deal":
-        for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine
+    if o.no_trick_fine == "deal":  # AMB-MUSHKAKOPILKA-08: once a deal
+        for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine (AMB-MUSHKAKOPILKA-09)
             if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
                 ledger = ledger.transfer(str(p), POT, o.fine)
     s = _rep(s, ledger=ledger, first_out=s.first_out + (first,))
     if s.deal_no < DEALS:  # mushka-kopilka/four-deals
+        # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
         s = _rep(
@@ -980,6 +1074,7 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
             last_winner=-1,
             last_trick=(),
             decks=s.decks[1:],
+            idle=0,
         )
         return _advance_exchange(s)
     return _settle(s, first)
@@ -989,21 +1084,22 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
     """The settlement of the partie (mushka-kopilka/settlement, mushka-kopilka/last-remainder)."""
     o = s.opts
     ledger = s.ledger
-    if o.no_trick_fine == "partie":
+    if o.no_trick_fine == "partie":  # AMB-MUSHKAKOPILKA-08
         for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine, once for the partie
             if not s.record[p] and not (p == first and o.first_out_exempt == "all"):
                 ledger = ledger.transfer(str(p), POT, o.fine)
     values = tuple(seat_values(s.record[p], o.values) for p in range(PLAYERS))
-    if o.settlement == "from-pot":
+    if o.settlement == "from-pot":  # AMB-MUSHKAKOPILKA-10
+        # AMB-MUSHKAKOPILKA-11: paid in turn from the last dealer's left
         order = tuple((s.dealer + k) % PLAYERS for k in range(1, PLAYERS + 1))
         paid = pot_payouts(
             tuple(values[p] for p in order), ledger.balance(POT), o.pot_short == "pro-rata"
         )
         for p, amount in zip(order, paid, strict=True):
             ledger = ledger.transfer(POT, str(p), amount)
-        if first >= 0:  # mushka-kopilka/last-remainder
+        if first >= 0:  # mushka-kopilka/last-remainder (nobody first out: it stays, AMB-05)
             ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
-    else:
+    else:  # AMB-MUSHKAKOPILKA-10 (settlement=between-players)
         if first >= 0:  # mushka-kopilka/last-remainder: he takes the whole box
             ledger = ledger.transfer(POT, str(first), ledger.balance(POT))
         # every two players settle the difference: the losers' net through the box to the
@@ -1029,12 +1125,13 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
 
 
 def outcome(s: KopilkaState) -> Outcome | None:
-    """Once the partie is settled: the seats with the most money won, the fewest lost."""
+    """Once the partie is settled: the seats with the most money won, the fewest lost
+    (mushka-kopilka/outcome, AMB-MUSHKAKOPILKA-16)."""
     if s.phase != OVER:
         return None
     purses = tuple(s.ledger.balances[:PLAYERS])
     hi, lo = max(purses), min(purses)
-    if hi == lo:
+    if hi == lo:  # mushka-kopilka/outcome: all square, nobody has won (AMB-MUSHKAKOPILKA-16)
         return Outcome((), (), "the partie is settled all square", purses)
     winners = tuple(p for p in range(PLAYERS) if purses[p] == hi)
     losers = tuple(p for p in range(PLAYERS) if purses[p] == lo)
@@ -1197,8 +1294,10 @@ def position(s: KopilkaState) -> JSONObject:
     seats that passed on it; ``ban`` is the suit the leader may not lead; ``exchange`` gives
     how many seats the exchange has checked and the takers still to discard; ``record`` the
     tricks of the partie per seat (``"H"``, or ``"Hx2"`` when covered by the ace);
-    ``next_deals`` the pack orders of the deals to come. When ``won`` is left out of a position
-    given to :func:`load_position`, it is every card of the pack not placed elsewhere.
+    ``next_deals`` the pack orders of the deals to come (left out, deal ``k`` is the 32-card pack
+    in canonical order shuffled with seed ``k - 1``); ``idle`` the leads in a row passed by all
+    with nothing bought (0 when left out). When ``won`` is left out of a position given to
+    :func:`load_position`, it is every card of the pack not placed elsewhere.
     """
     return {
         "game": GAME_ID,
@@ -1228,6 +1327,7 @@ def position(s: KopilkaState) -> JSONObject:
         "chips": list(s.ledger.balances[:PLAYERS]),
         "pot": s.ledger.balance(POT),
         "next_deals": [[card_name(c) for c in d] for d in s.decks],
+        "idle": s.idle,
     }
 
 
@@ -1313,6 +1413,8 @@ def load_position(pos: JSON) -> KopilkaState:
     if "next_deals" in o:
         decks = card_lists(o["next_deals"], "position/next_deals")
     else:
+        # AMB-MUSHKAKOPILKA-01: the first deal's order is not in a position; the canonical
+        # pack stands for it
         decks = tuple(shuffle(DECK_32, k) for k in range(deal_no, DEALS))
     state = KopilkaState(
         opts=opts,
@@ -1340,6 +1442,7 @@ def load_position(pos: JSON) -> KopilkaState:
         first_out=first_out,
         ledger=open_ledger(ACCOUNTS, chips + (pot,)),
         decks=decks,
+        idle=as_int(o.get("idle", 0), "position/idle"),
     )
     _check_position(state)
     return state
@@ -1351,6 +1454,8 @@ def _check_position(s: KopilkaState) -> None:
         raise FormatError(f"{w}/dealer: {s.dealer} is not a seat")
     if not 1 <= s.deal_no <= DEALS:
         raise FormatError(f"{w}/deal: a partie has deals 1 to 4")
+    if not 0 <= s.idle <= (PLAYERS - 1 if s.opts.stall_end == "blocked" else PLAYERS):
+        raise FormatError(f"{w}/idle: from 0 to 3 leads passed by all in a row (4 under none)")
     if len(s.decks) != DEALS - s.deal_no:
         raise FormatError(f"{w}/next_deals: one pack order for each deal still to come")
     for d in s.decks:

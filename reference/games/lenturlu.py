@@ -24,7 +24,8 @@ Position notation (:func:`position`, :func:`load_position`): a JSON object with 
 ``hands`` (one card list per seat), ``stock`` (top card first), ``table`` (cards laid and
 not yet taken, in order), ``piles`` (tricks taken, one list per seat), ``run`` (the last
 card of the sequence being built, or null when a lead is due), ``last_seat`` (who laid
-it), ``passes`` (passes in a row since a card was laid), ``bought`` (cards bought in this
+it), ``passes`` (passes in a row since a card was laid; under ``all_pass=round-continues``
+since a card was laid or bought, at most one round), ``bought`` (cards bought in this
 turn), ``winner`` (null until the game is over).
 """
 
@@ -79,6 +80,11 @@ RULES: Final = CORE_RULES + (
         "Three to seven play; fewer than three or more than seven are refused.",
     ),
     Rule(
+        "mushka-lenturlu/dealer",
+        ("001:P58.S1", "001:P68.S1"),
+        "The dealer is one of the players: a dealer seat outside the table is refused.",
+    ),
+    Rule(
         "mushka-lenturlu/pack",
         ("001:P53.S1", "001:P52.S1", "001:P52.S4", "001:P52.S5", "001:P55.S1"),
         "The 52-card pack is dealt; the five layout cards 7♦ Q♠ A♠ J♣ K♥ are markers outside "
@@ -128,9 +134,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "mushka-lenturlu/play-on",
-        ("001:P67.S1", "001:P68.S1", "001:P70.S1", "AMB-MUSHKALENTURLU-07"),
-        "A player holding a card that continues the sequence lays it and goes on; he may "
-        "neither buy nor pass while he holds one.",
+        ("001:P67.S1", "001:P68.S1", "001:P69.S1", "001:P70.S1", "AMB-MUSHKALENTURLU-07"),
+        "A player holding a card that continues the sequence lays it and goes on, laying the "
+        "next ones in a row as long as he can; he may neither buy nor pass while he holds one.",
     ),
     Rule(
         "mushka-lenturlu/next-continues",
@@ -142,7 +148,8 @@ RULES: Final = CORE_RULES + (
         "mushka-lenturlu/buy",
         ("001:P59.S1", "001:P70.S2", "AMB-MUSHKALENTURLU-08"),
         "A player who cannot continue may buy the top card of the stock, one or at most two "
-        "(per turn, or per card wanted under buy_limit=per-card), while the stock lasts.",
+        "(per turn, or per card wanted under buy_limit=per-card), while the stock lasts; "
+        "under layer_buys=passes-on not the player who has just laid cards in his turn.",
     ),
     Rule(
         "mushka-lenturlu/pass",
@@ -158,11 +165,19 @@ RULES: Final = CORE_RULES + (
         "all_pass=round-continues the turn goes on round.",
     ),
     Rule(
+        "mushka-lenturlu/stalled-round",
+        ("001:P70.S2", "AMB-MUSHKALENTURLU-17"),
+        "Under all_pass=round-continues, once every player has passed in turn since the last "
+        "card was laid or bought, the player to move who cannot continue must buy while the "
+        "stock lasts (stall_end=must-buy); under stall_end=none he may pass on.",
+    ),
+    Rule(
         "mushka-lenturlu/sequence-stops",
         ("001:P70.S2", "001:P73.S2", "AMB-MUSHKALENTURLU-10"),
         "A sequence whose next card has already been laid is closed and the player who laid "
         "its last card leads anew; a leader with no cards buys one, or passes the lead on "
-        "when the stock is empty.",
+        "when the stock is empty (under stuck_lead=next-player the next player to his left "
+        "leads).",
     ),
     Rule(
         "mushka-lenturlu/layout-take",
@@ -229,6 +244,7 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             'по 10 коп.").',
             minimum=1,
             maximum=1000,
+            ruling="AMB-MUSHKALENTURLU-12",
         ),
         OptionSpec(
             "purse",
@@ -280,12 +296,38 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MUSHKALENTURLU-08",
         ),
         OptionSpec(
+            "layer_buys",
+            "may",
+            "A player who has laid cards in his turn and can lay no more may buy like anyone "
+            "(may), or passes the turn to his left at once (passes-on).",
+            ("may", "passes-on"),
+            ruling="AMB-MUSHKALENTURLU-07",
+        ),
+        OptionSpec(
             "all_pass",
             "last-leads",
             "When all have passed in turn: the player who laid the last card leads anew "
             "(last-leads), or the turn goes on round (round-continues).",
             ("last-leads", "round-continues"),
             ruling="AMB-MUSHKALENTURLU-09",
+        ),
+        OptionSpec(
+            "stall_end",
+            "must-buy",
+            "Under all_pass=round-continues, after a whole round of passes with nothing laid or "
+            "bought: the player to move must buy while the stock lasts (must-buy), or may pass "
+            "on for ever (none).",
+            ("must-buy", "none"),
+            ruling="AMB-MUSHKALENTURLU-17",
+        ),
+        OptionSpec(
+            "stuck_lead",
+            "last-layer",
+            "Who leads after a sequence is closed because its next card has been laid: the "
+            "player who laid its last card (last-layer), or the next player to his left "
+            "(next-player).",
+            ("last-layer", "next-player"),
+            ruling="AMB-MUSHKALENTURLU-10",
         ),
         OptionSpec(
             "restore_by",
@@ -339,7 +381,10 @@ class LenturluOptions:
     any_suit: bool
     king_lead: str
     per_card: bool
+    layer_buys: bool
     last_leads: bool
+    must_buy: bool
+    stuck_next: bool
     taker_excluded: bool
     first_out: bool
     points: bool
@@ -357,7 +402,10 @@ class LenturluOptions:
             any_suit=v["sequence_suit"] == "any-suit",
             king_lead=str(v["king_lead"]),
             per_card=v["buy_limit"] == "per-card",
+            layer_buys=v["layer_buys"] == "may",
             last_leads=v["all_pass"] == "last-leads",
+            must_buy=v["stall_end"] == "must-buy",
+            stuck_next=v["stuck_lead"] == "next-player",
             taker_excluded=v["restore_by"] == "taker-excluded",
             first_out=v["way"] == "first-out",
             points=v["payment"] == "points",
@@ -374,7 +422,10 @@ class LenturluOptions:
             "sequence_suit": "any-suit" if self.any_suit else "same-suit",
             "king_lead": self.king_lead,
             "buy_limit": "per-card" if self.per_card else "per-turn",
+            "layer_buys": "may" if self.layer_buys else "passes-on",
             "all_pass": "last-leads" if self.last_leads else "round-continues",
+            "stall_end": "must-buy" if self.must_buy else "none",
+            "stuck_lead": "next-player" if self.stuck_next else "last-layer",
             "restore_by": "taker-excluded" if self.taker_excluded else "winner-excluded",
             "way": "first-out" if self.first_out else "king",
             "payment": "points" if self.points else "fixed",
@@ -452,9 +503,10 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
     """
     shares = [total * w // 50 for w in WEIGHTS]
     left = total - sum(shares)
-    if remainder_to_seven:
+    if remainder_to_seven:  # AMB-MUSHKALENTURLU-03 (layout_split=remainder-to-seven)
         shares[0] += left
         return tuple(shares)
+    # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
     fractions = sorted(range(5), key=lambda i: (-(total * WEIGHTS[i] % 50), i))
     for i in fractions[:left]:
         shares[i] += 1
@@ -546,11 +598,26 @@ def lead_choices(hand: Sequence[Card], kings_barred: bool) -> tuple[Card, ...]:
     post: all(RANK_OF[c] != 13 for c in __return__) or __return__ == tuple(hand)
     post: kings_barred or __return__ == tuple(hand)
     """
-    if kings_barred:
+    if kings_barred:  # AMB-MUSHKALENTURLU-06 (king_lead=barred)
         others = tuple(c for c in hand if RANK_OF[c] != KING)
         if others:
             return others
     return tuple(hand)
+
+
+def stalled(passes: int, players: int, last_leads: bool, must_buy: bool) -> bool:
+    """Whether the player to move, unable to continue, must buy rather than pass: under
+    all_pass=round-continues with stall_end=must-buy, once every player has passed in turn
+    since the last card was laid or bought (mushka-lenturlu/stalled-round,
+    AMB-MUSHKALENTURLU-17). Under all_pass=last-leads a whole round of passes closes the
+    sequence instead, so a buy is never forced.
+
+    pre: 3 <= players <= 7
+    pre: 0 <= passes <= players
+    post: __return__ == (not last_leads and must_buy and passes == players)
+    post: not (__return__ and last_leads)
+    """
+    return not last_leads and must_buy and passes >= players
 
 
 def _all_laid(laid: int, last: Card, any_suit: bool) -> bool:
@@ -590,6 +657,14 @@ def _check_players(n: int) -> None:
         )
 
 
+def _check_dealer(n: int, dealer: Seat) -> None:
+    if not 0 <= dealer < n:  # mushka-lenturlu/dealer
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {dealer} is not a seat of {n} players",
+            "mushka-lenturlu/dealer",
+        )
+
+
 def _check_pack(cards: Sequence[Card], where: str) -> None:
     if sorted(cards) != list(DECK_52):  # mushka-lenturlu/pack
         missing = sorted(set(DECK_52) - set(cards))
@@ -603,7 +678,7 @@ def _check_pack(cards: Sequence[Card], where: str) -> None:
 
 def hand_size(players: int, three_deal: str) -> int:
     """Cards dealt to each hand (mushka-lenturlu/deal)."""
-    if players == 3 and three_deal == "fifteen":
+    if players == 3 and three_deal == "fifteen":  # AMB-MUSHKALENTURLU-04
         return 15
     return HAND_SIZE[players]
 
@@ -618,7 +693,7 @@ def deal_hands(
     seats = tuple((dealer + k) % players for k in range(1, players + 1))
     got: list[list[Card]] = [[] for _ in range(players)]
     i = 0
-    packet = 2 if players == 3 else 1
+    packet = 2 if players == 3 else 1  # AMB-MUSHKALENTURLU-04: twos for three, else ones
     while len(got[seats[-1]]) < size:  # mushka-lenturlu/deal
         for p in seats:
             k = min(packet, size - len(got[p]))
@@ -632,8 +707,7 @@ def setup(table: Table) -> LenturluState:
     opts = LenturluOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    _check_dealer(n, table.dealer)
     deal = table.deal
     size = hand_size(n, opts.three_deal)
     if isinstance(deal, DeckOrder):
@@ -647,6 +721,7 @@ def setup(table: Table) -> LenturluState:
             )
         _check_pack(tuple(c for h in deal.hands for c in h) + deal.stock, "the deal")
         hands, stock = tuple(tuple(sorted(h)) for h in deal.hands), deal.stock
+    # AMB-MUSHKALENTURLU-12: every player starts with the same purse
     ledger = open_ledger(_accounts(n), (opts.purse,) * n + (0,) * 6)
     for p in range(n):  # mushka-lenturlu/stake: each puts in the same sum
         ledger = ledger.transfer(str(p), "pool", opts.stake)
@@ -682,7 +757,8 @@ def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
     if hand:
         plays = PLAYS[seat]
         return tuple(plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred"))
-    # mushka-lenturlu/sequence-stops: a leader with no cards buys one, or passes the lead on
+    # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): a leader with no cards buys one,
+    # or passes the lead on
     return (BUYS[seat],) if s.stock else (PASSES[seat],)
 
 
@@ -711,9 +787,19 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
         nxt = NEXT[s.last]
         if nxt in hand:
             return (PLAYS[seat][nxt],)
-    if s.stock and s.bought < MAX_BUYS:  # mushka-lenturlu/buy
+    if _layer_stops(s, seat):  # mushka-lenturlu/buy: AMB-MUSHKALENTURLU-07, layer_buys=passes-on
+        return (PASSES[seat],)
+    if s.stock and s.bought < MAX_BUYS:  # mushka-lenturlu/buy (AMB-MUSHKALENTURLU-08)
+        if stalled(s.passes, s.players, s.opts.last_leads, s.opts.must_buy):
+            return (BUYS[seat],)  # mushka-lenturlu/stalled-round (AMB-MUSHKALENTURLU-17)
         return (BUYS[seat], PASSES[seat])
     return (PASSES[seat],)  # mushka-lenturlu/pass: bought cards that do not help, he passes
+
+
+def _layer_stops(s: LenturluState, seat: Seat) -> bool:
+    """Under layer_buys=passes-on, whether ``seat`` has laid the last card in this turn (no
+    pass since): he stops and the next player goes on (AMB-MUSHKALENTURLU-07)."""
+    return not s.opts.layer_buys and s.last_seat == seat and s.passes == 0
 
 
 def apply(s: LenturluState, a: Action) -> LenturluState:
@@ -742,12 +828,28 @@ def apply(s: LenturluState, a: Action) -> LenturluState:
             f"seat {seat} holds {card_name(can[0])}, which continues the sequence: he lays it",
         )
     if isinstance(a, Buy):
-        if not s.stock or s.bought >= MAX_BUYS:  # mushka-lenturlu/buy
-            why = "the stock is empty" if not s.stock else "he has bought two cards already"
+        if not s.stock or s.bought >= MAX_BUYS or _layer_stops(s, seat):  # mushka-lenturlu/buy
+            why = (
+                "the stock is empty"
+                if not s.stock
+                else "he has bought two cards already"
+                if s.bought >= MAX_BUYS
+                else "he has laid cards in this turn and passes (layer_buys=passes-on)"
+            )
             raise IllegalAction("mushka-lenturlu/buy", f"seat {seat} may not buy: {why}")
         return _buy(s, seat)
     if not isinstance(a, Pass):
         raise IllegalAction("core/wrong-action", "a player lays a card, buys or passes")
+    if (
+        s.stock
+        and s.bought < MAX_BUYS
+        and not _layer_stops(s, seat)
+        and stalled(s.passes, s.players, s.opts.last_leads, s.opts.must_buy)
+    ):
+        raise IllegalAction(  # mushka-lenturlu/stalled-round (AMB-MUSHKALENTURLU-17)
+            "mushka-lenturlu/stalled-round",
+            f"every player has passed in turn since the last card: seat {seat} buys",
+        )
     return _pass(s, seat)
 
 
@@ -764,6 +866,7 @@ def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> Lenturlu
         return _after_play(s, seat, a.card)
     if hand:
         raise IllegalAction("core/wrong-action", f"seat {seat} must lead a card")
+    # AMB-MUSHKALENTURLU-10: a leader without cards buys one, or passes the lead on
     if isinstance(a, Buy):
         if not s.stock:
             raise IllegalAction("mushka-lenturlu/buy", "the stock is empty")
@@ -780,7 +883,10 @@ def _buy(s: LenturluState, seat: Seat) -> LenturluState:
     c = s.stock[0]  # mushka-lenturlu/buy: the top card of the stock
     hand = tuple(sorted(s.hands[seat] + (c,)))
     hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-    return s._replace(hands=hands, stock=s.stock[1:], bought=s.bought + 1)
+    # mushka-lenturlu/stalled-round: under all_pass=round-continues a buy starts the count of
+    # passes again (AMB-MUSHKALENTURLU-17); under last-leads it counts from the last card laid
+    passes = s.passes if s.opts.last_leads else 0
+    return s._replace(hands=hands, stock=s.stock[1:], bought=s.bought + 1, passes=passes)
 
 
 def _pass(s: LenturluState, seat: Seat) -> LenturluState:
@@ -788,11 +894,12 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
     n = s.players
     passes = s.passes + 1
     if s.opts.last_leads and passes >= n:
-        # mushka-lenturlu/all-pass: every player has passed in turn; the sequence is closed
+        # mushka-lenturlu/all-pass (AMB-MUSHKALENTURLU-09): every player has passed in turn;
+        # the sequence is closed and the one who laid its last card leads anew
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
-    # mushka-lenturlu/next-continues: the next player continues from the last card
-    # (passes are counted only under all_pass=last-leads)
-    return s._replace(turn=(seat + 1) % n, passes=passes if s.opts.last_leads else 0, bought=0)
+    # mushka-lenturlu/next-continues: the next player continues from the last card (under
+    # all_pass=round-continues the count stops at a whole round: AMB-MUSHKALENTURLU-17)
+    return s._replace(turn=(seat + 1) % n, passes=min(passes, n), bought=0)
 
 
 def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
@@ -811,11 +918,14 @@ def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
         name = LAYOUT_NAMES[i]
         amount = ledger.balances[n + i]
         ledger = ledger.transfer(name, str(seat), amount)
-        if s.opts.taker_excluded:  # mushka-lenturlu/layout-restore: the others, jointly
+        # mushka-lenturlu/layout-restore (AMB-MUSHKALENTURLU-11): the others, jointly, at once
+        if s.opts.taker_excluded:
             ledger = _restore(ledger, n, seat, name, amount)
         else:
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
-    bought = 0 if s.opts.per_card else s.bought  # mushka-lenturlu/buy: per card wanted
+    # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
+    # (AMB-MUSHKALENTURLU-08)
+    bought = 0 if s.opts.per_card else s.bought
     s = s._replace(
         hands=hands,
         table=table,
@@ -833,21 +943,25 @@ def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
             return _settle(s, seat)
     else:
         if not hand:  # mushka-lenturlu/first-out: the first out of cards wins
+            # (AMB-MUSHKALENTURLU-13: his last card may be a king; he wins, no trick is taken)
             return _settle(s, seat)
         if is_king:  # mushka-lenturlu/king-takes-trick: he takes the trick and leads anew
             pile = s.piles[seat] + table
             piles = s.piles[:seat] + (pile,) + s.piles[seat + 1 :]
             return s._replace(table=(), piles=piles, turn=seat, last=-1, bought=0)
     if is_stuck(c, laid, s.opts.any_suit):
-        # mushka-lenturlu/sequence-stops: the one who laid the last card leads anew
-        return s._replace(turn=seat, last=-1, bought=0)
+        # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): the one who laid the last
+        # card leads anew, or under stuck_lead=next-player the next one to his left
+        leader = (seat + 1) % n if s.opts.stuck_next else seat
+        return s._replace(turn=leader, last=-1, bought=0)
     # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
     return s._replace(turn=seat)
 
 
 def _restore(ledger: Ledger, n: int, excluded: Seat, name: str, amount: int) -> Ledger:
     """The others than ``excluded`` put ``amount`` back on layout card ``name``, in turn
-    from his left (mushka-lenturlu/layout-restore)."""
+    from his left, the first ones a kopeck more (mushka-lenturlu/layout-restore,
+    AMB-MUSHKALENTURLU-11)."""
     shares = restore_shares(amount, n - 1)
     for k, share in enumerate(shares):
         p = (excluded + 1 + k) % n
@@ -860,6 +974,8 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     """The end of the game (mushka-lenturlu/one-game: one deal is one game)."""
     n = s.players
     ledger = s.ledger
+    # AMB-MUSHKALENTURLU-11 (restore_by=winner-excluded): the sums taken are put back before
+    # the winner takes the layout; AMB-MUSHKALENTURLU-12: a purse may go below zero
     for i, owed in enumerate(s.pending):
         if owed:  # mushka-lenturlu/layout-restore: by all but the winner (winner-excluded)
             ledger = _restore(ledger, n, winner, LAYOUT_NAMES[i], owed)
@@ -867,7 +983,7 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
         ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
     o = s.opts
     for p in range(n):
-        if p != winner:  # mushka-lenturlu/payment
+        if p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
             due = payment_due(s.hands[p], o.points, o.fixed_payment, o.ace_spades_points)
             ledger = ledger.transfer(str(p), str(winner), due)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
@@ -1145,8 +1261,12 @@ def _check_position(s: LenturluState) -> None:
         )
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
-    if not 0 <= s.passes < n or not 0 <= s.bought <= MAX_BUYS:
-        raise FormatError("position: passes from 0 to players-1, bought from 0 to 2")
+    most = n - 1 if s.opts.last_leads else n
+    if not 0 <= s.passes <= most or not 0 <= s.bought <= MAX_BUYS:
+        raise FormatError(
+            "position: passes from 0 to players-1 (to players under all_pass=round-continues), "
+            "bought from 0 to 2"
+        )
     if s.phase == OVER:
         if s.turn != -1 or not 0 <= s.winner < n:
             raise FormatError("position: a finished game has no one to move and a winner")

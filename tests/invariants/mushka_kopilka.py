@@ -18,7 +18,8 @@ def check(state: object) -> None:
     ace of spades), fewer than four turns taken; in play every hand holds a card (a deal ends
     when one is shed). The deal count, the first-out list and the packs to come agree; each
     counted trick took at least two cards; a settled partie has emptied the box unless
-    nobody went out in the fourth deal."""
+    nobody went out in the fourth deal. Under stall_end=blocked fewer than four leads in a
+    row have been passed by all with nothing bought (the fourth ends the deal)."""
     assert isinstance(state, KopilkaState)
     s = state
     assert s.ledger.total == 0
@@ -26,6 +27,7 @@ def check(state: object) -> None:
     assert 1 <= s.deal_no <= DEALS
     assert len(s.decks) == DEALS - s.deal_no
     assert len(s.table) + len(s.passed) < PLAYERS
+    assert 0 <= s.idle <= (PLAYERS - 1 if s.opts.stall_end == "blocked" else PLAYERS)
     if s.table:
         led = SUIT_OF[s.table[0]]
         assert all(SUIT_OF[c] == led or c == AS for c in s.table[1:])

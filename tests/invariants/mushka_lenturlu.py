@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from reference.core.actions import Pass
 from reference.core.cards import DECK_52
 from reference.games.lenturlu import (
     LAYOUT_NAMES,
@@ -11,6 +12,8 @@ from reference.games.lenturlu import (
     LenturluState,
     initial_layout,
     is_stuck,
+    legal_actions,
+    stalled,
 )
 
 GAME_ID = "mushka-lenturlu"
@@ -24,8 +27,10 @@ def check(state: object) -> None:
     taken and is pending restoration (it then holds nothing and the pending sum is its share);
     once the game is over the winner has taken the whole layout. Cards: every card of the pack
     is in exactly one place (hands, stock, table, piles); the laid mask is the table and piles.
-    Play: a sequence being built can go on; at most two cards bought in a turn; under
-    way=first-out every player holds cards until the end."""
+    Play: a sequence being built can go on; at most two cards bought in a turn; passes in a
+    row fewer than the players under all_pass=last-leads (a whole round closes the sequence),
+    at most one round otherwise, and after a whole round under stall_end=must-buy nobody may
+    pass while the stock lasts; under way=first-out every player holds cards until the end."""
     assert isinstance(state, LenturluState)
     s = state
     n = s.players
@@ -55,11 +60,14 @@ def check(state: object) -> None:
         mask |= 1 << c
     assert mask == s.laid
     assert all(list(h) == sorted(h) for h in s.hands)
-    assert 0 <= s.bought <= MAX_BUYS and 0 <= s.passes < n
+    assert 0 <= s.bought <= MAX_BUYS
+    assert 0 <= s.passes <= (n - 1 if s.opts.last_leads else n)
     if s.phase == PLAYING:
         assert 0 <= s.turn < n
         if s.last >= 0:
             assert s.table and s.table[-1] == s.last
             assert not is_stuck(s.last, s.laid, s.opts.any_suit)
+            if s.stock and stalled(s.passes, n, s.opts.last_leads, s.opts.must_buy):
+                assert not any(isinstance(a, Pass) for a in legal_actions(s)), "a stall: he buys"
         if s.opts.first_out:
             assert all(s.hands), "under way=first-out a player out of cards has won"
