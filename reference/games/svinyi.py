@@ -148,7 +148,8 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/stock-out",
         ("AMB-SVINYI-06",),
         "When the stock is gone at the end of a turn the round ends: the players with the fewest "
-        "cards other than aces in their stores and kept cards win.",
+        "cards other than aces in their stores and kept cards win (under stock_out=no-winner "
+        "nobody wins).",
     ),
 )
 
@@ -186,6 +187,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             (True, False),
             ruling="AMB-SVINYI-10",
         ),
+        OptionSpec(
+            "stock_out",
+            "fewest",
+            "The round ended by the stock running out: won by the players with the fewest cards "
+            "other than aces (fewest), or by nobody (no-winner).",
+            ("fewest", "no-winner"),
+            ruling="AMB-SVINYI-06",
+        ),
     )
 }
 
@@ -198,6 +207,7 @@ class SvinyiOptions:
     pig_suit: str
     unplaced: str
     first_turn_win: bool
+    stock_out: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
@@ -207,6 +217,7 @@ class SvinyiOptions:
             pig_suit=str(v["pig_suit"]),
             unplaced=str(v["unplaced"]),
             first_turn_win=bool(v["first_turn_win"]),
+            stock_out=str(v["stock_out"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -215,6 +226,7 @@ class SvinyiOptions:
             "pig_suit": self.pig_suit,
             "unplaced": self.unplaced,
             "first_turn_win": self.first_turn_win,
+            "stock_out": self.stock_out,
         }
 
 
@@ -386,6 +398,8 @@ def setup(table: Table) -> SvinyiState:
 def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
     """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
     if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
+        if s.opts.stock_out == "no-winner":  # AMB-SVINYI-06 b: nobody has shed: nobody wins
+            return s._replace(turn=-1, hand=NO_CARD, winners=())
         loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
         least = min(loads)
         winners = tuple(p for p in range(s.players) if loads[p] == least)
@@ -573,10 +587,13 @@ def outcome(s: SvinyiState) -> Outcome | None:
     if s.turn >= 0:
         return None
     winners = s.winners
-    losers = tuple(p for p in range(s.players) if p not in winners)
+    # AMB-SVINYI-06 b: a round nobody won is drawn: nobody loses either
+    losers = tuple(p for p in range(s.players) if p not in winners) if winners else ()
     w = winners[0] if len(winners) == 1 else -1
     if w >= 0 and sheds(s.stores[w]) and sheds(s.held[w]) and s.stock:
         reason = f"seat {w} has nothing left but aces"
+    elif not winners:
+        reason = "the stock is gone and nobody has shed his cards: nobody wins"
     else:
         reason = "the stock is gone: the fewest cards other than aces win"
     return Outcome(winners=winners, losers=losers, reason=reason)
