@@ -294,6 +294,18 @@ def beats(up: Card, c: Card, trump: int) -> bool:
     return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
 
 
+def drawn_at(position: int, size: int) -> int | None:
+    """The place a draw at ``position`` takes in ``size`` face-down cards (the circle, or the
+    cards offered), or None when no card lies there: a draw is only ever of a card that is
+    there (core/wrong-action).
+
+    pre: 0 <= size <= 52 and -64 <= position <= 64
+    post: (__return__ is None) == (not 0 <= position < size)
+    post: __return__ is None or __return__ == position
+    """
+    return position if 0 <= position < size else None
+
+
 def stuck(cards: tuple[Card, ...], trump: int) -> bool:
     """Whether no card of ``cards`` can ever cover another: the gypsy is then stuck for good.
 
@@ -408,9 +420,8 @@ def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaSt
     return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
-def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
-    seat = a.seat
-    c, s = _take_from_circle(s, a.position)
+def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
+    c, s = _take_from_circle(s, position)
     trump = SUIT_OF[s.trump_card]
     # tsyganka/circle (AMB-TSYGANKA-02 b): under trump_card=out-of-play the trump card is
     # never drawn, and stage 1 is over with the last card of the circle
@@ -485,10 +496,11 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "first draw a card from the cards offered")
         offered = s.hands[s.offerer]
-        if not 0 <= a.position < len(offered):
+        i = drawn_at(a.position, len(offered))
+        if i is None:  # core/wrong-action: no draw past the cards offered
             raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
-        c = offered[a.position]
-        hands = put(s.hands, s.offerer, offered[: a.position] + offered[a.position + 1 :])
+        c = offered[i]
+        hands = put(s.hands, s.offerer, offered[:i] + offered[i + 1 :])
         return s._replace(hands=hands, up=c)  # tsyganka/stage-two: turned face up
     if isinstance(a, Draw):
         raise IllegalAction("core/wrong-action", "a card is turned up: cover it or accept it")
@@ -549,9 +561,10 @@ def apply(s: TsygankaState, a: Action) -> TsygankaState:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "in stage 1 a player draws from the circle")
         size = len(s.circle) if s.circle else 1
-        if not 0 <= a.position < size:
+        i = drawn_at(a.position, size)
+        if i is None:  # core/wrong-action: no draw past the circle
             raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
-        return _stage_one(s, a)
+        return _stage_one(s, a.seat, i)
     return _stage_two(s, a)
 
 
