@@ -136,7 +136,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/pig-first",
         ("000:P29.S1", "AMB-SVINYI-08"),
         "A card of his that fits the pig cannot go onto a store and must be laid on the pig "
-        "before he passes.",
+        "before he passes (under pig_duty=drawn only the card drawn this turn is so bound).",
     ),
     Rule(
         "svinyi/shed-wins",
@@ -195,6 +195,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("fewest", "no-winner"),
             ruling="AMB-SVINYI-06",
         ),
+        OptionSpec(
+            "pig_duty",
+            "any",
+            "Which cards that fit the pig must go on it before any other move: any card he "
+            "could lay (any), or only the card drawn this turn (drawn).",
+            ("any", "drawn"),
+            ruling="AMB-SVINYI-08",
+        ),
     )
 }
 
@@ -208,6 +216,7 @@ class SvinyiOptions:
     unplaced: str
     first_turn_win: bool
     stock_out: str
+    pig_duty: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
@@ -218,6 +227,7 @@ class SvinyiOptions:
             unplaced=str(v["unplaced"]),
             first_turn_win=bool(v["first_turn_win"]),
             stock_out=str(v["stock_out"]),
+            pig_duty=str(v["pig_duty"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -227,6 +237,7 @@ class SvinyiOptions:
             "unplaced": self.unplaced,
             "first_turn_win": self.first_turn_win,
             "stock_out": self.stock_out,
+            "pig_duty": self.pig_duty,
         }
 
 
@@ -447,7 +458,13 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
 def _pig_bound(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
     """His cards that must go on the pig now (svinyi/pig-first)."""
     follow = s.opts.pig_suit == "follow"
-    return tuple(c for c in _movable(s, seat) if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    # AMB-SVINYI-08 b: under pig_duty=drawn only the card drawn this turn is bound
+    owing = _movable(s, seat) if s.opts.pig_duty == "any" else _drawn(s)
+    return tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+
+
+def _drawn(s: SvinyiState) -> tuple[Card, ...]:
+    return () if s.hand == NO_CARD else (s.hand,)
 
 
 def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
@@ -458,12 +475,15 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     movable = _movable(s, seat)
     follow = s.opts.pig_suit == "follow"
     lays = LAYS[seat]
-    bound = tuple(c for c in movable if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    owing = movable if s.opts.pig_duty == "any" else _drawn(s)
+    bound = tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple(lays[c][PIG] for c in bound)
     out: list[Action] = []
     stores = s.stores
     for c in movable:
+        if s.opts.pig_duty == "drawn" and fits_pig(c, s.pig, follow):
+            out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
         for t in NEIGHBOURS[s.players][seat]:
             st = stores[t]
             if st and fits_store(c, st[-1]):
