@@ -39,6 +39,10 @@ def follower_always(leader: int, follower: int, winner: int, rule: str) -> int:
     return follower
 
 
+def wraps_round(position: int, size: int) -> int | None:
+    return position % size if size else None
+
+
 def always_stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return True
 
@@ -53,6 +57,8 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/gypsy-loses", "stuck", always_stuck),
     # stage 2 over as soon as two players hold cards
     ("tsyganka/gypsy-loses", "LAST_HOLDERS", 2),
+    # a draw past the cards offered (or the circle) wraps round instead of being refused
+    ("core/wrong-action", "drawn_at", wraps_round),
 ]
 
 

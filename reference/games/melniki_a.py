@@ -69,7 +69,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/deal-three",
         ("000:P2.S3", "AMB-MELNIKIA-02"),
-        "Each player is dealt three cards, one at a time from the dealer's left.",
+        "Each player is dealt three cards from the dealer's left, one at a time (three at a "
+        "time under deal_by=threes).",
     ),
     Rule(
         "melniki-a/trump-turned",
@@ -113,7 +114,8 @@ RULES: Final = CORE_RULES + (
         "melniki-a/refill",
         ("000:P4.S3", "AMB-MELNIKIA-05"),
         "After each trick or acceptance the two players draw from the stock back up to three, "
-        "the taker of the trick (or the leader, after an acceptance) first.",
+        "the taker of the trick (or the leader, after an acceptance) first (the leader first "
+        "under refill_order=leader-first).",
     ),
     Rule(
         "melniki-a/leader-keeps-lead",
@@ -190,6 +192,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MELNIKIA-01",
         ),
         OptionSpec(
+            "deal_by",
+            "ones",
+            "How the three cards are dealt from the dealer's left: one at a time, three rounds; "
+            "or three at a time.",
+            ("ones", "threes"),
+            ruling="AMB-MELNIKIA-02",
+        ),
+        OptionSpec(
             "trump_card",
             "under-stock",
             "Where the turned trump goes: under the stock, drawn last; or out of play.",
@@ -202,6 +212,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "Where a card accepted in stage 1 goes: into the acceptor's hand, or his tricks.",
             ("hand", "pile"),
             ruling="AMB-MELNIKIA-06",
+        ),
+        OptionSpec(
+            "refill_order",
+            "taker-first",
+            "Who of the two players of a trick draws first: the taker of the trick (the leader "
+            "after an acceptance), or always the leader.",
+            ("taker-first", "leader-first"),
+            ruling="AMB-MELNIKIA-05",
         ),
         OptionSpec(
             "pile_size",
@@ -220,8 +238,10 @@ class MelnikiAOptions:
     """The options of one game, resolved and typed."""
 
     pack: int
+    deal_by: str
     trump_card: str
     accepted_card: str
+    refill_order: str
     pile_size: str
 
     @staticmethod
@@ -229,16 +249,20 @@ class MelnikiAOptions:
         v = resolve(GAME_ID, OPTIONS, given)
         return MelnikiAOptions(
             pack=int(v["pack"]),
+            deal_by=str(v["deal_by"]),
             trump_card=str(v["trump_card"]),
             accepted_card=str(v["accepted_card"]),
+            refill_order=str(v["refill_order"]),
             pile_size=str(v["pile_size"]),
         )
 
     def to_json(self) -> JSONObject:
         return {
             "pack": self.pack,
+            "deal_by": self.deal_by,
             "trump_card": self.trump_card,
             "accepted_card": self.accepted_card,
+            "refill_order": self.refill_order,
             "pile_size": self.pile_size,
         }
 
@@ -335,6 +359,25 @@ def pile_target(holding: int, size_rule: str) -> int:
 # --- setup ------------------------------------------------------------------------------
 
 
+def deal_hands(order: tuple[Card, ...], n: int, dealer: Seat, by: str) -> Holdings:
+    """The three cards of each of ``n`` players, dealt from the top of ``order`` from the
+    dealer's left: one at a time (three rounds), or three at a time under ``by == "threes"``.
+
+    pre: 2 <= n <= 10 and 0 <= dealer < n and len(order) >= 3 * n
+    pre: by in ("ones", "threes")
+    post: all(len(h) == 3 for h in __return__) and len(__return__) == n
+    post: sorted(c for h in __return__ for c in h) == sorted(order[: 3 * n])
+    """
+    built: list[list[Card]] = [[] for _ in range(n)]
+    for i, c in enumerate(order[: HAND * n]):
+        if by == "threes":  # melniki-a/deal-three (AMB-MELNIKIA-02 b): three at a time
+            k, _ = divmod(i, HAND)
+        else:  # melniki-a/deal-three (AMB-MELNIKIA-02 a): one at a time, three rounds
+            k = i % n
+        built[(dealer + 1 + k) % n].append(c)
+    return tuple(tuple(h) for h in built)
+
+
 def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
     return DECK_36 if opts.pack == 36 else DECK_52  # AMB-MELNIKIA-01: the text names no pack
 
@@ -368,13 +411,8 @@ def setup(table: Table) -> MelnikiAState:
         if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
             order = tuple(c for c in order if RANK_OF[c] >= 6)
         _check_pack(order, pack, "the deck order")
-        built: list[list[Card]] = [[] for _ in range(n)]
-        i = 0
-        for _ in range(HAND):  # melniki-a/deal-three: one at a time from the dealer's left
-            for k in range(1, n + 1):
-                built[(table.dealer + k) % n].append(order[i])
-                i += 1
-        hands: Holdings = tuple(tuple(h) for h in built)
+        hands: Holdings = deal_hands(order, n, table.dealer, opts.deal_by)
+        i = HAND * n
         trump_card = order[i]  # melniki-a/trump-turned: the next card
         rest = order[i + 1 :]
     else:
@@ -417,8 +455,13 @@ def setup(table: Table) -> MelnikiAState:
 
 
 def _refill(s: MelnikiAState, hands: Holdings, first: Seat, second: Seat) -> MelnikiAState:
+    """The two players of a trick draw back up to three: ``first`` (the taker, or the leader
+    after an acceptance) first; under refill_order=leader-first the leader first always."""
     stock = s.stock
-    for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05): the taker (or leader) first
+    leader = s.table_seats[0]
+    if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
+        first, second = second, first
+    for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
         want = HAND - len(hands[p])
         if want > 0 and stock:
             hands = put(hands, p, hands[p] + stock[:want])

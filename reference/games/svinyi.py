@@ -136,7 +136,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/pig-first",
         ("000:P29.S1", "AMB-SVINYI-08"),
         "A card of his that fits the pig cannot go onto a store and must be laid on the pig "
-        "before he passes.",
+        "before he passes (under pig_duty=drawn only the card drawn this turn is so bound).",
     ),
     Rule(
         "svinyi/shed-wins",
@@ -148,7 +148,8 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/stock-out",
         ("AMB-SVINYI-06",),
         "When the stock is gone at the end of a turn the round ends: the players with the fewest "
-        "cards other than aces in their stores and kept cards win.",
+        "cards other than aces in their stores and kept cards win (under stock_out=no-winner "
+        "nobody wins).",
     ),
 )
 
@@ -186,6 +187,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             (True, False),
             ruling="AMB-SVINYI-10",
         ),
+        OptionSpec(
+            "stock_out",
+            "fewest",
+            "The round ended by the stock running out: won by the players with the fewest cards "
+            "other than aces (fewest), or by nobody (no-winner).",
+            ("fewest", "no-winner"),
+            ruling="AMB-SVINYI-06",
+        ),
+        OptionSpec(
+            "pig_duty",
+            "any",
+            "Which cards that fit the pig must go on it before any other move: any card he "
+            "could lay (any), or only the card drawn this turn (drawn).",
+            ("any", "drawn"),
+            ruling="AMB-SVINYI-08",
+        ),
     )
 }
 
@@ -198,6 +215,8 @@ class SvinyiOptions:
     pig_suit: str
     unplaced: str
     first_turn_win: bool
+    stock_out: str
+    pig_duty: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
@@ -207,6 +226,8 @@ class SvinyiOptions:
             pig_suit=str(v["pig_suit"]),
             unplaced=str(v["unplaced"]),
             first_turn_win=bool(v["first_turn_win"]),
+            stock_out=str(v["stock_out"]),
+            pig_duty=str(v["pig_duty"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -215,6 +236,8 @@ class SvinyiOptions:
             "pig_suit": self.pig_suit,
             "unplaced": self.unplaced,
             "first_turn_win": self.first_turn_win,
+            "stock_out": self.stock_out,
+            "pig_duty": self.pig_duty,
         }
 
 
@@ -386,6 +409,8 @@ def setup(table: Table) -> SvinyiState:
 def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
     """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
     if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
+        if s.opts.stock_out == "no-winner":  # AMB-SVINYI-06 b: nobody has shed: nobody wins
+            return s._replace(turn=-1, hand=NO_CARD, winners=())
         loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
         least = min(loads)
         winners = tuple(p for p in range(s.players) if loads[p] == least)
@@ -433,7 +458,13 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
 def _pig_bound(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
     """His cards that must go on the pig now (svinyi/pig-first)."""
     follow = s.opts.pig_suit == "follow"
-    return tuple(c for c in _movable(s, seat) if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    # AMB-SVINYI-08 b: under pig_duty=drawn only the card drawn this turn is bound
+    owing = _movable(s, seat) if s.opts.pig_duty == "any" else _drawn(s)
+    return tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+
+
+def _drawn(s: SvinyiState) -> tuple[Card, ...]:
+    return () if s.hand == NO_CARD else (s.hand,)
 
 
 def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
@@ -444,12 +475,15 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     movable = _movable(s, seat)
     follow = s.opts.pig_suit == "follow"
     lays = LAYS[seat]
-    bound = tuple(c for c in movable if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    owing = movable if s.opts.pig_duty == "any" else _drawn(s)
+    bound = tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple(lays[c][PIG] for c in bound)
     out: list[Action] = []
     stores = s.stores
     for c in movable:
+        if s.opts.pig_duty == "drawn" and fits_pig(c, s.pig, follow):
+            out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
         for t in NEIGHBOURS[s.players][seat]:
             st = stores[t]
             if st and fits_store(c, st[-1]):
@@ -573,10 +607,13 @@ def outcome(s: SvinyiState) -> Outcome | None:
     if s.turn >= 0:
         return None
     winners = s.winners
-    losers = tuple(p for p in range(s.players) if p not in winners)
+    # AMB-SVINYI-06 b: a round nobody won is drawn: nobody loses either
+    losers = tuple(p for p in range(s.players) if p not in winners) if winners else ()
     w = winners[0] if len(winners) == 1 else -1
     if w >= 0 and sheds(s.stores[w]) and sheds(s.held[w]) and s.stock:
         reason = f"seat {w} has nothing left but aces"
+    elif not winners:
+        reason = "the stock is gone and nobody has shed his cards: nobody wins"
     else:
         reason = "the stock is gone: the fewest cards other than aces win"
     return Outcome(winners=winners, losers=losers, reason=reason)

@@ -81,7 +81,8 @@ RULES: Final = CORE_RULES + (
         "tsyganka/circle",
         ("000:P23.S1", "AMB-TSYGANKA-02"),
         "The pack is laid face down in a circle, its bottom card face up in the middle as trump; "
-        "the trump card is taken last, when the circle is empty.",
+        "the trump card is taken last, when the circle is empty (it stays out of play under "
+        "trump_card=out-of-play).",
     ),
     Rule(
         "tsyganka/dealer-leads",
@@ -165,6 +166,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("follower", "winner"),
             ruling="AMB-TSYGANKA-04",
         ),
+        OptionSpec(
+            "trump_card",
+            "last",
+            "The trump card in the middle of the circle: taken last, when the circle is empty; "
+            "or out of play, showing the trump only.",
+            ("last", "out-of-play"),
+            ruling="AMB-TSYGANKA-02",
+        ),
     )
 }
 
@@ -177,6 +186,7 @@ class TsygankaOptions:
     follower_trump: str
     must_cover: bool
     next_lead: str
+    trump_card: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
@@ -186,6 +196,7 @@ class TsygankaOptions:
             follower_trump=str(v["follower_trump"]),
             must_cover=bool(v["must_cover"]),
             next_lead=str(v["next_lead"]),
+            trump_card=str(v["trump_card"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -194,6 +205,7 @@ class TsygankaOptions:
             "follower_trump": self.follower_trump,
             "must_cover": self.must_cover,
             "next_lead": self.next_lead,
+            "trump_card": self.trump_card,
         }
 
 
@@ -280,6 +292,18 @@ def beats(up: Card, c: Card, trump: int) -> bool:
     if GYPSY in (up, c):  # tsyganka/gypsy
         return False
     return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
+
+
+def drawn_at(position: int, size: int) -> int | None:
+    """The place a draw at ``position`` takes in ``size`` face-down cards (the circle, or the
+    cards offered), or None when no card lies there: a draw is only ever of a card that is
+    there (core/wrong-action).
+
+    pre: 0 <= size <= 52 and -64 <= position <= 64
+    post: (__return__ is None) == (not 0 <= position < size)
+    post: __return__ is None or __return__ == position
+    """
+    return position if 0 <= position < size else None
 
 
 def stuck(cards: tuple[Card, ...], trump: int) -> bool:
@@ -396,11 +420,12 @@ def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaSt
     return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
-def _stage_one(s: TsygankaState, a: Draw) -> TsygankaState:
-    seat = a.seat
-    c, s = _take_from_circle(s, a.position)
+def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
+    c, s = _take_from_circle(s, position)
     trump = SUIT_OF[s.trump_card]
-    exhausted = not s.circle and s.middle == NO_CARD
+    # tsyganka/circle (AMB-TSYGANKA-02 b): under trump_card=out-of-play the trump card is
+    # never drawn, and stage 1 is over with the last card of the circle
+    exhausted = not s.circle and (s.middle == NO_CARD or s.opts.trump_card == "out-of-play")
     if s.lead == NO_CARD:  # the leader draws to lead
         if keeps(c, trump):  # tsyganka/draw-again
             s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
@@ -444,15 +469,16 @@ def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
     """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
     counts = tuple(len(h) for h in s.hands)
     held = [p for p in range(s.players) if counts[p]]
+    # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
+    gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
     if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
-        return s._replace(
-            stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=held[0] if held else -1
-        )
+        last = held[0] if held and not gypsy_out else -1
+        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last)
     # AMB-TSYGANKA-07: no card left can ever cover another
     if sum(counts) <= STUCK_MAX and stuck(
         tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
-        holder = next(p for p in held if GYPSY in s.hands[p])
+        holder = -1 if gypsy_out else next(p for p in held if GYPSY in s.hands[p])
         return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
     if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
@@ -470,10 +496,11 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "first draw a card from the cards offered")
         offered = s.hands[s.offerer]
-        if not 0 <= a.position < len(offered):
+        i = drawn_at(a.position, len(offered))
+        if i is None:  # core/wrong-action: no draw past the cards offered
             raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
-        c = offered[a.position]
-        hands = put(s.hands, s.offerer, offered[: a.position] + offered[a.position + 1 :])
+        c = offered[i]
+        hands = put(s.hands, s.offerer, offered[:i] + offered[i + 1 :])
         return s._replace(hands=hands, up=c)  # tsyganka/stage-two: turned face up
     if isinstance(a, Draw):
         raise IllegalAction("core/wrong-action", "a card is turned up: cover it or accept it")
@@ -534,9 +561,10 @@ def apply(s: TsygankaState, a: Action) -> TsygankaState:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "in stage 1 a player draws from the circle")
         size = len(s.circle) if s.circle else 1
-        if not 0 <= a.position < size:
+        i = drawn_at(a.position, size)
+        if i is None:  # core/wrong-action: no draw past the circle
             raise IllegalAction("core/wrong-action", f"no card at position {a.position}")
-        return _stage_one(s, a)
+        return _stage_one(s, a.seat, i)
     return _stage_two(s, a)
 
 
@@ -546,7 +574,8 @@ def outcome(s: TsygankaState) -> Outcome | None:
         return None
     losers = (s.loser,) if s.loser >= 0 else ()
     winners = tuple(p for p in range(s.players) if p not in losers)
-    return Outcome(winners=winners, losers=losers, reason=f"the gypsy stuck with seat {s.loser}")
+    who = f"seat {s.loser}" if s.loser >= 0 else "nobody"
+    return Outcome(winners=winners, losers=losers, reason=f"the gypsy stuck with {who}")
 
 
 def _all_cards(s: TsygankaState) -> tuple[Card, ...]:
@@ -645,7 +674,9 @@ def observe(s: TsygankaState, name: str) -> JSON:
     if name == "trump_card":
         return card_name(s.trump_card)
     if name == "circle_size":
-        return len(s.circle) + (0 if s.middle == NO_CARD else 1)
+        # the cards still to be drawn: the trump card counts unless it stays out of play
+        drawable = s.middle != NO_CARD and s.opts.trump_card == "last"
+        return len(s.circle) + (1 if drawable else 0)
     if name == "trick_winner":
         return None if s.last_winner < 0 else s.last_winner
     if name == "discard":
@@ -751,6 +782,14 @@ def load_position(pos: JSON) -> TsygankaState:
         raise FormatError(f"position: dealer a seat; one pile and one hand per seat ({n})")
     if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
         raise FormatError("position/to_move: a seat, null exactly when the game is over")
+    if s.opts.trump_card == "out-of-play":  # AMB-TSYGANKA-02 b: never drawn
+        if s.middle != s.trump_card or (s.stage == STAGE_ONE and not s.circle):
+            raise FormatError(
+                "position/middle: under trump_card=out-of-play the trump card stays in the "
+                "middle and stage1 has a circle"
+            )
+    elif s.stage != STAGE_ONE and s.middle != NO_CARD:
+        raise FormatError("position/middle: the trump card is taken before stage2")
     if s.stage == STAGE_TWO and not (0 <= s.offerer < n and s.hands[s.turn]):
         raise FormatError("position/offerer: in stage2 a seat offers to a player holding cards")
     if s.stage == STAGE_TWO and s.up == NO_CARD and not s.hands[s.offerer]:

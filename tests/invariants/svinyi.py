@@ -13,8 +13,9 @@ GAME_ID = "svinyi"
 def check(state: object) -> None:
     """The pig is a run upward from a two or six, below the king; set-aside pigs end with kings;
     no ace on a pig; under unplaced=hand every store is built downward above its first card
-    (000:P27.S1) and under own-store nobody keeps cards; at the end the winners are defined,
-    and a single winner by shedding has only aces in his store and kept cards."""
+    (000:P27.S1) and under own-store nobody keeps cards; at the end the winners are defined
+    (none, a drawn round, only when the stock ran out under stock_out=no-winner), and a single
+    winner by shedding has only aces in his store and kept cards."""
     assert isinstance(state, SvinyiState)
     s = state
     if s.pig:
@@ -34,7 +35,8 @@ def check(state: object) -> None:
         assert not s.winners
     else:
         assert s.hand == NO_CARD
-        assert s.winners, "the winner is defined at the end"
+        # the winner is defined at the end (none when the stock ran out under no-winner)
+        assert s.winners or (s.opts.stock_out == "no-winner" and not s.stock)
         if s.stock:
             w = s.winners[0]
             assert len(s.winners) == 1 and sheds(s.stores[w]) and sheds(s.held[w])
