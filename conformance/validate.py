@@ -524,13 +524,13 @@ def semantic_problems(file: str, s: Mapping[str, JSON], *, user: bool = False) -
     game = games().get(game_id) if isinstance(game_id, str) else None
     sid = s.get("id")
     if isinstance(sid, str):
-        stem = Path(file).stem
-        if Path(file).suffix == ".json" and stem != sid:
+        name = Path(file).name
+        if name != f"{sid}.json":
             out.append(
                 Problem(
                     file,
                     "/id",
-                    f"the id is {show(sid)} but the file is {stem}.json; name the file {sid}.json",
+                    f"the id is {show(sid)} but the file is {show(name)}; name the file {sid}.json",
                 )
             )
         if isinstance(game_id, str) and not sid.startswith(game_id + "-"):
@@ -693,6 +693,68 @@ def _check_setup(
         return
     if size > protocol.MAX_LINE:
         out.append(Problem(file, "", f"its run request is {size} bytes; the protocol allows 1 MiB"))
+        return
+    _check_position_head(file, setup, out)
+    if size > ANSWER_CHECK_FROM:
+        # a long scenario: the reference's answer must fit the protocol's line too
+        answer = engine.execute(game.id, setup, protocol.wire_steps(wire))
+        answered = len(protocol.encode({"seq": 1, **answer}))
+        if answered > protocol.MAX_LINE + 1:
+            out.append(
+                Problem(
+                    file,
+                    "/steps",
+                    f"the reference's answer would be {answered} bytes; the protocol allows "
+                    "1 MiB: split it into shorter scenarios",
+                )
+            )
+
+
+#: Above this many bytes of run request, the validator also measures the reference's answer.
+ANSWER_CHECK_FROM: Final = 64 * 1024
+
+
+def _check_position_head(file: str, setup: Mapping[str, JSON], out: list[Problem]) -> None:
+    """``setup.players``, ``dealer`` and ``options`` beside a position must say what it says.
+
+    The position is what the game starts from; a setup that disagrees with it would be
+    read one way by one implementation and the other way by another.
+    """
+    position = setup.get("position")
+    if not isinstance(position, dict):
+        return
+    for key in ("players", "dealer", "options"):
+        if key in setup and key in position and setup[key] != position[key]:
+            out.append(
+                Problem(
+                    file,
+                    f"/setup/{key}",
+                    f"{show(setup[key], 60)}, but the position says {show(position[key], 60)}: "
+                    f"give {key} once (in the position) or the same in both",
+                )
+            )
+
+
+def text_problems(file: str, value: JSON, ptr: str = "") -> list[Problem]:
+    """Values no implementation should have to guess about: ``2.0`` where an integer is
+    meant, and strings holding a lone surrogate (not a character: it cannot be sent as UTF-8).
+    """
+    out: list[Problem] = []
+    stack: list[tuple[str, JSON]] = [(ptr, value)]
+    while stack:
+        where, v = stack.pop()
+        if isinstance(v, float) and v.is_integer():
+            out.append(Problem(file, where, f"{v!r}: write the integer {int(v)} without a point"))
+        elif isinstance(v, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in v):
+            out.append(Problem(file, where, "a lone surrogate (\\ud800–\\udfff): not a character"))
+        elif isinstance(v, dict):
+            stack.extend((f"{where}/{pointer([k])[1:]}", x) for k, x in v.items())
+            for k in v:
+                if any(0xD800 <= ord(c) <= 0xDFFF for c in k):
+                    out.append(Problem(file, where, "a member name with a lone surrogate"))
+        elif isinstance(v, list):
+            stack.extend((f"{where}/{i}", x) for i, x in enumerate(v))
+    return sorted(out)
 
 
 # --- files and suites -----------------------------------------------------------------------
@@ -718,6 +780,9 @@ def validate_bytes(file: str, data: bytes) -> tuple[JSONObject | None, list[Prob
         return None, [Problem(file, "", f"not usable JSON: {_clip_text(str(e), 200)}")]
     if not isinstance(value, dict):
         return None, [Problem(file, "", f"a scenario is a JSON object, not {_json_type(value)}")]
+    bad_text = text_problems(file, value)
+    if bad_text:
+        return None, bad_text
     try:
         problems = schema_problems(file, value)
     except RecursionError:
@@ -845,6 +910,9 @@ def check_user_bytes(
         return None, problems, []  # validate_bytes has said why
     if not isinstance(value, dict):
         return None, problems, []
+    bad_text = text_problems(file, value)
+    if bad_text:
+        return None, bad_text, []  # it could not even be sent
     errors: list[Problem] = []
     missing = [f for f in RUNNABLE_FIELDS if f not in value]
     for f in missing:

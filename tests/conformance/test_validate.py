@@ -289,3 +289,58 @@ def test_a_deeply_nested_position_is_a_problem_not_a_crash() -> None:
     assert scenario is None
     assert problems
     assert all(isinstance(p.message, str) for p in problems)
+
+
+def test_a_setup_that_disagrees_with_its_position_is_refused() -> None:
+    s = load("melniki-b-010")
+    setup = s["setup"]
+    assert isinstance(setup, dict)
+    position = setup["position"]
+    assert isinstance(position, dict)
+    setup["players"] = int(str(position["players"])) + 1
+    setup["dealer"] = int(str(position["dealer"])) + 1
+    problems = problems_of(s)
+    pointers = {p.pointer for p in problems}
+    assert {"/setup/players", "/setup/dealer"} <= pointers
+    assert all(
+        "the position says" in p.message for p in problems if p.pointer.startswith("/setup/")
+    )
+
+
+def test_a_float_for_an_integer_and_a_lone_surrogate_are_refused() -> None:
+    s = load("melniki-b-018")
+    steps = s["steps"]
+    assert isinstance(steps, list)
+    step = next(x for x in steps if isinstance(x, dict) and "act" in x)
+    act = step["act"]
+    assert isinstance(act, dict)
+    act["seat"] = 1.0
+    got = problems_of(s)
+    assert any("write the integer 1" in p.message for p in got), got
+    t = load("melniki-b-018")
+    t["title"] = "bad \ud800 title"
+    data = json.dumps(t).encode("utf-8")  # ASCII escapes keep the surrogate
+    scenario, found = validate.validate_bytes("melniki-b-018.json", data)
+    assert scenario is None
+    assert [p.pointer for p in found] == ["/title"]
+    assert "lone surrogate" in found[0].message
+    # a file of one's own with it is not runnable either (it could not be sent as UTF-8)
+    user, errors, _ = validate.check_user_bytes("mine.json", data)
+    assert user is None and errors
+
+
+def test_the_file_name_rule_holds_for_every_suffix() -> None:
+    s = load("melniki-b-004")
+    data = json.dumps(s).encode("utf-8")
+    for name in ("melniki-b-004.txt", "melniki-b-004.JSON"):
+        _, problems = validate.validate_bytes(name, data)
+        assert [p.pointer for p in problems] == ["/id"], problems
+
+
+def test_an_answer_longer_than_the_protocol_allows_is_refused() -> None:
+    s = load("melniki-b-004")
+    s["steps"] = [{"expect": {"legal": [], "hand.0": [], "hand.1": []}}] * 12_000
+    s["setup"] = {"players": 2, "dealer": 0, "deal": {"seed": 3}}
+    s.pop("setup_expect", None)
+    problems = [p for p in problems_of(s) if p.pointer == "/steps"]
+    assert problems and "the reference's answer would be" in problems[0].message
