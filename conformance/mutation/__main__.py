@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-BASELINE_SAMPLE, BASELINE_SEED = 120, 0
+BASELINE_SAMPLE, BASELINE_SEED = 60, 0
 
 
 def _adapter(module: str, source: str) -> int:
@@ -32,21 +32,41 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conformance.mutation", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="judge mutants of the model by the suite; write the report")
-    run.add_argument("--module", action="append", default=[], metavar="PATH",
-                     help="only this module or folder (repeatable; default reference/games "
-                     "and reference/core)")  # fmt: skip
+    run.add_argument(
+        "--module",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="only this module or folder (repeatable; default reference/games and reference/core)",
+    )
     run.add_argument("--sample", type=int, metavar="N", help="only N mutants (seeded by --seed)")
     run.add_argument("--seed", type=int, default=0, metavar="S")
-    run.add_argument("--operator", action="append", default=[], metavar="NAME",
-                     help="only mutants of this operator (repeatable)")  # fmt: skip
+    run.add_argument(
+        "--operator",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only mutants of this operator (repeatable)",
+    )
     run.add_argument("--id", action="append", default=[], metavar="ID", help="only this mutant")
     run.add_argument("--jobs", type=int, default=2, metavar="N", help="children at once")
-    run.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                     help="seconds a mutant may take before it counts as caught (TIMEOUT)")  # fmt: skip
-    run.add_argument("--strict-codes", action="store_true",
-                     help="judge rule ids as the runner's --strict-codes does")  # fmt: skip
-    run.add_argument("--no-confirm", action="store_true",
-                     help="do not re-run in-process survivors through the real runner")  # fmt: skip
+    run.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds a mutant may take before it counts as caught (TIMEOUT)",
+    )
+    run.add_argument(
+        "--strict-codes",
+        action="store_true",
+        help="judge rule ids as the runner's --strict-codes does",
+    )
+    run.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="do not re-run in-process survivors through the real runner",
+    )
     run.add_argument("--out", default=None, metavar="DIR", help="report folder (build/mutation)")
     base = sub.add_parser("baseline", help="re-run the fixed sample of baseline.txt")
     base.add_argument("--write", action="store_true", help="run the sample afresh and write it")
@@ -59,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "adapter":
         return _adapter(args.module, args.source)
 
-    from conformance.mutation import points, run as mrun  # noqa: PLC0415
+    from conformance.mutation import points  # noqa: PLC0415
+    from conformance.mutation import run as mrun  # noqa: PLC0415
 
     if args.command == "baseline":
         return baseline(args.write, args.jobs)
@@ -75,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"mutation: {len(chosen)} mutants of {len(server.modules)} modules", file=sys.stderr)
     outcome = mrun.execute(server, chosen, mrun.read_equivalents())
     folder = Path(args.out) if args.out else mrun.BUILD
-    json_path, md_path = mrun.write_report(outcome, folder)
+    _, md_path = mrun.write_report(outcome, folder)
     mrun.print_table(outcome, sys.stdout)
     print(f"\n{len(outcome.verdicts)} mutants in {outcome.seconds:.1f} s; report: {md_path}")
     for mid in outcome.stale_equivalents:
@@ -85,23 +106,31 @@ def main(argv: list[str] | None = None) -> int:
 
 def baseline(write: bool, jobs: int = 2) -> int:
     """Re-run (or with ``write``, refresh) the fixed sample of ``baseline.txt``."""
-    from conformance.mutation import points, run as mrun  # noqa: PLC0415
+    from conformance.mutation import points  # noqa: PLC0415
+    from conformance.mutation import run as mrun  # noqa: PLC0415
 
     settings = mrun.Settings(jobs=jobs, confirm=False)
-    server = mrun.Server(points.module_files(points.TARGETS), settings)
+    modules = points.module_files(points.TARGETS) if write else mrun.baseline_modules()
+    server = mrun.Server(modules, settings)
     if write:
         chosen = mrun.sample(server.mutants(), BASELINE_SAMPLE, BASELINE_SEED)
         outcome = mrun.execute(server, chosen, {}, sys.stderr)
-        caught = sorted(v.id for v in outcome.verdicts if v.status in mrun.KILLED)
+        # a mutant caught by the time bound costs the whole bound to judge: left out
+        caught = sorted(v.id for v in outcome.verdicts if v.status in (mrun.CAUGHT, mrun.ERROR))
+        slow = sum(v.status == mrun.TIMEOUT for v in outcome.verdicts)
         header = [
             "# The caught mutants of a fixed sample, re-run by tests/test_mutation.py: a listed",
             "# mutant that survives is a scenario lost. Refresh after changing the model:",
             "#   python -m conformance.mutation baseline --write",
+            "# (mutants caught only by the time bound are left out: each costs the whole bound)",
             f"# sample: {BASELINE_SAMPLE}",
             f"# seed: {BASELINE_SEED}",
         ]
         mrun.BASELINE.write_text("\n".join([*header, *caught]) + "\n", encoding="utf-8")
-        print(f"wrote {mrun.BASELINE}: {len(caught)} of {len(chosen)} sampled mutants caught")
+        print(
+            f"wrote {mrun.BASELINE}: {len(caught)} of {len(chosen)} sampled mutants caught "
+            f"({slow} more caught by the time bound, left out)"
+        )
         return 0
     check = mrun.check_baseline(server)
     for line in check.report():

@@ -30,6 +30,8 @@ from typing import Protocol, cast
 import cosmic_ray.plugins
 import parso
 from parso.python.tree import Module
+
+__all__ = ["Module", "Mutant", "mutants", "mutate"]
 from parso.tree import BaseNode, Leaf, NodeOrLeaf
 
 from conformance.mutation.hook import ROOT
@@ -73,8 +75,8 @@ class DeleteStatement:
 
     def mutate(self, node: NodeOrLeaf, index: int) -> NodeOrLeaf | None:
         assert isinstance(node, BaseNode)
-        new = cast(BaseNode, parso.parse("pass\n").children[0])
-        new.get_first_leaf().prefix = node.get_first_leaf().prefix
+        new = cast(BaseNode, parse("pass\n").children[0])
+        new.get_first_leaf().prefix = node.get_first_leaf().prefix  # type: ignore[no-untyped-call]
         return new
 
 
@@ -119,8 +121,13 @@ class ReplaceMembership:
         return node
 
 
-def _cosmic(name: str) -> Operator:
-    return cast(Operator, cosmic_ray.plugins.get_operator(name)())
+def _cosmic(name: str) -> Callable[[], Operator]:
+    """A factory of cosmic-ray's operator ``name``."""
+
+    def make() -> Operator:
+        return cast(Operator, cosmic_ray.plugins.get_operator(name)())
+
+    return make
 
 
 _COMPARISONS = (
@@ -151,14 +158,14 @@ OPERATORS: dict[str, tuple[str, Callable[[], Operator]]] = {
     **{
         f"core/ReplaceComparisonOperator_{a}_{b}": (
             "comparison",
-            lambda n=f"core/ReplaceComparisonOperator_{a}_{b}": _cosmic(n),
+            _cosmic(f"core/ReplaceComparisonOperator_{a}_{b}"),
         )
         for a, b in _COMPARISONS
     },
     "koloda/ReplaceIn_NotIn": ("comparison", lambda: ReplaceMembership(False)),
     "koloda/ReplaceNotIn_In": ("comparison", lambda: ReplaceMembership(True)),
     **{
-        name: ("boolean", lambda n=name: _cosmic(n))
+        name: ("boolean", _cosmic(name))
         for name in (
             "core/ReplaceTrueWithFalse",
             "core/ReplaceFalseWithTrue",
@@ -168,27 +175,27 @@ OPERATORS: dict[str, tuple[str, Callable[[], Operator]]] = {
             "core/ReplaceUnaryOperator_Delete_Not",
         )
     },
-    "core/NumberReplacer": ("constant", lambda: _cosmic("core/NumberReplacer")),
+    "core/NumberReplacer": ("constant", _cosmic("core/NumberReplacer")),
     **{
         f"core/ReplaceBinaryOperator_{a}_{b}": (
             "arithmetic",
-            lambda n=f"core/ReplaceBinaryOperator_{a}_{b}": _cosmic(n),
+            _cosmic(f"core/ReplaceBinaryOperator_{a}_{b}"),
         )
         for a, b in _ARITHMETIC
     },
     "core/ReplaceUnaryOperator_USub_UAdd": (
         "arithmetic",
-        lambda: _cosmic("core/ReplaceUnaryOperator_USub_UAdd"),
+        _cosmic("core/ReplaceUnaryOperator_USub_UAdd"),
     ),
     "koloda/DeleteStatement": ("statement", DeleteStatement),
-    "core/ZeroIterationForLoop": ("statement", lambda: _cosmic("core/ZeroIterationForLoop")),
+    "core/ZeroIterationForLoop": ("statement", _cosmic("core/ZeroIterationForLoop")),
     "core/ReplaceBreakWithContinue": (
         "statement",
-        lambda: _cosmic("core/ReplaceBreakWithContinue"),
+        _cosmic("core/ReplaceBreakWithContinue"),
     ),
     "core/ReplaceContinueWithBreak": (
         "statement",
-        lambda: _cosmic("core/ReplaceContinueWithBreak"),
+        _cosmic("core/ReplaceContinueWithBreak"),
     ),
 }
 
@@ -240,22 +247,16 @@ def _excluded(node: NodeOrLeaf) -> bool:
     while parent is not None:
         if parent.type in ("decorator", "decorators"):
             return True
-        if parent.type == "annassign" and isinstance(parent, BaseNode):
-            if child is parent.children[1]:
-                return True
-        if parent.type == "tfpdef" and isinstance(parent, BaseNode):
-            if child is not parent.children[0]:
-                return True
-        if parent.type == "funcdef" and isinstance(parent, BaseNode):
-            # the return annotation: the child after "->"
-            kids = parent.children
-            if any(k is child for k in kids) and kids.index(child) >= 2:
-                before = kids[kids.index(child) - 1]
-                if before.type == "operator" and before.get_code().strip() == "->":
-                    return True
-        if parent.type == "if_stmt" and isinstance(parent, BaseNode):
-            if "TYPE_CHECKING" in parent.children[1].get_code():
-                return True
+        kids = parent.children if isinstance(parent, BaseNode) else []
+        if parent.type == "annassign" and child is kids[1]:
+            return True
+        if parent.type == "tfpdef" and child is not kids[0]:
+            return True
+        at = next((j for j, k in enumerate(kids) if k is child), 0)
+        if parent.type == "funcdef" and at >= 2 and kids[at - 1].get_code().strip() == "->":
+            return True  # the return annotation
+        if parent.type == "if_stmt" and "TYPE_CHECKING" in kids[1].get_code():
+            return True
         child, parent = parent, parent.parent
     return False
 
@@ -286,7 +287,7 @@ def walk(tree: NodeOrLeaf) -> list[NodeOrLeaf]:
 
 def parse(source: str) -> Module:
     """The parso tree of a module's source (the tree cosmic-ray's operators work on)."""
-    return parso.parse(source)
+    return cast(Module, parso.parse(source))  # type: ignore[no-untyped-call]
 
 
 def mutants(
@@ -342,7 +343,7 @@ def mutate(tree: Module, mutant: Mutant) -> str:
         else:
             kids[at] = new
             new.parent = parent
-    return cast(str, tree.get_code())
+    return cast(str, tree.get_code())  # type: ignore[no-untyped-call]
 
 
 def module_files(targets: Sequence[str] = TARGETS, root: Path = ROOT) -> list[str]:

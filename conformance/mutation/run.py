@@ -37,7 +37,7 @@ from typing import TextIO
 
 from conformance import protocol, runner
 from conformance.mutation import hook, points
-from conformance.mutation.points import Mutant
+from conformance.mutation.points import Module, Mutant
 from reference.core.jsontypes import JSON, JSONObject
 
 #: The reviewed equivalent mutants: per line an id, then a one-line reason.
@@ -72,6 +72,14 @@ class Verdict:
     protocol: str | None = None  # the runner's verdict on an in-process survivor
     node: int = 0  # where in this run's parse (not reported)
     index: int = 0
+
+    @staticmethod
+    def of(m: Mutant, equivalent: str | None) -> Verdict:
+        """A mutant not yet judged."""
+        return Verdict(
+            m.id, m.module, m.line, m.function, m.operator, m.kind, m.original,
+            equivalent=equivalent, node=m.node, index=m.index,
+        )  # fmt: skip
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {}
@@ -169,7 +177,7 @@ class Server:
     modules: Sequence[str]
     settings: Settings = field(default_factory=Settings)
     sources: dict[str, str] = field(init=False)
-    trees: dict[str, points.Module] = field(init=False)
+    trees: dict[str, Module] = field(init=False)
     graph: dict[str, set[str]] = field(init=False)
     cases: dict[str, list[runner.Case]] = field(init=False)
     games: dict[str, str] = field(init=False)
@@ -461,22 +469,14 @@ def execute(
     """Judge the chosen mutants in-process, then confirm survivors through the runner."""
     t0 = time.monotonic()
     server.control()
-    verdicts = [
-        Verdict(
-            m.id, m.module, m.line, m.function, m.operator, m.kind, m.original,
-            equivalent=equivalents.get(m.id), node=m.node, index=m.index,
-        )  # fmt: skip
-        for m in chosen
-    ]
-    done = 0
-    for i, result in server.run_many([(m, m.module) for m in chosen]):
+    verdicts = [Verdict.of(m, equivalents.get(m.id)) for m in chosen]
+    for done, (i, result) in enumerate(server.run_many([(m, m.module) for m in chosen]), 1):
         v = verdicts[i]
         v.status = str(result.get("status", ERROR))
         v.by = str(result.get("by", ""))
         v.mutated = str(result.get("mutated", ""))
         seconds = result.get("seconds", 0.0)
         v.seconds = float(seconds) if isinstance(seconds, (int, float)) else 0.0
-        done += 1
         if done % 250 == 0:
             print(f"mutation: {done}/{len(chosen)} mutants judged", file=err)
     survivors = [v for v in verdicts if v.status == SURVIVED and v.equivalent is None]
@@ -573,8 +573,16 @@ class BaselineCheck:
         return out
 
 
+def baseline_modules(path: Path = BASELINE) -> list[str]:
+    """The modules the baseline's ids name that still exist (only these need parsing)."""
+    _, ids = read_baseline(path)
+    named = sorted({mid.split("::", 1)[0] for mid in ids})
+    return [m for m in named if (hook.ROOT / m).is_file()]
+
+
 def check_baseline(server: Server, path: Path = BASELINE) -> BaselineCheck:
-    """Re-run the baseline's caught mutants that still exist; those that survive are lost."""
+    """Re-run the baseline's caught mutants that still exist; those that survive are lost.
+    ``server`` needs the modules of :func:`baseline_modules`."""
     _, ids = read_baseline(path)
     by_id = {m.id: m for m in server.mutants()}
     chosen = [by_id[mid] for mid in ids if mid in by_id]
