@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,9 +73,12 @@ def test_known_bad_mutant_is_caught_through_the_runner(server: mrun.Server, tmp_
     assert done.returncode == 0, done.stdout.decode()[-2000:]
 
 
-def test_every_mutant_of_our_operators_compiles(server: mrun.Server) -> None:
+def test_mutants_of_our_operators_compile(server: mrun.Server) -> None:
+    """The operators cosmic-ray lacks give valid code (the first few of each in two modules)."""
+    seen: Counter[tuple[str, str]] = Counter()
     for m in server.mutants():
-        if m.operator.startswith("koloda/"):
+        if m.operator.startswith("koloda/") and seen[m.module, m.operator] < 6:
+            seen[m.module, m.operator] += 1
             source = points.mutate(points.parse(server.sources[m.module]), m)
             assert source != server.sources[m.module], m.id
             compile(source, m.module, "exec")
@@ -148,11 +152,11 @@ def test_tree_is_never_left_mutated(server: mrun.Server) -> None:
     modules_before = {
         name: module for name, module in sys.modules.items() if name.startswith("reference")
     }
-    chosen = mrun.sample([m for m in server.mutants() if m.module == SVINYI], 12, seed=3)
+    chosen = mrun.sample([m for m in server.mutants() if m.module == SVINYI], 8, seed=3)
     settings = mrun.Settings(jobs=2, confirm=True)
     confirming = mrun.Server([SVINYI], settings)
     outcome = mrun.execute(confirming, chosen, {})
-    assert len(outcome.verdicts) == 12
+    assert len(outcome.verdicts) == 8
     assert tree_digest() == digest
     for name, module in modules_before.items():
         assert sys.modules.get(name) is module, f"{name} was replaced in the parent"
