@@ -1,7 +1,8 @@
 """Every check of the project: ``pip install nox && nox`` runs the default set.
 
-Sessions: lint, typecheck, tests, crosshair, trace, docs (default); bench and
-browser are run on request (``nox -s bench``; CI runs ``nox -s browser``).
+Sessions: lint, typecheck, tests, crosshair, trace, docs (default); bench,
+mutation and browser are run on request (``nox -s bench``; CI runs ``nox -s
+browser``, and the tests re-run the mutation baseline sample).
 """
 
 from __future__ import annotations
@@ -77,3 +78,14 @@ def bench(session: nox.Session) -> None:
     """Random-playout throughput per game (not part of the default set)."""
     session.install("-e", ".[bench]")
     session.run("python", "scripts/bench.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of reference/games and reference/core judged by the conformance suite
+    (not in the default set): ``nox -s mutation -- --sample 200 --seed 1`` or ``-- --module
+    reference/games/gorka.py``; the report goes to build/mutation/."""
+    session.install("-e", ".[mutation]")
+    session.run(
+        "python", "-m", "conformance.mutation", "run", *(session.posargs or ["--jobs", "2"])
+    )
