@@ -510,8 +510,10 @@ def setup(table: Table) -> LotereyaState:
     opts = LotereyaOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # lotereya/players: the dealer is one of the seats
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} seats", "lotereya/players"
+        )
     deal = table.deal
     if not isinstance(deal, DeckOrder):
         raise SetupError(

@@ -415,8 +415,11 @@ def setup(table: Table) -> MelnikiState:
     opts = MelnikiOptions.of(table.options)
     n = table.players
     _check_players(n, opts)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # melniki-b/dealer-leads: the dealer is one of the players
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "melniki-b/dealer-leads",
+        )
     deal = table.deal
     if isinstance(deal, DeckOrder):
         _check_pack(deal.cards, "the deck order")

@@ -144,7 +144,7 @@ function setup(players, dealer, deal) {
     throw new Refusal('melniki-b/players', `${players} players: two or four play`);
   }
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players) {
-    throw new Refusal(null, `dealer ${dealer} is not a seat`);
+    throw new Refusal('melniki-b/dealer-leads', `dealer ${dealer} is not a seat`);
   }
   let hands;
   let trumpCard;
