@@ -402,7 +402,7 @@ def deal_order(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     """The hands dealt from a pack (top first): from the dealer's left, ``packet`` at a time."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     i = 0
-    for _ in range(HAND // packet):  # melniki-b/deal-three
+    for _ in range(HAND // packet):  # melniki-b/deal-three; AMB-MELNIKIB-02: packet, from the left
         for k in range(1, players + 1):
             seat = (dealer + k) % players
             hands[seat].extend(order[i : i + packet])
@@ -441,7 +441,7 @@ def setup(table: Table) -> MelnikiState:
         _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, "the deal")
     stock: tuple[Card, ...]
     aside: tuple[Card, ...]
-    if opts.trump_card == "under-stock":  # melniki-b/trump-turned: drawn last, as in Durak
+    if opts.trump_card == "under-stock":  # melniki-b/trump-turned (AMB-MELNIKIB-03): drawn last
         stock, aside = rest + (trump_card,), ()
     else:
         stock, aside = rest, (trump_card,)
@@ -473,7 +473,9 @@ def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]
     allowed = playable(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
-    return _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+    return (  # AMB-MELNIKIB-05
+        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+    )
 
 
 def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -517,23 +519,25 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order
+        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
         assert nxt is not None
-        while nxt in seats:  # a player who has played his last card is not asked twice
+        while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
         return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
     # The trick is complete.
-    winner = seats[trick_winner(table, s.trump, ACE_HIGH)]  # melniki-b/trick-winner
+    winner = seats[
+        trick_winner(table, s.trump, ACE_HIGH)
+    ]  # melniki-b/trick-winner, AMB-MELNIKIB-04
     piles = _put(s.piles, winner, s.piles[winner] + table)
     tricks = s.tricks[:winner] + (s.tricks[winner] + 1,) + s.tricks[winner + 1 :]
     stock = s.stock
     if stock:  # melniki-b/refill, melniki-b/winner-draws-first
         new = list(hands)
-        for k in range(s.players):
+        for k in range(s.players):  # AMB-MELNIKIB-04: then each to the taker's left
             p = (winner + k) % s.players
             want = HAND - len(new[p])
-            if want > 0 and stock:
+            if want > 0 and stock:  # AMB-MELNIKIB-03 (out-of-play): the last may get fewer
                 new[p] = new[p] + stock[:want]
                 stock = stock[want:]
         hands = tuple(new)
@@ -551,8 +555,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
-        )  # melniki-b/winner-leads
+        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
+        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
         return base._replace(turn=leader, need=sum(1 for k in counts if k))
     return _begin_stage_two(base)
 
@@ -565,9 +570,9 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     (or the next holder) leads."""
     counts = _counts(s.hands)
     holders = [p for p in range(s.players) if counts[p]]
-    if len(holders) <= 1:  # melniki-b/last-holder-loses
+    if len(holders) <= 1:  # melniki-b/last-holder-loses; none left: AMB-MELNIKIB-10, a draw
         return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=tuple(holders))
-    if not counts[leader]:  # melniki-b/out-of-cards
+    if not counts[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
         nxt = next_holding(leader, counts)
         assert nxt is not None
         leader = nxt
@@ -623,7 +628,9 @@ def _begin_stage_two(s: MelnikiState) -> MelnikiState:
         seen=frozenset(),
         takes=0,
     )
-    leader = s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
+    leader = (  # AMB-MELNIKIB-06
+        s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
+    )
     return _finish_if_done(s, leader)
 
 
@@ -634,7 +641,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = next_holding(a.seat, _counts(hands))  # at the left-hand neighbour
+        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
         assert defender is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
     attack = s.table[0]
@@ -643,7 +650,9 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        if not covers(attack, a.card, s.trump, ACE_HIGH):  # melniki-b/beat-as-durak
+        if not covers(
+            attack, a.card, s.trump, ACE_HIGH
+        ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
             raise IllegalAction(
                 "melniki-b/beat-as-durak",
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
@@ -655,12 +664,12 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         )
         return _finish_if_done(s, seat)
     if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
-        raise IllegalAction(  # melniki-b/cannot-beat-takes
+        raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
     s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
-    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left
+    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
     return _finish_if_done(s, left(seat, s.players))
 
