@@ -169,7 +169,8 @@ RULES: Final = CORE_RULES + (
         "melniki-b/last-holder-loses",
         ("002:P9.S1", "AMB-MELNIKIB-10"),
         "The one left holding cards when all others are out of cards loses; if nobody is "
-        "left holding cards, nobody loses.",
+        "left holding cards, nobody loses (under both_out=beater-loses, the beater of the last "
+        "card loses).",
     ),
     Rule(
         "melniki-b/stalemate",
@@ -238,6 +239,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MELNIKIB-08",
         ),
         OptionSpec(
+            "both_out",
+            "draw",
+            "When the last card led is beaten by the last card of the other holder: nobody "
+            "loses, or the beater loses (he held cards when the leader had none).",
+            ("draw", "beater-loses"),
+            ruling="AMB-MELNIKIB-10",
+        ),
+        OptionSpec(
             "stalemate",
             "repetition",
             "When a stuck second stage ends: when a position with a player to lead recurs "
@@ -276,6 +285,7 @@ class MelnikiOptions:
     stage2_leader: str
     voluntary_take: bool
     after_take: str
+    both_out: str
     stalemate: str
     no_beat_limit: int
     stalemate_result: str
@@ -291,6 +301,7 @@ class MelnikiOptions:
             stage2_leader=str(v["stage2_leader"]),
             voluntary_take=bool(v["voluntary_take"]),
             after_take=str(v["after_take"]),
+            both_out=str(v["both_out"]),
             stalemate=str(v["stalemate"]),
             no_beat_limit=int(v["no_beat_limit"]),
             stalemate_result=str(v["stalemate_result"]),
@@ -305,6 +316,7 @@ class MelnikiOptions:
             "stage2_leader": self.stage2_leader,
             "voluntary_take": self.voluntary_take,
             "after_take": self.after_take,
+            "both_out": self.both_out,
             "stalemate": self.stalemate,
             "no_beat_limit": self.no_beat_limit,
             "stalemate_result": self.stalemate_result,
@@ -570,8 +582,13 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     (or the next holder) leads."""
     counts = _counts(s.hands)
     holders = [p for p in range(s.players) if counts[p]]
-    if len(holders) <= 1:  # melniki-b/last-holder-loses; none left: AMB-MELNIKIB-10, a draw
-        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=tuple(holders))
+    if len(holders) <= 1:  # melniki-b/last-holder-loses
+        losers = tuple(holders)
+        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+            losers = (
+                leader,
+            )  # the beater of the last card: he held cards when the leader had none
+        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
     if not counts[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
         nxt = next_holding(leader, counts)
         assert nxt is not None
@@ -721,6 +738,8 @@ def outcome(s: MelnikiState) -> Outcome | None:
         reason = "the second stage is stuck: " + (
             f"seats {', '.join(map(str, losers))} lose" if losers else "nobody loses"
         )
+    elif losers and not s.hands[losers[0]]:
+        reason = f"seat {losers[0]} beat the last card with his last card (AMB-MELNIKIB-10)"
     elif losers:
         reason = f"seat {losers[0]} is left holding cards"
     else:

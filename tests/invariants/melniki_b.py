@@ -29,6 +29,9 @@ def check(state: object) -> None:
         assert s.takes < s.opts.no_beat_limit or s.opts.stalemate == "repetition"
     else:
         assert s.stage == OVER
+        if s.opts.both_out == "beater-loses" and not any(s.hands):  # AMB-MELNIKIB-10
+            assert len(s.losers) == 1 and not s.stalled
+            return
         assert all(s.hands[p] for p in s.losers)
         if s.stalled:  # melniki-b/stalemate: two or more still hold cards
             assert sum(1 for h in s.hands if h) >= 2 and not s.table

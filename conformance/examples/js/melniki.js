@@ -28,6 +28,7 @@ const DEFAULTS = Object.freeze({
   stage2_leader: 'last-trick',
   voluntary_take: false,
   after_take: 'taker',
+  both_out: 'draw',
   stalemate: 'repetition',
   no_beat_limit: 36,
   stalemate_result: 'draw',
