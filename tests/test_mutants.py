@@ -17,6 +17,7 @@ from conformance.trace import SCENARIOS
 from reference.core.cards import Card, RankOrder, Suit
 from reference.core.covering import covers
 from reference.core.jsontypes import JSONObject
+from reference.core.seats import Seat
 from reference.games import melniki_b
 
 
@@ -50,16 +51,33 @@ def nothing_covers(
     return ()
 
 
+def never_stuck(s: melniki_b.MelnikiState, counts: tuple[int, ...]) -> melniki_b.MelnikiState:
+    return s
+
+
+def always_drawn(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
+    return ()
+
+
+def every_holder_loses(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
+    return tuple(p for p, k in enumerate(counts) if k)
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-b/trick-winner", "trick_winner", leader_always_wins),
     ("melniki-b/follow-suit", "playable", no_suit_obligation),
     ("melniki-b/else-trump", "playable", no_suit_obligation),
     ("melniki-b/beat-as-durak", "covers", lower_also_covers),
     ("melniki-b/cannot-beat-takes", "covering_cards", nothing_covers),
+    ("melniki-b/stalemate", "_stall", never_stuck),
+    ("melniki-b/stalemate", "stuck_losers", always_drawn),
+    ("melniki-b/stalemate", "stuck_losers", every_holder_loses),
 ]
 
 
-@pytest.mark.parametrize(("rule", "name", "mutant"), MUTANTS, ids=[m[0] for m in MUTANTS])
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant"), MUTANTS, ids=[f"{m[0]}:{m[1]}:{i}" for i, m in enumerate(MUTANTS)]
+)
 def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object
 ) -> None:

@@ -510,8 +510,10 @@ def setup(table: Table) -> LotereyaState:
     opts = LotereyaOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # lotereya/players: the dealer is one of the seats
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} seats", "lotereya/players"
+        )
     deal = table.deal
     if not isinstance(deal, DeckOrder):
         raise SetupError(
@@ -519,8 +521,8 @@ def setup(table: Table) -> LotereyaState:
             "lotereya/two-packs",
         )
     _check_packs(deal.cards, "the deck order")
-    bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs
-    banker = (table.dealer - 1) % n  # lotereya/players: the banker on the dealer's right
+    bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs (AMB-LOTEREYA-02)
+    banker = (table.dealer - 1) % n  # lotereya/players (AMB-LOTEREYA-01): on the dealer's right
     empty: Hands = tuple(() for _ in range(n))
     s = LotereyaState(
         opts=opts,
@@ -554,14 +556,15 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
     n = s.players
     seats = SEATS[n, s.dealer]
     if len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats):
-        return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out
-    four = s.bank_pack[:FOUR]  # lotereya/banker-four: the top four, face down
+        return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+    four = s.bank_pack[:FOUR]  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
     ledger = s.ledger
     for p in seats:  # lotereya/contribution
-        if first or s.opts.contribution == "each-round":
+        if first or s.opts.contribution == "each-round":  # AMB-LOTEREYA-04
             due = s.opts.stake
         else:
             due = s.opts.card_fee * s.lost[p]
+        # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
         ledger = ledger.transfer(str(p), "pot", min(due, ledger.balances[p]))
     return s._replace(
         phase=SPREADING,
@@ -578,7 +581,7 @@ def _deal_three(s: LotereyaState) -> LotereyaState:
     hands = [list(h) for h in s.hands]
     pack = s.deal_pack
     i = 0
-    for _ in range(THREE):  # lotereya/deal-three: one at a time from the dealer's left
+    for _ in range(THREE):  # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left
         for p in seats:
             hands[p].append(pack[i])
             i += 1
@@ -611,13 +614,13 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         piles[p] = tuple(sorted(piles[p] + rest))  # lotereya/discard-and-set-aside: set aside
         lost[p] = len(rest)
         hands[p] = ()
-    for i in range(FOUR):  # lotereya/match-wins: in the order the cards were laid
+    for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
         on = ledger.balances[n + 1 + i]
         if i in winners_at:
             won[i] = True
             ledger = ledger.transfer(CARD_ACCOUNTS[i], str(winners_at[i]), on)
             last_winner = winners_at[i]
-        elif s.opts.unmatched == "carry":
+        elif s.opts.unmatched == "carry":  # AMB-LOTEREYA-07
             ledger = ledger.transfer(CARD_ACCOUNTS[i], "pot", on)
         else:
             ledger = ledger.transfer(CARD_ACCOUNTS[i], str(s.banker), on)
@@ -644,18 +647,19 @@ def _begin_stage_two(s: LotereyaState) -> LotereyaState:
     n = s.players
     ledger = s.ledger
     pot = ledger.balances[n]
-    if pot:  # lotereya/match-wins: chips still carried at the end go to the banker
+    if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
         ledger = ledger.transfer("pot", str(s.banker), pot)
     empty: Hands = tuple(() for _ in range(n))
     seats = SEATS[n, s.dealer]
-    leader = s.last_winner if s.last_winner >= 0 else seats[0]  # lotereya/last-winner-leads
+    # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
+    leader = s.last_winner if s.last_winner >= 0 else seats[0]
     s = s._replace(ledger=ledger, hands=s.piles, piles=empty, four=())
     return _next_lead(s, leader)
 
 
 def _next_lead(s: LotereyaState, leader: Seat) -> LotereyaState:
     """The next lead by ``leader``, or the end with fines if a player is out of cards."""
-    for p in SEATS[s.players, s.dealer]:
+    for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
         if not s.hands[p]:
             return _finish(s, p)
     return s._replace(phase=LEADING, turn=leader, table=(), leader=-1)
@@ -666,7 +670,7 @@ def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
     held = tuple(len(s.hands[p]) for p in range(n))
     unbeaten = tuple(len(s.gathered[p]) for p in range(n))
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
-    to = out if s.opts.fine_to == "out" else s.banker
+    to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
     ledger = s.ledger
     for p in range(n):
         if pays[p] and p != to:
@@ -733,7 +737,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
     n = s.players
     lo, hi = spread_range(s.ledger.balances[n], FOUR - s.spread)
-    if not lo <= a.amount <= hi:  # lotereya/spread
+    if not lo <= a.amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
         raise IllegalAction(
             "lotereya/spread",
             f"the next card takes from {lo} to {hi} chips, so that every card gets some",
@@ -770,9 +774,9 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = s.hands[seat]
     if isinstance(a, Take):
-        if beatings(s.table, hand):  # lotereya/must-beat: he is obliged to beat when he can
+        if beatings(s.table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
-        # lotereya/gather-and-miss: into his pile of unbeaten cards; his left-hand neighbour leads
+        # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
         return _next_lead(s._replace(gathered=gathered), _left_player(s, seat))
     if not isinstance(a, Beat):

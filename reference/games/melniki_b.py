@@ -169,7 +169,16 @@ RULES: Final = CORE_RULES + (
         "melniki-b/last-holder-loses",
         ("002:P9.S1", "AMB-MELNIKIB-10"),
         "The one left holding cards when all others are out of cards loses; if nobody is "
-        "left holding cards, nobody loses.",
+        "left holding cards, nobody loses (under both_out=beater-loses, the beater of the last "
+        "card loses).",
+    ),
+    Rule(
+        "melniki-b/stalemate",
+        ("002:P8.S4", "002:P9.S1", "AMB-MELNIKIB-11", "AMB-MELNIKIB-12"),
+        "The second stage ends when it is stuck: when a position with a player to lead recurs "
+        "with no beat in between (or, under stalemate=no-beat, after no_beat_limit takes in a "
+        "row with no beat); then nobody loses (or, under stalemate_result, every holder, or "
+        "the holders of the most cards).",
     ),
 )
 
@@ -229,6 +238,38 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("taker", "skip-taker"),
             ruling="AMB-MELNIKIB-08",
         ),
+        OptionSpec(
+            "both_out",
+            "draw",
+            "When the last card led is beaten by the last card of the other holder: nobody "
+            "loses, or the beater loses (he held cards when the leader had none).",
+            ("draw", "beater-loses"),
+            ruling="AMB-MELNIKIB-10",
+        ),
+        OptionSpec(
+            "stalemate",
+            "repetition",
+            "When a stuck second stage ends: when a position with a player to lead recurs "
+            "with no beat in between, or after no_beat_limit takes in a row with no beat.",
+            ("repetition", "no-beat"),
+            ruling="AMB-MELNIKIB-11",
+        ),
+        OptionSpec(
+            "no_beat_limit",
+            36,
+            "Under stalemate=no-beat: the takes in a row with no beat that end the game.",
+            minimum=1,
+            maximum=1000,
+            ruling="AMB-MELNIKIB-11",
+        ),
+        OptionSpec(
+            "stalemate_result",
+            "draw",
+            "Who loses a stuck game: nobody; every player still holding cards; or the holders "
+            "of the most cards.",
+            ("draw", "holders-lose", "most-cards"),
+            ruling="AMB-MELNIKIB-12",
+        ),
     )
 }
 
@@ -244,6 +285,10 @@ class MelnikiOptions:
     stage2_leader: str
     voluntary_take: bool
     after_take: str
+    both_out: str
+    stalemate: str
+    no_beat_limit: int
+    stalemate_result: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> MelnikiOptions:
@@ -256,6 +301,10 @@ class MelnikiOptions:
             stage2_leader=str(v["stage2_leader"]),
             voluntary_take=bool(v["voluntary_take"]),
             after_take=str(v["after_take"]),
+            both_out=str(v["both_out"]),
+            stalemate=str(v["stalemate"]),
+            no_beat_limit=int(v["no_beat_limit"]),
+            stalemate_result=str(v["stalemate_result"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -267,6 +316,10 @@ class MelnikiOptions:
             "stage2_leader": self.stage2_leader,
             "voluntary_take": self.voluntary_take,
             "after_take": self.after_take,
+            "both_out": self.both_out,
+            "stalemate": self.stalemate,
+            "no_beat_limit": self.no_beat_limit,
+            "stalemate_result": self.stalemate_result,
         }
 
 
@@ -278,6 +331,8 @@ OVER: Final = 0
 PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
 
 Hands = tuple[tuple[Card, ...], ...]
+#: A position of stage 2 with a player to lead: the seat to lead and each hand, sorted.
+LeadKey = tuple[Seat, Hands]
 
 
 class MelnikiState(NamedTuple):
@@ -285,7 +340,10 @@ class MelnikiState(NamedTuple):
 
     ``table`` holds the cards of the trick in progress (stage 1), or the card led
     and not yet beaten (stage 2), in play order, with ``table_seats`` the seats
-    that played them. ``turn`` is -1 once the game is over.
+    that played them. ``turn`` is -1 once the game is over. ``seen``: the positions
+    with a player to lead since the last beat of stage 2 (under stalemate=repetition);
+    ``takes``: the takes since the last beat; ``stalled``: the game ended stuck
+    (melniki-b/stalemate).
     """
 
     opts: MelnikiOptions
@@ -307,6 +365,9 @@ class MelnikiState(NamedTuple):
     last_trick: tuple[Card, ...]
     discard: tuple[Card, ...]
     losers: tuple[Seat, ...]
+    seen: frozenset[LeadKey] = frozenset()
+    takes: int = 0
+    stalled: bool = False
 
 
 Action = Play | Take
@@ -353,7 +414,7 @@ def deal_order(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     """The hands dealt from a pack (top first): from the dealer's left, ``packet`` at a time."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     i = 0
-    for _ in range(HAND // packet):  # melniki-b/deal-three
+    for _ in range(HAND // packet):  # melniki-b/deal-three; AMB-MELNIKIB-02: packet, from the left
         for k in range(1, players + 1):
             seat = (dealer + k) % players
             hands[seat].extend(order[i : i + packet])
@@ -366,8 +427,11 @@ def setup(table: Table) -> MelnikiState:
     opts = MelnikiOptions.of(table.options)
     n = table.players
     _check_players(n, opts)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # melniki-b/dealer-leads: the dealer is one of the players
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "melniki-b/dealer-leads",
+        )
     deal = table.deal
     if isinstance(deal, DeckOrder):
         _check_pack(deal.cards, "the deck order")
@@ -389,7 +453,7 @@ def setup(table: Table) -> MelnikiState:
         _check_pack(tuple(c for h in hands for c in h) + rest + deal.up, "the deal")
     stock: tuple[Card, ...]
     aside: tuple[Card, ...]
-    if opts.trump_card == "under-stock":  # melniki-b/trump-turned: drawn last, as in Durak
+    if opts.trump_card == "under-stock":  # melniki-b/trump-turned (AMB-MELNIKIB-03): drawn last
         stock, aside = rest + (trump_card,), ()
     else:
         stock, aside = rest, (trump_card,)
@@ -421,7 +485,9 @@ def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]
     allowed = playable(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
-    return _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+    return (  # AMB-MELNIKIB-05
+        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+    )
 
 
 def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -465,23 +531,25 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order
+        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
         assert nxt is not None
-        while nxt in seats:  # a player who has played his last card is not asked twice
+        while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
         return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
     # The trick is complete.
-    winner = seats[trick_winner(table, s.trump, ACE_HIGH)]  # melniki-b/trick-winner
+    winner = seats[
+        trick_winner(table, s.trump, ACE_HIGH)
+    ]  # melniki-b/trick-winner, AMB-MELNIKIB-04
     piles = _put(s.piles, winner, s.piles[winner] + table)
     tricks = s.tricks[:winner] + (s.tricks[winner] + 1,) + s.tricks[winner + 1 :]
     stock = s.stock
     if stock:  # melniki-b/refill, melniki-b/winner-draws-first
         new = list(hands)
-        for k in range(s.players):
+        for k in range(s.players):  # AMB-MELNIKIB-04: then each to the taker's left
             p = (winner + k) % s.players
             want = HAND - len(new[p])
-            if want > 0 and stock:
+            if want > 0 and stock:  # AMB-MELNIKIB-03 (out-of-play): the last may get fewer
                 new[p] = new[p] + stock[:want]
                 stock = stock[want:]
         hands = tuple(new)
@@ -499,8 +567,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
-        )  # melniki-b/winner-leads
+        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
+        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
         return base._replace(turn=leader, need=sum(1 for k in counts if k))
     return _begin_stage_two(base)
 
@@ -509,22 +578,76 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
 
 
 def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
-    """Over when at most one player holds cards; else ``leader`` (or the next holder) leads."""
+    """Over when at most one player holds cards, or when the game is stuck; else ``leader``
+    (or the next holder) leads."""
     counts = _counts(s.hands)
     holders = [p for p in range(s.players) if counts[p]]
     if len(holders) <= 1:  # melniki-b/last-holder-loses
-        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=tuple(holders))
-    if not counts[leader]:  # melniki-b/out-of-cards
+        losers = tuple(holders)
+        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+            losers = (
+                leader,
+            )  # the beater of the last card: he held cards when the leader had none
+        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
+    if not counts[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
         nxt = next_holding(leader, counts)
         assert nxt is not None
         leader = nxt
-    return s._replace(turn=leader, table=(), table_seats=())
+    s = s._replace(turn=leader, table=(), table_seats=())
+    if s.opts.stalemate == "repetition":  # melniki-b/stalemate (AMB-MELNIKIB-11)
+        key = lead_key(leader, s.hands)
+        if key in s.seen:
+            return _stall(s, counts)
+        return s._replace(seen=s.seen | {key})
+    if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
+        return _stall(s, counts)
+    return s
+
+
+def lead_key(leader: Seat, hands: Hands) -> LeadKey:
+    """A position with ``leader`` to lead, as compared for a repetition: the hands as sets."""
+    return leader, tuple(tuple(sorted(h)) for h in hands)
+
+
+def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
+    """Who loses a stuck game (AMB-MELNIKIB-12): nobody (``draw``), every player holding
+    cards (``holders-lose``), or the holders of the most cards (``most-cards``).
+
+    pre: 2 <= len(counts) <= 4 and all(0 <= k <= 36 for k in counts)
+    pre: sum(1 for k in counts if k) >= 2
+    pre: result in ("draw", "holders-lose", "most-cards")
+    post: all(counts[p] > 0 for p in __return__)
+    post: (result == "draw") == (len(__return__) == 0)
+    post: result != "holders-lose" or len(__return__) == sum(1 for k in counts if k)
+    post: result != "most-cards" or all(counts[p] == max(counts) for p in __return__)
+    post: list(__return__) == sorted(set(__return__))
+    """
+    if result == "draw":
+        return ()
+    if result == "holders-lose":
+        return tuple(p for p, k in enumerate(counts) if k)
+    most = max(counts)
+    return tuple(p for p, k in enumerate(counts) if k == most)
+
+
+def _stall(s: MelnikiState, counts: tuple[int, ...]) -> MelnikiState:
+    """The end of a stuck game (melniki-b/stalemate), its losers by AMB-MELNIKIB-12."""
+    losers = stuck_losers(counts, s.opts.stalemate_result)
+    return s._replace(stage=OVER, turn=-1, losers=losers, stalled=True)
 
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
     # melniki-b/stage-two: each takes up the cards of his tricks
-    s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
-    leader = s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
+    s = s._replace(
+        stage=STAGE_TWO,
+        hands=s.piles,
+        piles=tuple(() for _ in range(s.players)),
+        seen=frozenset(),
+        takes=0,
+    )
+    leader = (  # AMB-MELNIKIB-06
+        s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
+    )
     return _finish_if_done(s, leader)
 
 
@@ -535,7 +658,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = next_holding(a.seat, _counts(hands))  # at the left-hand neighbour
+        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
         assert defender is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
     attack = s.table[0]
@@ -544,24 +667,26 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        if not covers(attack, a.card, s.trump, ACE_HIGH):  # melniki-b/beat-as-durak
+        if not covers(
+            attack, a.card, s.trump, ACE_HIGH
+        ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
             raise IllegalAction(
                 "melniki-b/beat-as-durak",
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
                 f"(trump {suit_letter(s.trump)})",
             )
         hands = _put(s.hands, seat, _without(hand, a.card))
-        s = s._replace(
-            hands=hands, discard=s.discard + (attack, a.card)
-        )  # melniki-b/beaten-discarded
+        s = s._replace(  # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
+            hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
+        )
         return _finish_if_done(s, seat)
     if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
-        raise IllegalAction(  # melniki-b/cannot-beat-takes
+        raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
-    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)))
-    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left
+    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
+    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
     return _finish_if_done(s, left(seat, s.players))
 
@@ -609,7 +734,16 @@ def outcome(s: MelnikiState) -> Outcome | None:
         return None
     losers = s.losers
     winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
-    reason = f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
+    if s.stalled:
+        reason = "the second stage is stuck: " + (
+            f"seats {', '.join(map(str, losers))} lose" if losers else "nobody loses"
+        )
+    elif losers and not s.hands[losers[0]]:
+        reason = f"seat {losers[0]} beat the last card with his last card (AMB-MELNIKIB-10)"
+    elif losers:
+        reason = f"seat {losers[0]} is left holding cards"
+    else:
+        reason = "nobody is left holding cards"
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
@@ -766,6 +900,12 @@ def position(s: MelnikiState) -> JSONObject:
         else {"winner": s.last_winner, "cards": [card_name(c) for c in s.last_trick]},
         "discard": [card_name(c) for c in s.discard],
         "losers": list(s.losers),
+        "seen": [
+            {"to_move": p, "hands": [[card_name(c) for c in h] for h in hands]}
+            for p, hands in sorted(s.seen)
+        ],
+        "takes": s.takes,
+        "stalled": s.stalled,
     }
 
 
@@ -814,6 +954,21 @@ def load_position(pos: JSON) -> MelnikiState:
     tricks_json = as_list(o.get("tricks", [0] * n), "position/tricks")
     tricks = tuple(as_int(t, f"position/tricks/{i}") for i, t in enumerate(tricks_json))
     losers_json = as_list(o.get("losers", []), "position/losers")
+    seen: set[LeadKey] = set()
+    for i, item in enumerate(as_list(o.get("seen", []), "position/seen")):
+        entry = as_object(item, f"position/seen/{i}")
+        at = f"position/seen/{i}"
+        seen.add(
+            lead_key(
+                as_int(field(entry, "to_move", at), f"{at}/to_move"),
+                card_lists(field(entry, "hands", at), f"{at}/hands"),
+            )
+        )
+    stalled = o.get("stalled", False)
+    if not isinstance(stalled, bool):
+        raise FormatError("position/stalled: true or false")
+    if stage == STAGE_TWO and not table_cards and opts.stalemate == "repetition":
+        seen.add(lead_key(turn, hands))  # the position to lead counts as seen (melniki-b/stalemate)
     state = MelnikiState(
         opts=opts,
         players=n,
@@ -834,6 +989,9 @@ def load_position(pos: JSON) -> MelnikiState:
         last_trick=last_trick,
         discard=as_cards(o.get("discard", []), "position/discard"),
         losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers_json)),
+        seen=frozenset(seen),
+        takes=as_int(o.get("takes", 0), "position/takes"),
+        stalled=stalled,
     )
     _check_position(state)
     return state
@@ -854,6 +1012,8 @@ def _check_position(s: MelnikiState) -> None:
         raise FormatError(f"{where}/to_move: must be a seat holding cards")
     if any(not 0 <= p < n for p in s.table_seats + s.losers):
         raise FormatError(f"{where}/table: seats must be seats of the game")
+    if s.takes < 0 or any(len(h) != n or not 0 <= p < n for p, h in s.seen):
+        raise FormatError(f"{where}/seen: positions of this table, and takes of at least 0")
     if s.stage == STAGE_TWO and (len(s.table) > 1 or s.stock):
         raise FormatError(
             f"{where}: in stage2 the stock is empty and at most one card is on the table"

@@ -6,7 +6,9 @@
  * the register of rulings, with every ruling at its default reading:
  * two or four players, cards dealt one at a time, the trump card under the
  * stock, no obligation to take the trick, the last trick's taker leads the
- * second stage, a take only when one cannot beat, and the taker leads after.
+ * second stage, a take only when one cannot beat, and the taker leads after;
+ * a second stage that comes back to a position to lead with no beat in between
+ * is stuck and ends drawn.
  *
  * A card is its notation: rank then suit, "QS" is the queen of spades.
  * Seats count from 0 to the left (clockwise); seat + 1 is the left neighbour.
@@ -26,6 +28,10 @@ const DEFAULTS = Object.freeze({
   stage2_leader: 'last-trick',
   voluntary_take: false,
   after_take: 'taker',
+  both_out: 'draw',
+  stalemate: 'repetition',
+  no_beat_limit: 36,
+  stalemate_result: 'draw',
 });
 
 /** The 36-card pack in canonical order: suits S H D C, ranks six to ace. */
@@ -139,7 +145,7 @@ function setup(players, dealer, deal) {
     throw new Refusal('melniki-b/players', `${players} players: two or four play`);
   }
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players) {
-    throw new Refusal(null, `dealer ${dealer} is not a seat`);
+    throw new Refusal('melniki-b/dealer-leads', `dealer ${dealer} is not a seat`);
   }
   let hands;
   let trumpCard;
@@ -190,6 +196,8 @@ function setup(players, dealer, deal) {
     lastWinner: -1,
     discard: [],
     losers: [],
+    seen: new Set(),
+    stalled: false,
   };
 }
 
@@ -229,7 +237,10 @@ function loadPosition(pos) {
     lastWinner: last ? last.winner : -1,
     discard: cards(pos.discard || [], 'position/discard'),
     losers: (pos.losers || []).slice(),
+    seen: new Set((pos.seen || []).map((e) => leadKey(e.to_move, e.hands))),
+    stalled: pos.stalled === true,
   };
+  if (stage === 'stage2' && table.length === 0) state.seen.add(leadKey(state.turn, hands));
   const all = [].concat(...state.hands, state.stock, state.aside, state.table.map((e) => e.card),
     ...state.piles, state.discard);
   if (!isPack(all)) throw new BadInput('position: the 36 cards must all be there, each once');
@@ -326,17 +337,31 @@ function playToTrick(state, action) {
     stage: 'stage2',
     hands: piles.map((p) => p.slice()),
     piles: piles.map(() => []),
+    seen: new Set(),
   };
   return finishOrLead(stage2, winner);
 }
 
-/** Over when at most one player holds cards (melniki-b/last-holder-loses); else `leader` leads. */
+/** A position to lead, compared for a repetition: the leader and each hand as a set. */
+function leadKey(leader, hands) {
+  return JSON.stringify([leader, hands.map((h) => sortCards(h))]);
+}
+
+/**
+ * Over when at most one player holds cards (melniki-b/last-holder-loses), or when a
+ * position to lead comes back with no beat in between (melniki-b/stalemate: drawn);
+ * else `leader` leads.
+ */
 function finishOrLead(state, leader) {
   const holders = [];
   state.hands.forEach((h, p) => { if (h.length) holders.push(p); });
   if (holders.length <= 1) return { ...state, stage: 'over', turn: -1, table: [], losers: holders };
   const turn = state.hands[leader].length ? leader : nextHolder(leader, state.hands); // out-of-cards
-  return { ...state, turn, table: [] };
+  const key = leadKey(turn, state.hands);
+  if (state.seen.has(key)) return { ...state, stage: 'over', turn: -1, table: [], losers: [], stalled: true };
+  const seen = new Set(state.seen);
+  seen.add(key);
+  return { ...state, turn, table: [], seen };
 }
 
 function playStageTwo(state, action) {
@@ -358,7 +383,8 @@ function playStageTwo(state, action) {
     }
     hands[seat] = remove(hand, action.card);
     // melniki-b/beaten-discarded: both to the discard, the beater leads
-    return finishOrLead({ ...state, hands, discard: state.discard.concat([attack, action.card]) }, seat);
+    const discard = state.discard.concat([attack, action.card]);
+    return finishOrLead({ ...state, hands, discard, seen: new Set() }, seat); // a beat is progress
   }
   if (hand.some((c) => beats(attack, c, state.trump))) {
     throw new Refusal('melniki-b/cannot-beat-takes', 'one takes only when one cannot beat');
