@@ -120,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the kinds of game and their weights: deal (random options), edges (integer "
         "options at the ends of their ranges), position (a start from a random reachable "
         "position), seats (a seat count both sides must refuse); default "
-        "deal=50,edges=20,position=20,seats=10",
+        "deal=50,edges=20,seats=10,position=20",
     )
     fuzz.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds a game")
     fuzz.add_argument("--strict-codes", action="store_true", help="compare rejection rule ids")

@@ -6,7 +6,11 @@ For every game the implementation declares (with option values drawn at random
 among those it declares), a game is dealt from the documented seeded shuffle
 (``{"deal": {"seed": D}}``); the reference chooses uniformly random legal
 actions (and, now and then, a random action it refuses), up to a bound of
-decisions. The whole game goes to the implementation as ONE protocol ``run``
+decisions. Each game is of a kind (:data:`KINDS`) drawn with the weights of the
+mix (``--mix``, :data:`DEFAULT_MIX`): such a deal; the same with integer options
+at the ends of their ranges; a seat count the reference refuses, which the
+implementation must refuse too; or a start from a random reachable position
+written in the game's notation. The whole game goes to the implementation as ONE protocol ``run``
 that asks, before and after every action, for ``to_move``, ``legal`` and every
 observable the game defines (``hand.<seat>`` expanded for each seat); the
 answer is judged against the reference's own (:func:`engine.execute`,
@@ -18,7 +22,8 @@ game's index (:func:`game_seed`); ``--shard i/n`` runs the indices ``k`` with
 job or worker plays it. On a divergence the game is shrunk (:func:`shrink`):
 the prefix up to the divergence, delta debugging over the actions (the
 sequence kept legal on the reference), option values put back to their
-defaults, fewer players (other deals); the result is written as a scenario
+defaults, fewer players (other deals), each candidate kept only if it diverges
+the same way (:class:`Way`); the result is written as a scenario
 file (``level: found``, a ``found_by`` block) that ``python -m conformance run``
 replays as a FAIL.
 
@@ -86,7 +91,7 @@ KINDS: Final = ("deal", "edges", "seats", "position")
 #: with middling options rarely do (late stages, empty stocks, players out of chips, the ends of
 #: agreed amounts) at no cost in speed; refused seat counts a tenth: a game has only a handful
 #: of them, but each such game costs next to nothing (one setup, no moves).
-DEFAULT_MIX: Final = (("deal", 50), ("edges", 20), ("position", 20), ("seats", 10))
+DEFAULT_MIX: Final = (("deal", 50), ("edges", 20), ("seats", 10), ("position", 20))
 #: The share of ``edges`` integer options put at an end of their range (else drawn in it).
 EDGE_SHARE: Final = 2 / 3
 
@@ -132,7 +137,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def parse_mix(text: str) -> tuple[tuple[str, int], ...]:
-    """``KIND=WEIGHT,...`` (e.g. ``deal=55,edges=20,position=20,seats=5``); a kind left out has
+    """``KIND=WEIGHT,...`` (e.g. ``deal=50,edges=20,seats=10,position=20``); a kind left out has
     weight 0. ``ValueError`` on an unknown kind, a negative weight or no weight at all."""
     weights = dict.fromkeys(KINDS, 0)
     for part in text.split(","):
@@ -897,19 +902,21 @@ class Way:
 
     Taken at the first diverging step of the game observed in full (:func:`prepare`):
 
-    * ``where``: ``setup`` (one side refuses the setup, the other does not), ``start`` (the
-      observation before the first action), ``action`` (an action one side takes and the other
-      refuses, or refuses under another rule), or ``after`` (the observation after an action);
-    * ``action``: for ``action`` and ``after``, the type of that action and whether the
-      reference takes it (``play``, ``play refused``); empty otherwise;
-    * ``what``: the set of what differs there: the observables that differ, with the seat of
-      a per-seat observable left out (``hand.<seat>``), or the judge's note (``action
-      refused``, ``setup should have been refused``, …).
+    * ``where``: ``setup`` (one side refuses the setup and the other does not), ``action`` (an
+      action one side takes and the other refuses, or refuses under another rule), or
+      ``observation`` (the observation before the first action or after one);
+    * ``action``: for ``action``, the type of that action and whether the reference takes it
+      (``play``, ``play refused``); empty otherwise;
+    * ``what``: what differs there: for an observation, the set of observables that differ
+      (the seat of a per-seat observable left out: ``hand.<seat>``); else the judge's notes
+      (``action refused``, ``setup should have been refused``, …).
 
-    Two divergences are the same way when all three are equal: a smaller game that fails
-    otherwise (say, at the start of a position, where the implementation reads the notation
-    wrongly, while the game being shrunk went wrong after a trick) shows another fault and is
-    not kept.
+    Two divergences are *the same way* when all three are equal. An observation before the
+    first action and one after an action are the same place on purpose: the shrinker may
+    start a game from the position just before the divergence, where the same fault shows at
+    once. A smaller game whose observation differs in other observables (a position read
+    wrongly shows ``stock_size`` or ``discard`` where the game being shrunk showed ``legal``)
+    shows another fault and is not kept.
     """
 
     where: str
@@ -931,17 +938,14 @@ def way(trial: Trial, failures: Sequence[engine.Mismatch]) -> Way:
     if not failures:
         raise ValueError("no divergence")
     if any(m.step is None for m in failures):
-        notes = frozenset(m.note for m in failures if m.step is None)
-        return Way("setup", "", notes)
+        return Way("setup", "", frozenset(m.note for m in failures if m.step is None))
     step = min(m.step for m in failures if m.step is not None)
     at = [m for m in failures if m.step == step]
-    if step == 0:
-        return Way("start", "", frozenset(_generic(m.note) for m in at))
+    if step % 2 == 0:
+        return Way("observation", "", frozenset(_generic(m.note) for m in at))
     move = trial.moves[(step - 1) // 2]
     action = f"{move.act.get('type')}{'' if move.legal else ' refused'}"
-    if step % 2:
-        return Way("action", action, frozenset(m.note for m in at))
-    return Way("after", action, frozenset(_generic(m.note) for m in at))
+    return Way("action", action, frozenset(m.note for m in at))
 
 
 class Shrinker:

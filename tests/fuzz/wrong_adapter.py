@@ -14,9 +14,10 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``top-stake``: in lotereya a ``stake`` at the top of its range (100) is taken as 99;
 * ``position-read``: melniki-b reads the stock of a position in reverse order (a fault of the
   position notation alone: games from a deal are right);
+* ``position-tricks``: melniki-b reads a position with no tricks taken by anyone;
 * ``narrow``: declares one value of each option (its default, as a list: ``[20]``), skips any
-  ``run`` or ``count`` whose options have other values, and skips ``count`` from a position
-  (all allowed by the protocol);
+  ``run`` or ``count`` whose options have other values or that starts from a position (all
+  allowed by the protocol);
 * ``ok``: nothing changed.
 
 Modes combine with ``+`` (``trick-winner+position-read``).
@@ -50,6 +51,7 @@ MODES = (
     "three-players",
     "top-stake",
     "position-read",
+    "position-tricks",
     "narrow",
 )
 
@@ -101,6 +103,11 @@ def load_stock_reversed(pos: JSON) -> melniki_b.MelnikiState:
     return state._replace(stock=tuple(reversed(state.stock)))
 
 
+def load_without_tricks(pos: JSON) -> melniki_b.MelnikiState:
+    state = right_load(pos)
+    return state._replace(tricks=(0,) * state.players)
+
+
 def narrow_start() -> JSONObject:
     start = right_start()
     declared = start["games"]
@@ -136,7 +143,10 @@ right_count = adapter.answer_count
 
 def narrow_run(seq: JSON, scenario: JSON) -> JSONObject:
     if isinstance(scenario, dict):
-        why = undeclared(scenario.get("setup"), scenario.get("game"))
+        setup = scenario.get("setup")
+        why = undeclared(setup, scenario.get("game"))
+        if why is None and isinstance(setup, dict) and "position" in setup:
+            why = "a start from a position is not supported"
         if why is not None:
             return {"seq": seq, "skipped": why}
     return right_run(seq, scenario)
@@ -167,6 +177,8 @@ def patch(mode: str) -> None:
         setattr(lotereya, "resolve", resolve_top_stake_less_one)  # noqa: B010
     elif mode == "position-read":
         setattr(melniki_b, "load_position", load_stock_reversed)  # noqa: B010
+    elif mode == "position-tricks":
+        setattr(melniki_b, "load_position", load_without_tricks)  # noqa: B010
     elif mode == "narrow":
         setattr(adapter, "start_answer", narrow_start)  # noqa: B010
         setattr(adapter, "answer_run", narrow_run)  # noqa: B010
