@@ -458,8 +458,8 @@ def _new_trial(
                 options_json = dict(opts)
             refused = refused_seats(game, opts)
             inside = [k for k in refused if k in game.players]
-            if not refused:
-                continue
+            if not refused or all(k in refused for k in game.players):
+                continue  # the options themselves are refused: not a question of seats
             n = rng.choice(inside if inside and rng.random() < 2 / 3 else refused)
         else:
             n = rng.choice(list(game.players))
