@@ -141,6 +141,14 @@ def _parser() -> argparse.ArgumentParser:
     fuzz.add_argument(
         "--count-depth", type=int, default=2, metavar="D", help="depth of count (default 2)"
     )
+    fuzz.add_argument(
+        "--mix",
+        metavar="KIND=W,...",
+        help="the kinds of game and their weights: deal (random options), edges (integer "
+        "options at the ends of their ranges), position (a start from a random reachable "
+        "position), seats (a seat count both sides must refuse); default "
+        "deal=50,edges=20,seats=10,position=20",
+    )
     fuzz.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds a game")
     fuzz.add_argument("--strict-codes", action="store_true", help="compare rejection rule ids")
     fuzz.add_argument("--no-shrink", action="store_true", help="report divergences unshrunk")
@@ -188,6 +196,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     try:
         argv = tuple(shlex.split(args.impl)) if args.impl else tuple(runner.default_command())
         shard = fuzz.parse_shard(str(args.shard))
+        mix = fuzz.DEFAULT_MIX if args.mix is None else fuzz.parse_mix(str(args.mix))
     except ValueError as e:
         sys.stderr.write(f"fuzz: {e}\n")
         return runner.EXIT_USAGE
@@ -198,6 +207,8 @@ def _fuzz(args: argparse.Namespace) -> int:
     for g in args.game:
         again += ["--game", g]
     again += ["--max-steps", str(args.max_steps), "--illegal", str(args.illegal)]
+    if mix != fuzz.DEFAULT_MIX:
+        again += ["--mix", fuzz.show_mix(mix)]
     config = fuzz.Config(
         argv=argv,
         games=tuple(args.game),
@@ -212,6 +223,7 @@ def _fuzz(args: argparse.Namespace) -> int:
         count_depth=int(args.count_depth),
         game_seed=args.game_seed,
         command=fuzz.command_line(again),
+        mix=mix,
     )
     return fuzz.main(
         config, jobs=int(args.jobs), scheduler=args.scheduler, json_path=args.json, out_dir=args.out

@@ -6,7 +6,11 @@ For every game the implementation declares (with option values drawn at random
 among those it declares), a game is dealt from the documented seeded shuffle
 (``{"deal": {"seed": D}}``); the reference chooses uniformly random legal
 actions (and, now and then, a random action it refuses), up to a bound of
-decisions. The whole game goes to the implementation as ONE protocol ``run``
+decisions. Each game is of a kind (:data:`KINDS`) drawn with the weights of the
+mix (``--mix``, :data:`DEFAULT_MIX`): such a deal; the same with integer options
+at the ends of their ranges; a seat count the reference refuses, which the
+implementation must refuse too; or a start from a random reachable position
+written in the game's notation. The whole game goes to the implementation as ONE protocol ``run``
 that asks, before and after every action, for ``to_move``, ``legal`` and every
 observable the game defines (``hand.<seat>`` expanded for each seat); the
 answer is judged against the reference's own (:func:`engine.execute`,
@@ -18,7 +22,8 @@ game's index (:func:`game_seed`); ``--shard i/n`` runs the indices ``k`` with
 job or worker plays it. On a divergence the game is shrunk (:func:`shrink`):
 the prefix up to the divergence, delta debugging over the actions (the
 sequence kept legal on the reference), option values put back to their
-defaults, fewer players (other deals); the result is written as a scenario
+defaults, fewer players (other deals), each candidate kept only if it diverges
+the same way (:class:`Way`); the result is written as a scenario
 file (``level: found``, a ``found_by`` block) that ``python -m conformance run``
 replays as a FAIL.
 
@@ -69,6 +74,27 @@ POSITION_SAVES: Final = 6
 #: Games out of which one is also compared by ``count`` (when the implementation offers it).
 COUNT_EVERY: Final = 16
 
+#: The kinds of fuzz game (:func:`kind_of`):
+#:
+#: * ``deal``: options drawn at random among the declared values, a seat count the game allows,
+#:   a seeded deal;
+#: * ``edges``: the same, but each integer option at one end of its declared range (its minimum
+#:   or its maximum) two times in three;
+#: * ``seats``: a seat count the reference refuses under the options (the defaults half the
+#:   time, else drawn as for ``deal``): one the options exclude inside the game's range (three
+#:   in melniki-b without ``three_players``) two times in three when there is one, else one
+#:   too few or one too many (or none at all); the implementation must refuse the setup too;
+#: * ``position``: a random game played on the reference for a random number of decisions,
+#:   written in the game's position notation; both sides start from that ``setup.position``.
+KINDS: Final = ("deal", "edges", "seats", "position")
+#: The default mix, in percent. Positions and edges are a fifth each: they reach what deals
+#: with middling options rarely do (late stages, empty stocks, players out of chips, the ends of
+#: agreed amounts) at no cost in speed; refused seat counts a tenth: a game has only a handful
+#: of them, but each such game costs next to nothing (one setup, no moves).
+DEFAULT_MIX: Final = (("deal", 50), ("edges", 20), ("seats", 10), ("position", 20))
+#: The share of ``edges`` integer options put at an end of their range (else drawn in it).
+EDGE_SHARE: Final = 2 / 3
+
 
 # --- configuration ---------------------------------------------------------------------------
 
@@ -93,6 +119,8 @@ class Config:
     max_shrinks: int = 3
     game_seed: int | None = None
     command: str = ""
+    #: the kinds of game and their weights (:data:`DEFAULT_MIX`, :func:`parse_mix`)
+    mix: tuple[tuple[str, int], ...] = DEFAULT_MIX
 
     def indices(self) -> list[int]:
         """The game indices of this shard."""
@@ -106,6 +134,44 @@ def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a campaign: SplitMix64 of the two, 48 bits."""
     _, z = splitmix64((seed * GOLDEN + index) & MASK64)
     return z >> 16
+
+
+def parse_mix(text: str) -> tuple[tuple[str, int], ...]:
+    """``KIND=WEIGHT,...`` (e.g. ``deal=50,edges=20,seats=10,position=20``); a kind left out has
+    weight 0. ``ValueError`` on an unknown kind, a negative weight or no weight at all."""
+    weights = dict.fromkeys(KINDS, 0)
+    for part in text.split(","):
+        name, sep, value = part.strip().partition("=")
+        if not sep or name not in weights:
+            raise ValueError(f"--mix: {part!r}: KIND=WEIGHT with KIND one of {', '.join(KINDS)}")
+        if not value.strip().isdigit():
+            raise ValueError(f"--mix: {part!r}: the weight is a non-negative integer")
+        weights[name] = int(value)
+    if not any(weights.values()):
+        raise ValueError("--mix: at least one kind needs a weight above 0")
+    return tuple((k, weights[k]) for k in KINDS if weights[k])
+
+
+def show_mix(mix: Sequence[tuple[str, int]]) -> str:
+    """A mix as ``parse_mix`` reads it."""
+    return ",".join(f"{k}={w}" for k, w in mix)
+
+
+#: Mixed into a game seed for the stream that draws its kind (the rest of the game's draws use
+#: the game seed itself, so a ``deal`` game is the same whatever the mix).
+_KIND_SALT: Final = 0x6B696E64
+
+
+def kind_of(mix: Sequence[tuple[str, int]], gseed: int) -> str:
+    """The kind of the game of a game seed: drawn with the mix's weights, from its own stream."""
+    total = sum(w for _, w in mix)
+    _, z = splitmix64((gseed ^ _KIND_SALT) & MASK64)
+    pick = z % total
+    for kind, weight in mix:
+        if pick < weight:
+            return kind
+        pick -= weight
+    raise AssertionError("unreachable: the weights add up to the total")
 
 
 # --- one random game -------------------------------------------------------------------------
@@ -130,8 +196,14 @@ class Trial:
     deal_seed: int
     moves: tuple[Move, ...]
     seed: int
-    #: a position (the game's notation) to start from instead of the deal, once shrunk
+    #: a position (the game's notation) to start from instead of the deal
     position: JSONObject | None = None
+    #: the kind of game (:data:`KINDS`)
+    kind: str = "deal"
+    #: the reference refuses this setup (a ``seats`` game): the implementation must too
+    refused: bool = False
+    #: decisions played from the deal to reach the position (a ``position`` game)
+    prefix: int = 0
 
     def setup(self) -> JSONObject:
         if self.position is not None:
@@ -152,22 +224,47 @@ class Trial:
         return sum(1 for m in self.moves if m.legal)
 
 
-def _choose_option(
-    rng: random.Random, spec: OptionSpec, support: protocol.OptionSupport | None
+def choose_option(
+    rng: random.Random,
+    spec: OptionSpec,
+    support: protocol.OptionSupport | None,
+    edge: bool = False,
 ) -> OptionValue:
+    """A value of an option among those both the reference and the implementation allow: an
+    enumerated option uniformly among its values; an integer option uniformly in its range or,
+    when the implementation declares a list of values, among them; with ``edge``, an integer
+    option at one end (its least or greatest such value) :data:`EDGE_SHARE` of the time. The
+    default when nothing is allowed (the implementation then answers as it can)."""
     if support is None:
         return spec.default
     if spec.values:
         allowed = [v for v in spec.values if support.allows(v)]
         return rng.choice(allowed) if allowed else spec.default
+    if support.values is not None:
+        listed = sorted(
+            {
+                v
+                for v in support.values
+                if isinstance(v, int) and not isinstance(v, bool) and spec.allows(v)
+            }
+        )
+        if not listed:
+            return spec.default
+        if edge and rng.random() < EDGE_SHARE:
+            return rng.choice((listed[0], listed[-1]))
+        return rng.choice(listed)
     lo = spec.minimum if spec.minimum is not None else 0
-    hi = spec.maximum if spec.maximum is not None else lo + 10
     if support.minimum is not None:
         lo = max(lo, support.minimum)
-    if support.maximum is not None:
-        hi = min(hi, support.maximum)
-    default = spec.default
-    return rng.randint(lo, hi) if lo <= hi else default
+    tops = [m for m in (spec.maximum, support.maximum) if m is not None]
+    top = min(tops) if tops else None
+    hi = top if top is not None else lo + 10
+    if lo > hi:
+        return spec.default
+    if edge and rng.random() < EDGE_SHARE:
+        # a range without a maximum has one end only
+        return rng.choice((lo, hi)) if top is not None else lo
+    return rng.randint(lo, hi)
 
 
 def observables(game: AnyGame, players: int) -> list[str]:
@@ -257,10 +354,19 @@ def new_trial(
     players: int | None = None,
     game_id: str | None = None,
     options: Mapping[str, OptionValue] | None = None,
+    kind: str | None = None,
 ) -> Trial | None:
-    """The game of a game seed: game, options, players, dealer, deal and moves (None: no game)."""
+    """The game of a game seed: game, options, players, dealer, deal and moves (None: no game);
+    of the kind the mix draws for that seed (:func:`kind_of`) unless ``kind`` is given."""
     made = _new_trial(
-        config, declared, gseed, players=players, game_id=game_id, options=options, observe=False
+        config,
+        declared,
+        gseed,
+        players=players,
+        game_id=game_id,
+        options=options,
+        observe=False,
+        kind=kind,
     )
     return None if made is None else made[0]
 
@@ -269,9 +375,43 @@ def new_prepared(config: Config, declared: protocol.StartAnswer, gseed: int) -> 
     """The game of a game seed, ready to send: :func:`prepare` of :func:`new_trial`, with the
     reference's results taken while the game is played rather than by playing it again."""
     made = _new_trial(
-        config, declared, gseed, players=None, game_id=None, options=None, observe=True
+        config, declared, gseed, players=None, game_id=None, options=None, observe=True, kind=None
     )
     return None if made is None else prepare(made[0], results=made[1])
+
+
+def refused_seats(game: AnyGame, options: Mapping[str, OptionValue]) -> list[int]:
+    """The seat counts from 0 to one more than the most the game allows that the reference
+    refuses under these options (none, too few, too many, or excluded by an option)."""
+    out: list[int] = []
+    for n in range(game.players.stop + 1):
+        setup: JSONObject = {
+            "players": n,
+            "dealer": 0,
+            "options": dict(options),
+            "deal": {"seed": 0},
+        }
+        try:
+            engine.start(game.id, setup)
+        except SetupError:
+            out.append(n)
+    return out
+
+
+def walk(
+    game: AnyGame, setup: Mapping[str, JSON], rng: random.Random, max_steps: int
+) -> list[object]:
+    """The states of a random game from a setup (uniform legal actions, none observed), the
+    first state included, up to ``max_steps`` decisions."""
+    _, state = engine.start(game.id, setup)
+    states = [state]
+    for _ in range(max_steps):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = game.apply(state, rng.choice(legal))
+        states.append(state)
+    return states
 
 
 def _new_trial(
@@ -283,8 +423,10 @@ def _new_trial(
     game_id: str | None,
     options: Mapping[str, OptionValue] | None,
     observe: bool,
+    kind: str | None,
 ) -> tuple[Trial, list[JSON] | None] | None:
     rng = random.Random(gseed)
+    kind = kind if kind is not None else kind_of(config.mix, gseed)
     registry = games()
     ids = sorted(
         g for g in declared.games if g in registry and (not config.games or g in config.games)
@@ -301,29 +443,58 @@ def _new_trial(
             dict(options)
             if options is not None
             else {
-                n: _choose_option(rng, s, support.get(n)) for n, s in sorted(game.options.items())
+                n: choose_option(rng, s, support.get(n), kind == "edges")
+                for n, s in sorted(game.options.items())
             }
         )
         options_json: JSONObject = {}
         for k, v in opts.items():
             options_json[k] = v
-        n = players if players is not None else rng.choice(list(game.players))
+        if players is not None:
+            n = players
+        elif kind == "seats":
+            if options is None and rng.random() < 0.5:
+                opts = {k: spec.default for k, spec in sorted(game.options.items())}
+                options_json = dict(opts)
+            refused = refused_seats(game, opts)
+            inside = [k for k in refused if k in game.players]
+            if not refused or all(k in refused for k in game.players):
+                continue  # the options themselves are refused: not a question of seats
+            n = rng.choice(inside if inside and rng.random() < 2 / 3 else refused)
+        else:
+            n = rng.choice(list(game.players))
+        dealer = rng.randrange(n) if n > 0 else 0
+        dseed = rng.getrandbits(32)
         setup: JSONObject = {
             "players": n,
-            "dealer": rng.randrange(n),
+            "dealer": dealer,
             "options": options_json,
-            "deal": {"seed": rng.getrandbits(32)},
+            "deal": {"seed": dseed},
         }
+        if kind == "seats":
+            try:
+                engine.start(gid, setup)
+            except SetupError:
+                trial = Trial(gid, n, dealer, opts, dseed, (), gseed, kind=kind, refused=True)
+                return trial, [] if observe else None
+            continue
         names = observables(game, n) if observe else None
+        position: JSONObject | None = None
+        prefix = 0
         try:
-            moves, results = play(game, setup, rng, config.max_steps, config.illegal, observe=names)
+            if kind == "position":
+                states = walk(game, setup, rng, config.max_steps)
+                prefix = rng.randint(1, len(states) - 1) if len(states) > 1 else 0
+                position = game.position(states[prefix])
+                start = {k: v for k, v in setup.items() if k != "deal"}
+                start["position"] = position
+                setup = start
+            steps = config.max_steps - prefix
+            moves, results = play(game, setup, rng, steps, config.illegal, observe=names)
         except (SetupError, engine.ScenarioError):
             continue
-        dealer, deal = setup["dealer"], setup["deal"]
-        assert isinstance(dealer, int) and isinstance(deal, dict)
-        dseed = deal["seed"]
-        assert isinstance(dseed, int)
-        return Trial(gid, n, dealer, opts, dseed, moves, gseed), results
+        trial = Trial(gid, n, dealer, opts, dseed, moves, gseed, position, kind=kind, prefix=prefix)
+        return trial, results
     return None
 
 
@@ -339,15 +510,35 @@ class Prepared:
     wire: bytes
     results: list[JSON]
     given: JSONObject | None = None
+    #: the rule under which the reference refuses the setup (a ``seats`` game)
+    refusal: JSON = None
 
     @property
     def id(self) -> str:
         return f"{self.trial.game}-{self.trial.seed % 10**9:09d}"
 
+    @property
+    def refused(self) -> bool:
+        """Whether the reference refuses the setup (the answer must be ``setup_rejected``)."""
+        return self.trial.refused
+
     def scenario(self) -> JSONObject:
         """The trial as a scenario whose expectations are the reference's answers."""
         if self.given is not None:
             return self.given
+        if self.trial.refused:
+            return {
+                "id": self.id,
+                "game": self.trial.game,
+                "title": "random setup the reference refuses",
+                "rules": [],
+                "rulings": {},
+                "level": "found",
+                "tags": ["fuzz"],
+                "setup": self.trial.setup(),
+                "setup_expect": {"rejected": self.refusal},
+                "steps": [],
+            }
         steps: list[JSON] = []
         for step, got in zip(self.steps, self.results, strict=True):
             assert isinstance(got, dict)
@@ -382,6 +573,18 @@ def prepare(
     ``ValueError`` if the reference does not take the moves as the trial says.
     """
     game = games()[trial.game]
+    if trial.refused:
+        answer = engine.execute(trial.game, trial.setup(), ())
+        if "setup_rejected" not in answer:
+            raise ValueError("the reference accepts the setup of a game it should refuse")
+        body: JSONObject = {
+            "id": f"{trial.game}-{trial.seed % 10**9:09d}",
+            "game": trial.game,
+            "setup": trial.setup(),
+            "steps": [],
+        }
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return Prepared(trial, (), text, [], refusal=answer["setup_rejected"])
     names = tuple(observe) if observe is not None else tuple(observables(game, trial.players))
     look = engine.Step(None, names)
     plan: list[engine.Step] = [look]
@@ -426,16 +629,26 @@ def prepare_scenario(trial: Trial, scen: JSONObject) -> Prepared:
     results = answer.get("results")
     wire = json.dumps(protocol.wire_scenario(scen), ensure_ascii=False, separators=(",", ":"))
     return Prepared(
-        trial, steps, wire.encode("utf-8"), results if isinstance(results, list) else [], scen
+        trial,
+        steps,
+        wire.encode("utf-8"),
+        results if isinstance(results, list) else [],
+        scen,
+        answer.get("setup_rejected"),
     )
 
 
 def valid(trial: Trial) -> bool:
-    """Whether the reference takes the trial's moves as it says (legal ones accepted)."""
+    """Whether the reference takes the trial's moves as it says (legal ones accepted), or
+    refuses its setup when the trial says so."""
     game = games()[trial.game]
     try:
         _, state = engine.start(trial.game, trial.setup())
-    except (SetupError, engine.ScenarioError):
+    except SetupError:
+        return trial.refused
+    except engine.ScenarioError:
+        return False
+    if trial.refused:
         return False
     for m in trial.moves:
         try:
@@ -528,7 +741,7 @@ class Player:
 
     def _verdict(self, item: Prepared, seq: int, answer: JSONObject) -> Outcome:
         results = answer.get("results")
-        if answer.get("seq") == seq and results == item.results:
+        if not item.refused and answer.get("seq") == seq and results == item.results:
             # the same answer written otherwise: comparing bytes would only cost time
             self.same_bytes = False
             return Outcome(runner.PASS)
@@ -613,7 +826,11 @@ class Player:
             assert self.proc is not None
             try:
                 line = self.proc.read_line(due + timeout)
-                if self.same_bytes and line == protocol.answer_line(seq, pulled[k].results):
+                if (
+                    self.same_bytes
+                    and not pulled[k].refused
+                    and line == protocol.answer_line(seq, pulled[k].results)
+                ):
                     out[k] = Outcome(runner.PASS)  # the reference's own answer, byte for byte
                     due = time.monotonic()
                     continue
@@ -636,8 +853,9 @@ class Player:
     def run(self, item: Prepared) -> Outcome:
         return self.run_many([item])[0]
 
-    def count(self, game: str, setup: Mapping[str, JSON], depth: int) -> int | str:
-        """The implementation's ``count``, or a string saying what went wrong."""
+    def count(self, game: str, setup: Mapping[str, JSON], depth: int) -> int | Skipped | str:
+        """The implementation's ``count``, :class:`Skipped` when it answers ``skipped`` (which
+        the protocol allows), or a string saying what went wrong."""
         try:
             proc = self.ensure()
             self.seq += 1
@@ -650,9 +868,19 @@ class Player:
             self.abort()
             return f"count: {e}"
         got = answer.get("count")
+        why = answer.get("skipped")
+        if answer.get("seq") == seq and "count" not in answer and isinstance(why, str):
+            return Skipped(why)
         if answer.get("seq") != seq or isinstance(got, bool) or not isinstance(got, int):
             return f"count: the answer {engine.canonical(answer)[:200]}"
         return got
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A ``count`` the implementation declined (``{"seq": N, "skipped": WHY}``)."""
+
+    reason: str
 
 
 def reference_count(game_id: str, setup: Mapping[str, JSON], depth: int) -> int:
@@ -668,17 +896,75 @@ def first_step(failures: Sequence[engine.Mismatch]) -> int | None:
 # --- shrinking ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Way:
+    """How a fuzz game diverges: what the shrinker keeps while it cuts the game down.
+
+    Taken at the first diverging step of the game observed in full (:func:`prepare`):
+
+    * ``where``: ``setup`` (one side refuses the setup and the other does not), ``action`` (an
+      action one side takes and the other refuses, or refuses under another rule), or
+      ``observation`` (the observation before the first action or after one);
+    * ``action``: for ``action``, the type of that action and whether the reference takes it
+      (``play``, ``play refused``); empty otherwise;
+    * ``what``: what differs there: for an observation, the set of observables that differ
+      (the seat of a per-seat observable left out: ``hand.<seat>``); else the judge's notes
+      (``action refused``, ``setup should have been refused``, …).
+
+    Two divergences are *the same way* when all three are equal. An observation before the
+    first action and one after an action are the same place on purpose: the shrinker may
+    start a game from the position just before the divergence, where the same fault shows at
+    once. A smaller game whose observation differs in other observables (a position read
+    wrongly shows ``stock_size`` or ``discard`` where the game being shrunk showed ``legal``)
+    shows another fault and is not kept.
+    """
+
+    where: str
+    action: str
+    what: frozenset[str]
+
+    def __str__(self) -> str:
+        at = f"{self.where} {self.action}".strip()
+        return f"{at}: {', '.join(sorted(self.what))}"
+
+
+def _generic(name: str) -> str:
+    head, dot, tail = name.rpartition(".")
+    return f"{head}.<seat>" if dot and tail.isdigit() else name
+
+
+def way(trial: Trial, failures: Sequence[engine.Mismatch]) -> Way:
+    """How a trial observed in full (:func:`prepare`) diverges (:class:`Way`)."""
+    if not failures:
+        raise ValueError("no divergence")
+    if any(m.step is None for m in failures):
+        return Way("setup", "", frozenset(m.note for m in failures if m.step is None))
+    step = min(m.step for m in failures if m.step is not None)
+    at = [m for m in failures if m.step == step]
+    if step % 2 == 0:
+        return Way("observation", "", frozenset(_generic(m.note) for m in at))
+    move = trial.moves[(step - 1) // 2]
+    action = f"{move.act.get('type')}{'' if move.legal else ' refused'}"
+    return Way("action", action, frozenset(m.note for m in at))
+
+
 class Shrinker:
-    """Cuts a diverging trial down: prefix, delta debugging, default options, fewer players."""
+    """Cuts a diverging trial down: prefix, delta debugging, default options, fewer players,
+    keeping only candidates that diverge the same way as the trial (:class:`Way`)."""
 
     def __init__(self, player: Player, config: Config, declared: protocol.StartAnswer) -> None:
         self.player = player
         self.config = config
         self.declared = declared
         self.spent = 0
+        #: how the trial being shrunk diverges (set by its first run)
+        self.way: Way | None = None
+        #: candidates that diverged another way, and were not kept
+        self.other_ways = 0
 
     def fails(self, trial: Trial) -> int | None:
-        """The first diverging step (full observation) if the trial is valid and diverges."""
+        """The first diverging step (full observation) if the trial is valid and diverges the
+        same way as the trial being shrunk (the first trial run sets the way)."""
         if self.spent >= SHRINK_BUDGET or not valid(trial):
             return None
         self.spent += 1
@@ -687,7 +973,13 @@ class Shrinker:
         except ValueError:
             return None
         got = self.player.run(item)
-        if got.outcome != runner.FAIL:
+        if got.outcome != runner.FAIL or not got.failures:
+            return None
+        seen = way(trial, got.failures)
+        if self.way is None:
+            self.way = seen
+        elif seen != self.way:
+            self.other_ways += 1
             return None
         step = first_step(got.failures)
         return 0 if step is None else step
@@ -725,7 +1017,9 @@ class Shrinker:
             return trial
         trial = self.ddmin(self.prefix(trial, step))
         game = games()[trial.game]
-        for name, spec in sorted(game.options.items()):
+        # a position holds its options: only a game from a deal (or a refused setup) has them
+        # in its setup alone
+        for name, spec in [] if trial.position is not None else sorted(game.options.items()):
             if engine.canonical(trial.options.get(name)) == engine.canonical(spec.default):
                 continue
             opts = {k: v for k, v in trial.options.items() if k != name}
@@ -742,6 +1036,8 @@ class Shrinker:
         if step is None:
             return trial
         best = self.prefix(trial, step)
+        if trial.refused:  # the seat count is the point: only the options are put back
+            return self.simplify(best)
         game = games()[trial.game]
         for players in range(game.players.start, trial.players + 1):
             found: Trial | None = None
@@ -754,6 +1050,7 @@ class Shrinker:
                     players=players,
                     game_id=trial.game,
                     options=trial.options,
+                    kind=trial.kind,
                 )
                 if t is None:
                     continue
@@ -781,7 +1078,12 @@ class Shrinker:
         for k in range(len(trial.moves), max(len(trial.moves) - POSITION_TRIES, -1), -1):
             if k < POSITION_SAVES:
                 break
-            t = replace(trial, position=game.position(states[k]), moves=trial.moves[k:])
+            t = replace(
+                trial,
+                position=game.position(states[k]),
+                moves=trial.moves[k:],
+                prefix=trial.prefix + sum(1 for m in trial.moves[:k] if m.legal),
+            )
             step = self.fails(t)
             if step is not None:
                 return self.prefix(t, step)
@@ -830,12 +1132,31 @@ def final_scenario(player: Player, trial: Trial, config: Config) -> JSONObject:
     acts = sum(1 for s in out_steps if isinstance(s, dict) and "act" in s)
     base = config.command or "python -m conformance fuzz"
     command = f"{base} --game-seed {trial.seed}"
+    if trial.refused:
+        expected = full.get("setup_expect")
+        rule = expected.get("rejected") if isinstance(expected, dict) else None
+        title = (
+            f"Found by fuzzing: a setup of {trial.players} players that the reference refuses "
+            f"({rule or 'no rule id'})"
+        )
+    elif trial.position is not None:
+        title = (
+            f"Found by fuzzing: a divergence after {acts} action(s), {trial.players} players, "
+            f"from the position after {trial.prefix} decision(s) of deal seed {trial.deal_seed}"
+        )
+    else:
+        title = (
+            f"Found by fuzzing: a divergence after {acts} action(s), {trial.players} players, "
+            f"from deal seed {trial.deal_seed}"
+        )
+    refusal: JSONObject = {}
+    expect = out.get("setup_expect")
+    if isinstance(expect, dict):
+        refusal["setup_expect"] = expect
     return {
         "id": out["id"],
         "game": trial.game,
-        "title": f"Found by fuzzing: a divergence after {acts} action(s), {trial.players} "
-        f"players, {'from a position of' if trial.position else 'from'} deal seed "
-        f"{trial.deal_seed}",
+        "title": title,
         "rules": [],
         "rulings": rulings,
         "level": "found",
@@ -846,6 +1167,7 @@ def final_scenario(player: Player, trial: Trial, config: Config) -> JSONObject:
             "date": datetime.now(UTC).date().isoformat(),
         },
         "setup": trial.setup(),
+        **refusal,
         "steps": out_steps,
     }
 
@@ -868,6 +1190,8 @@ def _line(index: int, trial: Trial, outcome: str, duration: float) -> JSONObject
         "deal_seed": trial.deal_seed,
         "decisions": trial.decisions(),
         "moves": len(trial.moves),
+        "kind": trial.kind,
+        "prefix": trial.prefix,
         "outcome": outcome,
         "duration": round(duration, 6),
     }
@@ -895,36 +1219,56 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
     decisions = 0
     counted = 0
     shrunk = 0
+    skipped = 0
+    kinds: JSONObject = {}
     caps = player.capabilities()
     # every answer first: counts and shrinks use the session, which must have nothing in flight
     outcomes = player.run_many(scenarios())
     for (index, trial), got in zip(trials, outcomes, strict=True):
         decisions += trial.decisions()
+        kinds[trial.kind] = _number(kinds.get(trial.kind, 0)) + 1
         line = _line(index, trial, got.outcome, 0.0)
-        if got.outcome == runner.PASS and "count" in caps and index % COUNT_EVERY == 0:
+        if (
+            got.outcome == runner.PASS
+            and not trial.refused
+            and "count" in caps
+            and index % COUNT_EVERY == 0
+        ):
             want = reference_count(trial.game, trial.setup(), config.count_depth)
             seen = player.count(trial.game, trial.setup(), config.count_depth)
-            counted += 1
-            if seen != want:
+            if isinstance(seen, Skipped):
+                line["count_skipped"] = seen.reason
+            else:
+                counted += 1
+            if not isinstance(seen, Skipped) and seen != want:
                 line["outcome"] = runner.FAIL
                 line["count"] = {"depth": config.count_depth, "expected": want, "observed": seen}
                 found.append(dict(line))
-        if got.outcome != runner.PASS and "count" not in line:
+        if got.outcome == runner.SKIP:
+            # the protocol lets an implementation decline a game: counted, not compared
+            skipped += 1
+            line["message"] = got.message
+        elif got.outcome != runner.PASS and "count" not in line:
             line["message"] = got.message
             line["failures"] = [_mismatch(m) for m in got.failures[:5]]
             item: JSONObject = dict(line)
+            if got.outcome == runner.FAIL and got.failures:
+                item["way"] = str(way(trial, got.failures))
             if got.outcome == runner.FAIL and config.shrink and shrunk < config.max_shrinks:
                 shrunk += 1
                 shrinker = Shrinker(player, config, declared)
                 small = shrinker.shrink(trial)
                 item["scenario"] = final_scenario(player, small, config)
                 item["shrink_runs"] = shrinker.spent
+                item["shrink_other_ways"] = shrinker.other_ways
             found.append(item)
         lines.append(line)
     return {
         "games": len(trials),
         "decisions": decisions,
         "counted": counted,
+        "skipped": skipped,
+        "kinds": kinds,
         "lines": lines,
         "found": found,
         "duration": time.monotonic() - t0,
@@ -1044,8 +1388,24 @@ class Totals:
     counted: int = 0
     divergences: int = 0
     errors: int = 0
+    skipped: int = 0
     unusable: str | None = None
     files: list[str] = field(default_factory=list)
+    #: games and divergences of each kind
+    kinds: dict[str, int] = field(default_factory=dict)
+    found_kinds: dict[str, int] = field(default_factory=dict)
+
+    def shares(self) -> str:
+        """The games of each kind, with their share and their divergences."""
+        parts = []
+        for kind in KINDS:
+            n = self.kinds.get(kind, 0)
+            if n or self.found_kinds.get(kind):
+                share = 100 * n / max(self.games, 1)
+                parts.append(
+                    f"{kind} {n} ({share:.0f}%, {self.found_kinds.get(kind, 0)} divergences)"
+                )
+        return ", ".join(parts) or "none"
 
 
 def _number(value: JSON) -> int:
@@ -1100,6 +1460,7 @@ def main(
             "jobs": jobs,
             "scheduler": scheduler,
             "game_seed": config.game_seed,
+            "mix": show_mix(config.mix),
         },
         "time": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -1116,6 +1477,10 @@ def main(
             totals.games += _number(chunk.get("games"))
             totals.decisions += _number(chunk.get("decisions"))
             totals.counted += _number(chunk.get("counted"))
+            totals.skipped += _number(chunk.get("skipped"))
+            kinds = chunk.get("kinds")
+            for kind, n in kinds.items() if isinstance(kinds, dict) else ():
+                totals.kinds[kind] = totals.kinds.get(kind, 0) + _number(n)
             lines = chunk.get("lines")
             for line in lines if isinstance(lines, list) else []:
                 if isinstance(line, dict):
@@ -1126,6 +1491,8 @@ def main(
                     continue
                 if item.get("outcome") == runner.FAIL:
                     totals.divergences += 1
+                    kind = str(item.get("kind"))
+                    totals.found_kinds[kind] = totals.found_kinds.get(kind, 0) + 1
                 else:
                     totals.errors += 1
                 scen = item.get("scenario")
@@ -1148,7 +1515,8 @@ def main(
                     detail = f": count {engine.canonical(item['count'])}"
                 out.write(
                     f"{item.get('outcome')} {item.get('game')} game seed {item.get('seed')} "
-                    f"(index {item.get('index')}, {item.get('players')} players){detail}{where}\n"
+                    f"(index {item.get('index')}, {item.get('kind')}, {item.get('players')} "
+                    f"players){detail}{where}\n"
                 )
             elapsed = time.monotonic() - t0
             err.write(
@@ -1175,6 +1543,9 @@ def main(
         "counted": totals.counted,
         "divergences": totals.divergences,
         "errors": totals.errors,
+        "skipped": totals.skipped,
+        "kinds": {k: totals.kinds.get(k, 0) for k in KINDS},
+        "kind_divergences": {k: totals.found_kinds.get(k, 0) for k in KINDS},
         "files": list(totals.files),
         "duration": round(elapsed, 6),
         "games_per_second": round(totals.games / max(elapsed, 1e-9), 1),
@@ -1190,7 +1561,10 @@ def main(
         f"summary: {totals.games} games, {totals.decisions} decisions, "
         f"{totals.divergences} divergences, {totals.errors} errors in {elapsed:.2f} s "
         f"({summary['games_per_second']} games/s, {summary['decisions_per_second']} decisions/s)\n"
+        f"kinds: {totals.shares()}\n"
     )
+    if totals.skipped:
+        out.write(f"{totals.skipped} games skipped by the implementation (not compared)\n")
     if totals.unusable is not None:
         out.write(f"implementation unusable: {totals.unusable}\n")
     out.flush()

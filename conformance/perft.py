@@ -4,8 +4,10 @@ The fixtures (``conformance/perft/<game>.json``) give, for deals and for positio
 through a game, the number of distinct legal action sequences of each depth, computed by a
 brute-force enumeration (``scripts/perft_fixtures.py``). An implementation that declares the
 optional capability ``count`` in its ``start`` answer is asked for each of them; a fixture of
-a game it does not declare is SKIP, and so is every fixture when it does not declare
-``count``. Each answer is PASS or FAIL (with the expected and the observed count), or ERROR
+a game it does not declare, or whose setup gives an option a value it does not declare
+(``protocol.OptionSupport.allows``), is SKIP without being sent, and so is every fixture when
+it does not declare ``count``. Each answer is PASS or FAIL (with the expected and the observed
+count), SKIP when the implementation answers ``skipped`` (the protocol allows it), or ERROR
 when the implementation errs, times out or dies (it is then started again for the next one).
 
 Exit status: 0 no FAIL or ERROR, 1 any, 2 usage or unreadable fixtures, 3 implementation
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from conformance import fuzz, runner, validate
+from conformance import fuzz, protocol, runner, validate
 from reference.core.jsontypes import JSON, JSONObject
 
 FIXTURES = validate.PACKAGE / "perft"
@@ -72,9 +74,23 @@ def load(paths: Sequence[Path] | None = None) -> list[Fixture]:
     return out
 
 
-def _declared_options(setup: Mapping[str, JSON], support: Mapping[str, object]) -> bool:
-    options = setup.get("options", {})
-    return not isinstance(options, dict) or all(k in support for k in options)
+def declared_options(
+    setup: Mapping[str, JSON], support: Mapping[str, protocol.OptionSupport]
+) -> bool:
+    """Whether the implementation declares every option of a fixture's setup with its value:
+    the setup's ``options`` and, for a position, the position's own ``options``."""
+    given: list[JSON] = [setup.get("options", {})]
+    position = setup.get("position")
+    if isinstance(position, dict):
+        given.append(position.get("options", {}))
+    for options in given:
+        if not isinstance(options, dict):
+            continue
+        for name, value in options.items():
+            declared = support.get(name)
+            if declared is None or not declared.allows(value):
+                return False
+    return True
 
 
 def main(
@@ -108,10 +124,13 @@ def main(
             out.write("the implementation does not declare the capability count: all SKIP\n")
         for f in fixtures:
             support = declared.games.get(f.game)
-            if not counts or support is None or not _declared_options(f.setup, support):
+            if not counts or support is None or not declared_options(f.setup, support):
                 tally[runner.SKIP] += 1
                 continue
             seen = player.count(f.game, f.setup, f.depth)
+            if isinstance(seen, fuzz.Skipped):
+                tally[runner.SKIP] += 1
+                continue
             if seen == f.count:
                 tally[runner.PASS] += 1
                 continue

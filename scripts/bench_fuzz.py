@@ -81,28 +81,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--game", action="append", default=[], help="only these games")
     parser.add_argument("--no-mixed", action="store_true", help="skip the mixed runs")
+    parser.add_argument("--no-single", action="store_true", help="skip the rows of each game alone")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        action="append",
+        default=[],
+        help="the --jobs of the mixed runs (default 1 and 2)",
+    )
+    parser.add_argument("--no-cluster", action="store_true", help="skip the LocalCluster row")
+    parser.add_argument("--mix", help="the fuzzer's --mix (default: the command's own default mix)")
     parser.add_argument(
         "--max-steps", type=int, default=400, help="decisions a game at most (default 400)"
     )
     args = parser.parse_args(argv)
     ids = args.game or sorted(games())
     steps = ["--max-steps", str(args.max_steps)]
+    if args.mix is not None:
+        steps += ["--mix", args.mix]
     print(
         "| configuration | decisions/game | games/s (end to end) | decisions/s (end to end) "
         "| games/s (steady) | decisions/s (steady) |"
     )
     print("|---|---|---|---|---|---|")
-    for gid in ids:
+    for gid in [] if args.no_single else ids:
         print(row(f"{gid}, --jobs 1", *measure(args.games, args.repeats, ["--game", gid, *steps])))
         sys.stdout.flush()
     if args.no_mixed:
         return 0
     mixed = [x for gid in ids for x in ("--game", gid)] + steps
     mixed_label = f"{len(ids)} games mixed" if len(ids) > 1 else f"{ids[0]} alone"
-    for jobs in (1, 2):
+    for jobs in args.jobs or (1, 2):
         label = f"{mixed_label}, --jobs {jobs}"
         print(row(label, *measure(args.games, args.repeats, [*mixed, "--jobs", str(jobs)])))
         sys.stdout.flush()
+    if args.no_cluster:
+        return 0
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import adapter, engine, perft, validate
+from conformance import adapter, engine, perft, protocol, validate
 from reference import games
 from reference.core.jsontypes import JSONObject
 from tests.fuzz.perft import brute_count
@@ -119,3 +119,26 @@ def test_unreadable_fixtures_name_the_file_and_the_pointer(tmp_path: Path) -> No
     bad.write_text('{"game": "gorka", "cases": [{"name": "x", "setup": {}, "counts": {"a": 1}}]}')
     with pytest.raises(ValueError, match=r"gorka.json#/cases/0/counts/a"):
         perft.load([bad])
+
+
+def test_the_perft_command_skips_undeclared_values_and_skipped_answers() -> None:
+    """``narrow`` declares one value of each option (``[20]``) and answers ``skipped`` to a
+    count with another value or from a position: those fixtures are SKIP, not ERROR."""
+    done = perft_command("--impl", f"{sys.executable} {HERE / 'wrong_adapter.py'} narrow")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ERROR" not in done.stdout and "FAIL" not in done.stdout
+    total = len(cases())
+    from_deals = [c for c in cases() if "position" not in c[2]]
+    default = [c for c in from_deals if not c[2].get("options")]
+    assert 0 < len(default) < len(from_deals)  # some fixtures need values narrow lacks
+    skipped = total - len(default)
+    assert f"PASS {len(default)}, SKIP {skipped} ({total} counts)" in done.stdout
+
+
+def test_declared_options_reads_values_not_names() -> None:
+    support = {"three_players": protocol.OptionSupport(values=(False,))}
+    assert perft.declared_options({"options": {"three_players": False}}, support)
+    assert not perft.declared_options({"options": {"three_players": True}}, support)
+    assert not perft.declared_options({"options": {"deal_packet": 1}}, support)
+    position: JSONObject = {"options": {}, "position": {"options": {"three_players": True}}}
+    assert not perft.declared_options(position, support)

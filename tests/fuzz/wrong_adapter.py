@@ -9,11 +9,23 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``count``: the answer to ``count`` is one too many (the games themselves are right);
 * ``spaced``: every answer right, but written with spaces, ASCII escapes and sorted members
   (not byte for byte the reference's lines);
+* ``three-players``: melniki-b takes three players by default (the text says two or four;
+  three only under the option ``three_players``);
+* ``top-stake``: in lotereya a ``stake`` at the top of its range (100) is taken as 99;
+* ``position-read``: melniki-b reads the stock of a position in reverse order (a fault of the
+  position notation alone: games from a deal are right);
+* ``position-tricks``: melniki-b reads a position with no tricks taken by anyone;
+* ``narrow``: declares one value of each option (its default, as a list: ``[20]``), skips any
+  ``run`` or ``count`` whose options have other values or that starts from a position (all
+  allowed by the protocol);
 * ``ok``: nothing changed.
+
+Modes combine with ``+`` (``trick-winner+position-read``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -22,12 +34,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from conformance import adapter, engine, protocol
-from reference.core import covering, tricks
+from reference import games
+from reference.core import covering, options, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
-from reference.core.jsontypes import JSON
-from reference.games import melniki_b
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionSpec, OptionValue
+from reference.games import lotereya, melniki_b
 
-MODES = ("ok", "trick-winner", "follow-suit", "covering", "count", "spaced")
+MODES = (
+    "ok",
+    "trick-winner",
+    "follow-suit",
+    "covering",
+    "count",
+    "spaced",
+    "three-players",
+    "top-stake",
+    "position-read",
+    "position-tricks",
+    "narrow",
+)
 
 
 def trick_winner_no_trumps(cards: Sequence[Card], trump: Suit | None, order: RankOrder) -> int:
@@ -54,10 +80,110 @@ def covering_cards_without_trumps(
     return tuple(c for c in hand if covers_without_trumps(attack, c, trump, order))
 
 
+def check_players_three_always(players: int, opts: melniki_b.MelnikiOptions) -> None:
+    right_check(players, dataclasses.replace(opts, three_players=True))
+
+
+right_check = melniki_b._check_players
+right_resolve = options.resolve
+right_load = melniki_b.load_position
+
+
+def resolve_top_stake_less_one(
+    game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
+    out = right_resolve(game, specs, given)
+    if out.get("stake") == specs["stake"].maximum:
+        out["stake"] = int(out["stake"]) - 1
+    return out
+
+
+def load_stock_reversed(pos: JSON) -> melniki_b.MelnikiState:
+    state = right_load(pos)
+    return state._replace(stock=tuple(reversed(state.stock)))
+
+
+def load_without_tricks(pos: JSON) -> melniki_b.MelnikiState:
+    state = right_load(pos)
+    return state._replace(tricks=(0,) * state.players)
+
+
+def narrow_start() -> JSONObject:
+    start = right_start()
+    declared = start["games"]
+    assert isinstance(declared, dict)
+    for gid, game in games().items():
+        entry = declared[gid]
+        assert isinstance(entry, dict) and isinstance(entry["options"], dict)
+        for name, spec in game.options.items():
+            entry["options"][name] = [spec.default]
+    return start
+
+
+def undeclared(setup: JSON, game_id: JSON) -> str | None:
+    """The first option value of a setup the narrow start answer does not declare."""
+    game = games().get(str(game_id))
+    if game is None or not isinstance(setup, dict):
+        return None
+    given = setup.get("options", {})
+    position = setup.get("position")
+    if isinstance(position, dict):
+        given = position.get("options", given)
+    for name, value in given.items() if isinstance(given, dict) else ():
+        spec = game.options.get(name)
+        if spec is not None and value != spec.default:
+            return f"{name}={value} is not supported"
+    return None
+
+
+right_start = adapter.start_answer
+right_run = adapter.answer_run
+right_count = adapter.answer_count
+
+
+def narrow_run(seq: JSON, scenario: JSON) -> JSONObject:
+    if isinstance(scenario, dict):
+        setup = scenario.get("setup")
+        why = undeclared(setup, scenario.get("game"))
+        if why is None and isinstance(setup, dict) and "position" in setup:
+            why = "a start from a position is not supported"
+        if why is not None:
+            return {"seq": seq, "skipped": why}
+    return right_run(seq, scenario)
+
+
+def narrow_count(seq: int, request: JSONObject) -> JSONObject:
+    setup = request.get("setup")
+    why = undeclared(setup, request.get("game"))
+    if why is None and isinstance(setup, dict) and "position" in setup:
+        why = "count from a position is not supported"
+    if why is not None:
+        return {"seq": seq, "skipped": why}
+    return right_count(seq, request)
+
+
 def main() -> int:
-    mode = sys.argv[1] if len(sys.argv) > 1 else "ok"
-    assert mode in MODES, mode
-    if mode == "trick-winner":
+    modes = (sys.argv[1] if len(sys.argv) > 1 else "ok").split("+")
+    for mode in modes:
+        assert mode in MODES, mode
+        patch(mode)
+    return adapter.main()
+
+
+def patch(mode: str) -> None:
+    if mode == "three-players":
+        setattr(melniki_b, "_check_players", check_players_three_always)  # noqa: B010
+    elif mode == "top-stake":
+        setattr(lotereya, "resolve", resolve_top_stake_less_one)  # noqa: B010
+    elif mode == "position-read":
+        setattr(melniki_b, "load_position", load_stock_reversed)  # noqa: B010
+    elif mode == "position-tricks":
+        setattr(melniki_b, "load_position", load_without_tricks)  # noqa: B010
+    elif mode == "narrow":
+        setattr(adapter, "start_answer", narrow_start)  # noqa: B010
+        setattr(adapter, "answer_run", narrow_run)  # noqa: B010
+        setattr(adapter, "answer_count", narrow_count)  # noqa: B010
+    elif mode == "trick-winner":
         setattr(melniki_b, "trick_winner", trick_winner_no_trumps)  # noqa: B010
     elif mode == "follow-suit":
         setattr(melniki_b, "playable", playable_trump_anytime)  # noqa: B010
@@ -77,7 +203,6 @@ def main() -> int:
             return (json.dumps(message, sort_keys=True) + "\n").encode("ascii")
 
         setattr(protocol, "encode", spaced)  # noqa: B010
-    return adapter.main()
 
 
 if __name__ == "__main__":
