@@ -34,6 +34,7 @@ from koloda_docs.html import (
     scenario_anchor,
     value_html,
 )
+from koloda_docs.interface_pages import interface_section
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec
@@ -98,6 +99,13 @@ def game_page(ctx: Ctx, g: GameData) -> str:
         out.append("The register has no ruling for this game.\n\n")
     out.append(heading("Options", "-"))
     out.append(raw(options_table(ctx, g)))
+    out.append(heading("Interface", "-"))
+    out.append(
+        f"What an implementation of ``{g.id}`` reads and answers through the protocol, "
+        f"generated from ``conformance/interface/{g.id}.json`` (the same data the schemas "
+        "come from; the general rules are on the protocol page).\n\n"
+    )
+    out.append(raw(interface_section(g.id)))
     out.append(heading("Scenarios", "-"))
     out.append(
         "Worked scenarios, as the conformance suite runs them. The start position and the "

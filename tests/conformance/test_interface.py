@@ -1,0 +1,194 @@
+"""Each game's interface (conformance/interface/<game>.json) held against the reference."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from conformance import engine, interface, validate
+from reference import games
+from reference.core.errors import SetupError
+from reference.core.game import AnyGame, DeckOrder, Table
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.shuffle import shuffle
+
+GAMES = sorted(games())
+#: Random games played per game and seat count to see the positions and values it writes.
+SEEDS = range(6)
+MAX_STEPS = 300
+
+
+def _text(value: JSON) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+@cache
+def _defs() -> JSONObject:
+    defs = validate.build_scenario_schema()["$defs"]
+    assert isinstance(defs, dict)
+    return defs
+
+
+def _validator(ref: str) -> Draft202012Validator:
+    return Draft202012Validator({"$defs": _defs(), "$ref": f"#/$defs/{ref}"})
+
+
+def _states(game: AnyGame) -> Iterator[tuple[int, object]]:
+    """States of random legal play, for every seat count the defaults allow."""
+    for n in game.players:
+        for seed in SEEDS:
+            try:
+                state = game.setup(Table(n, seed % n, DeckOrder(shuffle(game.pack, seed)), {}))
+            except SetupError:
+                continue
+            rng = random.Random(seed)
+            for _ in range(MAX_STEPS):
+                yield n, state
+                legal = game.legal_actions(state)
+                if not legal:
+                    break
+                state = game.apply(state, rng.choice(legal))
+
+
+def _names(observable: str, players: int) -> list[str]:
+    if observable.endswith(".<seat>"):
+        head = observable[: -len("<seat>")]
+        return [f"{head}{seat}" for seat in range(players)]
+    return [observable]
+
+
+def _has_list(value: JSON) -> bool:
+    if isinstance(value, list):
+        return True
+    if isinstance(value, dict):
+        return any(_has_list(v) for v in value.values())
+    return False
+
+
+def test_generated_schema_parts_are_up_to_date() -> None:
+    for gid in GAMES:
+        path = interface.GAME_SCHEMAS / f"{gid}.json"
+        want = interface.schema_text(interface.schema_part(interface.load(gid)))
+        assert path.read_text(encoding="utf-8") == want, (
+            f"{path} is stale: python scripts/interfaces.py --write"
+        )
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_interface_describes_the_game(gid: str) -> None:
+    """Every part is described, in words, for an implementer who never reads the reference."""
+    game = games()[gid]
+    iface = interface.load(gid)
+    assert _text(iface.get("about")), f"{gid}: about"
+    assert _text(iface.get("outcome")), f"{gid}: outcome"
+    deals = iface.get("deals")
+    assert isinstance(deals, dict)
+    for form in ("seed", "order", "hands"):
+        assert _text(deals.get(form)), f"{gid}: deals/{form}"
+    # actions: every type the schema allows, described, with an example the game parses
+    schema = iface["action_schema"]
+    assert isinstance(schema, dict)
+    props = schema.get("properties")
+    assert isinstance(props, dict)
+    type_enum = props["type"]
+    assert isinstance(type_enum, dict)
+    actions = iface["actions"]
+    assert isinstance(actions, dict)
+    assert set(actions) == set(type_enum["enum"]), f"{gid}: actions are the schema's types"
+    action_validator = _validator(f"action.{gid}")
+    described_fields: set[str] = set()
+    for kind, entry in actions.items():
+        assert isinstance(entry, dict)
+        assert _text(entry.get("description")), f"{gid}: actions/{kind}/description"
+        fields = entry.get("fields", {})
+        assert isinstance(fields, dict)
+        for name, text in fields.items():
+            assert name in props, f"{gid}: actions/{kind}/fields/{name} is not in the schema"
+            assert _text(text), f"{gid}: actions/{kind}/fields/{name}"
+            described_fields.add(name)
+        example = entry.get("example")
+        assert isinstance(example, dict), f"{gid}: actions/{kind}/example"
+        assert example.get("type") == kind
+        action_validator.validate(example)
+        parsed = game.parse_action(example)
+        assert game.action_json(parsed) == example, f"{gid}: actions/{kind}/example round trip"
+    assert set(props) - {"type", "seat"} <= described_fields, f"{gid}: undescribed fields"
+    # observables: exactly the game's, each described, compared as the engine compares it
+    observables = interface.observables(iface)
+    assert set(observables) == set(game.observables), f"{gid}: observables"
+    for name, entry in observables.items():
+        assert _text(entry.get("description")), f"{gid}: observables/{name}/description"
+        compare = entry.get("compare")
+        assert compare in interface.COMPARE, f"{gid}: observables/{name}/compare"
+        probe = name.replace("<seat>", "0")
+        applied = (
+            "set"
+            if probe in engine.SETS
+            else "multiset"
+            if probe in engine.MULTISETS or probe.startswith(engine.MULTISET_PREFIXES)
+            else "exact"
+        )
+        assert compare == applied, f"{gid}: {name} is compared as a {applied} by the engine"
+    # the position notation: described field by field, with an example that round-trips
+    position = iface["position"]
+    assert isinstance(position, dict)
+    assert _text(position.get("description")), f"{gid}: position/description"
+    fields = position["fields"]
+    assert isinstance(fields, dict)
+    for name, entry in fields.items():
+        assert isinstance(entry, dict)
+        assert _text(entry.get("description")), f"{gid}: position/fields/{name}/description"
+    example = position["example"]
+    assert isinstance(example, dict)
+    _validator(f"position.{gid}").validate(example)
+    assert game.position(game.load_position(example)) == example, f"{gid}: position example"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_what_the_game_writes_meets_its_interface(gid: str) -> None:
+    """In random play: every position field is described, every written position and every
+    observed value meets its schema, and an exact list has its canonical order stated."""
+    game = games()[gid]
+    iface = interface.load(gid)
+    observables = interface.observables(iface)
+    fields = iface["position"]
+    assert isinstance(fields, dict)
+    described = fields["fields"]
+    assert isinstance(described, dict)
+    required = {k for k, v in described.items() if isinstance(v, dict) and v.get("required", True)}
+    position_validator = _validator(f"position.{gid}")
+    observation_validator = _validator(f"observation.{gid}")
+    lists: set[str] = set()
+    seen = 0
+    for players, state in _states(game):
+        seen += 1
+        pos = game.position(state)
+        assert set(pos) <= set(described), f"{gid}: undescribed fields {set(pos) - set(described)}"
+        assert required <= set(pos), f"{gid}: required fields missing {required - set(pos)}"
+        position_validator.validate(pos)
+        observe = game.observer(state)
+        for observable in observables:
+            for name in _names(observable, players):
+                value = observe(name)
+                observation_validator.validate({name: value})
+                if _has_list(value):
+                    lists.add(observable)
+    assert seen > 0
+    for name in sorted(lists):
+        entry = observables[name]
+        if entry.get("compare") == "exact":
+            assert _text(entry.get("order")), (
+                f"{gid}: observables/{name} holds lists compared in order: state the order"
+            )
+
+
+def test_the_interface_files_are_stored_canonically() -> None:
+    for gid in GAMES:
+        path = interface.path_of(gid)
+        text = path.read_text(encoding="utf-8")
+        assert text == interface.schema_text(json.loads(text)), f"{path}: not canonical JSON"
