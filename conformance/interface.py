@@ -125,7 +125,9 @@ def schema_part(iface: JSONObject) -> JSONObject:
         "actions, observables, position, deals, outcome, each described); do not edit by hand "
         "(python scripts/interfaces.py --write).",
         "action": _object(iface, "action_schema"),
-        "observables": {name: entry.get("schema", {}) for name, entry in observables(iface).items()},
+        "observables": {
+            name: entry.get("schema", {}) for name, entry in observables(iface).items()
+        },
         "position": position_schema(iface),
     }
 

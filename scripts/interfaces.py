@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     group.add_argument("--write", action="store_true", help="write the generated files")
     group.add_argument("--check", action="store_true", help="exit 1 if any is stale")
     args = parser.parse_args(argv)
-    stale = []
+    stale: list[str] = []
     for gid in sorted(games()):
         path = interface.GAME_SCHEMAS / f"{gid}.json"
         text = interface.schema_text(interface.schema_part(interface.load(gid)))
@@ -38,8 +38,8 @@ def main(argv: list[str]) -> int:
     if args.write:
         print(f"wrote {validate.write_schema()}")
         return 0
-    for path in stale:
-        print(f"stale: {path} (python scripts/interfaces.py --write)", file=sys.stderr)
+    for name in stale:
+        print(f"stale: {name} (python scripts/interfaces.py --write)", file=sys.stderr)
     return 1 if stale else 0
 
 
