@@ -30,7 +30,7 @@ from reference.core.options import OptionValue
 MULTISET_PREFIXES = ("hand.", "pile.")
 MULTISETS = frozenset({"discard"})
 #: Observables compared as sets of JSON values.
-SETS = frozenset({"legal"})
+SETS = frozenset({"legal", "outcome.winners", "outcome.losers"})
 
 
 class ScenarioError(ValueError):

@@ -51,3 +51,39 @@ def test_the_game_ids_are_the_stable_ones() -> None:
         "michigan",
     }
     assert set(games()) <= stable
+
+
+def test_the_parts_of_an_outcome_are_observable_on_their_own() -> None:
+    """Each part of an outcome: null while the game is on, the outcome's part once it is over."""
+    import random  # noqa: PLC0415
+
+    from reference.core.errors import SetupError  # noqa: PLC0415
+    from reference.core.game import OUTCOME_PARTS, DeckOrder, Table  # noqa: PLC0415
+    from reference.core.shuffle import shuffle  # noqa: PLC0415
+
+    for gid, game in sorted(games().items()):
+        assert set(OUTCOME_PARTS) <= set(game.observables), gid
+        state = None
+        for n in game.players:
+            try:
+                state = game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, 5)), {}))
+                break
+            except SetupError:
+                continue
+        assert state is not None, gid
+        observe = game.observer(state)
+        assert [observe(p) for p in OUTCOME_PARTS] == [None, None, None]
+        rng = random.Random(5)
+        for _ in range(20_000):
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            state = game.apply(state, rng.choice(legal))
+        outcome = game.outcome(state)
+        assert outcome is not None, gid
+        whole = outcome.to_json()
+        observe = game.observer(state)
+        assert observe("outcome.winners") == whole["winners"]
+        assert observe("outcome.losers") == whole["losers"]
+        assert observe("outcome.scores") == whole.get("scores")
+        assert game.observe(state, "outcome.winners") == whole["winners"]

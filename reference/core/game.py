@@ -82,6 +82,23 @@ class Outcome:
 
 #: The observables every game answers (design §3); games add their own.
 COMMON_OBSERVABLES = ("to_move", "phase", "legal", "outcome")
+#: The parts of an outcome, each observable on its own (``null`` while the game is on), so
+#: that a scenario can pin who won without pinning the scores, or the other way round.
+OUTCOME_PARTS = ("outcome.winners", "outcome.losers", "outcome.scores")
+
+
+def outcome_part(outcome: Outcome | None, name: str) -> JSON:
+    """One part of an outcome: its winners, its losers or its scores (``null`` if none kept)."""
+    if outcome is None:
+        return None
+    if name == "outcome.winners":
+        return list(outcome.winners)
+    if name == "outcome.losers":
+        return list(outcome.losers)
+    if name == "outcome.scores":
+        return None if outcome.scores is None else list(outcome.scores)
+    raise KeyError(name)
+
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -191,7 +208,7 @@ class Erased(Generic[S, A]):
 
     @property
     def observables(self) -> tuple[str, ...]:
-        return self.game.observables
+        return self.game.observables + OUTCOME_PARTS
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -227,11 +244,22 @@ class Erased(Generic[S, A]):
         return self.game.outcome(self._s(s))
 
     def observe(self, s: object, name: str) -> JSON:
+        if name in OUTCOME_PARTS:
+            return outcome_part(self.game.outcome(self._s(s)), name)
         return self.game.observe(self._s(s), name)
 
     def observer(self, s: object) -> Callable[[str], JSON]:
         """``observe`` of one state as a function of the name (the state checked once)."""
-        return partial(self.game.observe, self._s(s))
+        state = self._s(s)
+        plain = partial(self.game.observe, state)
+        outcome = self.game.outcome
+
+        def observe(name: str) -> JSON:
+            if name in OUTCOME_PARTS:
+                return outcome_part(outcome(state), name)
+            return plain(name)
+
+        return observe
 
     def parse_action(self, obj: JSON) -> object:
         return self.game.parse_action(obj)
