@@ -1788,6 +1788,9 @@ def _check_position(s: MushkaState) -> None:
         raise FormatError(f"{where}/to_move: must be a seat")
     if s.phase in (PLAY, GATHER, ANNOUNCE) and s.declared[s.turn] != PLAYING:
         raise FormatError(f"{where}/to_move: in play the seat to move is one that plays")
+    if s.variant.fixed_trump >= 0 and (s.trump != s.variant.fixed_trump or s.trump_card >= 0 or s.up):
+        # mushka-shutikha/spades-trump: the trump is fixed and no card is turned
+        raise FormatError(f"{where}/trump: spades are always trump and no card is turned up")
     if s.phase == ANNOUNCE and (s.variant.kind != PAMFIL or JC not in s.hands[s.turn]):
         raise FormatError(f"{where}/phase: only the holder of Памфил announces, in Памфил")
     if s.phase == PLAY and not s.hands[s.turn]:
