@@ -1021,7 +1021,10 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
     # mushka/dealer-by-lot mushka-mistigri/dealer-by-lot mushka-pamfil/dealer-by-lot
     # mushka-shutikha/dealer-by-lot: the table names the seat the lot chose
     if not 0 <= table.dealer < n:
-        raise SetupError(f"{v.id}: dealer seat {table.dealer} is not a seat of {n} players")
+        raise SetupError(
+            f"{v.id}: dealer seat {table.dealer} is not a seat of {n} players",
+            rid(v, "dealer-by-lot"),
+        )
     pack = pack_for(n, opts)
     turned = v.fixed_trump < 0
     deal = table.deal
