@@ -97,6 +97,29 @@ def natural_flush(hand: tuple[int, ...], kind: int) -> int:
     return s if all(c // 13 == s for c in hand) else -1
 
 
+def neighbour_column(s: MushkaState, best: int, playing: tuple[int, ...]) -> MushkaState:
+    """The flush credit read from the next seat's column A."""
+    n = s.players
+    a = list(s.sheet_a)
+    a[best] = s.sheet_a[(best + 1) % n] + 5
+    b = [x + (5 if p in playing and p != best else 0) for p, x in enumerate(s.sheet_b)]
+    return s._replace(sheet_a=tuple(a), sheet_b=tuple(b))
+
+
+def lead_anything(hand: tuple[int, ...], trump: int, kind: int, rule: int) -> tuple[int, ...]:
+    return hand
+
+
+def announce_always_paid(s: MushkaState, a: object) -> MushkaState:
+    s = s._replace(chips=mushka._collect(s.chips, s.turn, s.opts.pamfil_fee))
+    return s._replace(phase=mushka.PLAY, turn=mushka._playing(s)[0])
+
+
+#: Every мушка card trumped only when led (top_trumped ignored).
+WHEN_LED_ONLY = (mushka.KEYS[1], mushka.KEYS[1])
+#: The jack counted at face value in the point table.
+JACK_ELEVEN = mushka.POINTS[:11] + (11,) + mushka.POINTS[12:]
+
 MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka", "mushka/follow-suit", "follow_choices", any_card),
     ("mushka", "mushka/must-trump", "follow_choices", any_card),
@@ -121,6 +144,18 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka-shutikha", "mushka-shutikha/queen-of-spades", "_winner_index", plain_keys_winner),
     ("mushka-shutikha", "mushka-shutikha/flush-points", "flush_points", no_points),
     ("mushka-shutikha", "mushka-shutikha/top-may-not-pass", "_must_play", may_pass),
+    ("mushka", "mushka/top-trumped", "KEYS", WHEN_LED_ONLY),
+    ("mushka-mistigri", "mushka-mistigri/king-of-clubs", "KEYS", WHEN_LED_ONLY),
+    ("mushka", "mushka/king-lead", "lead_choices", lead_anything),
+    ("mushka-mistigri", "mushka-mistigri/king-lead", "lead_choices", lead_anything),
+    ("mushka-pamfil", "mushka-pamfil/king-lead", "lead_choices", lead_anything),
+    ("mushka-shutikha", "mushka-shutikha/king-lead", "lead_choices", lead_anything),
+    ("mushka-pamfil", "mushka-pamfil/pamfil-paid", "_announce", announce_always_paid),
+    ("mushka-shutikha", "mushka-shutikha/must-beat", "follow_choices", follow_only),
+    ("mushka-mistigri", "mushka-mistigri/flush-points", "POINTS", JACK_ELEVEN),
+    ("mushka", "mushka/flush-shown", "_flush_written", neighbour_column),
+    ("mushka-pamfil", "mushka-pamfil/flush-shown", "_flush_written", neighbour_column),
+    ("mushka-shutikha", "mushka-shutikha/flush-shown", "_flush_written", neighbour_column),
 ]
 
 

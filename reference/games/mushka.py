@@ -179,7 +179,9 @@ def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -
     return 0
 
 
-def stronger(a: int, b: int, lead: int, trump: int, kind: int, when_led: bool = False) -> bool:
+def stronger(  # noqa: PLR0917 (positional, to keep the contract of beats on one line)
+    a: int, b: int, lead: int, trump: int, kind: int, when_led: bool = False
+) -> bool:
     """Whether card ``a`` has a higher key than card ``b`` in a trick with ``lead`` led.
 
     pre: 0 <= a < 52 and 0 <= b < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
@@ -215,13 +217,12 @@ def beats(
     )
 
 
-def beats_best(
+def beats_best(  # noqa: PLR0917 (positional, to keep trick_winner's contract on one line)
     cards: tuple[int, ...],
     best: int,
     i: int,
     trump: int,
     kind: int,
-    *,
     any_king: bool,
     when_led: bool = False,
 ) -> bool:
@@ -241,7 +242,7 @@ def trick_winner(
     pre: 0 <= trump <= 3 and 0 <= kind <= 3
     pre: kind != SHUTIKHA or trump == 0
     post: 0 <= __return__ < len(cards)
-    post: not any(beats_best(cards, __return__, i, trump, kind, any_king=any_king, when_led=when_led) for i in R10)
+    post: not any(beats_best(cards, __return__, i, trump, kind, any_king, when_led) for i in R10)
     """
     best = 0
     for i in range(1, len(cards)):
@@ -1195,6 +1196,17 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
     return _after_exchange(s, playing)
 
 
+def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
+    """Under flush=remise: the holder adds the five tricks to his own column A, every other
+    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b)."""
+    a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
+    b = s.sheet_b
+    for p in playing:
+        if p != best:
+            b = _set(b, p, b[p] + 5)
+    return s._replace(sheet_a=a, sheet_b=b)
+
+
 def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
     """Every other seat pays ``fee`` to ``payee``, through the ledger (total conserved)."""
     accounts = tuple(str(p) for p in range(len(chips)))
@@ -1235,14 +1247,11 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
         elif opts.flush == "wins":
             return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
-        else:
-            a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
-            b = s.sheet_b
-            for p in playing:
-                if p != best:
-                    b = _set(b, p, b[p] + 5)
-            s = s._replace(sheet_a=a, sheet_b=b)
-            return s._replace(phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, b))
+        else:  # AMB-MUSHKA-09/b
+            s = _flush_written(s, best, playing)
+            return s._replace(
+                phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, s.sheet_b)
+            )
     holder = -1
     top = v.top if v.kind != PAMFIL else JC
     for p in playing:
@@ -1791,7 +1800,9 @@ def _check_position(s: MushkaState) -> None:
         raise FormatError(f"{where}/to_move: must be a seat")
     if s.phase in (PLAY, GATHER, ANNOUNCE) and s.declared[s.turn] != PLAYING:
         raise FormatError(f"{where}/to_move: in play the seat to move is one that plays")
-    if s.variant.fixed_trump >= 0 and (s.trump != s.variant.fixed_trump or s.trump_card >= 0 or s.up):
+    if s.variant.fixed_trump >= 0 and (
+        s.trump != s.variant.fixed_trump or s.trump_card >= 0 or s.up
+    ):
         # mushka-shutikha/spades-trump: the trump is fixed and no card is turned
         raise FormatError(f"{where}/trump: spades are always trump and no card is turned up")
     if s.phase == ANNOUNCE and (s.variant.kind != PAMFIL or JC not in s.hands[s.turn]):

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from reference.core.cards import SUIT_OF
 from reference.games.mushka import (
+    ANNOUNCE,
     DECLARE,
     EXCHANGE,
     GATHER,
     HAND,
+    JC,
     OVER,
     PAMFIL,
     PLAY,
@@ -42,7 +44,9 @@ def check(state: object) -> None:
     done = sum(s.tricks)
     assert done <= HAND
     assert sum(len(p) for p in s.piles) == done * len(playing)
-    if s.phase in (TRUMP, DECLARE, EXCHANGE):
+    if s.phase == ANNOUNCE:
+        assert v.kind == PAMFIL and JC in s.hands[s.turn] and s.declared[s.turn] == PLAYING
+    if s.phase in (TRUMP, DECLARE, EXCHANGE, ANNOUNCE):
         assert done == 0 and not s.table
         assert all(len(h) == HAND for h in s.hands)
     if s.phase in (PLAY, GATHER):
