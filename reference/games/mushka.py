@@ -322,7 +322,7 @@ def flush_suit(hand: tuple[int, ...], kind: int) -> int:
     pre: 0 <= kind <= 3
     post: __return__ == -1 or all(SUIT_OF[c] == __return__ for c in hand)
     """
-    if kind == PAMFIL and JC in hand:
+    if kind == PAMFIL and JC in hand:  # AMB-MUSHKAPAMFIL-05
         return -1
     s = SUIT_OF[hand[0]]
     for c in hand:
@@ -341,6 +341,7 @@ def flush_points(hand: tuple[int, ...], kind: int) -> int:
     """
     total = 0
     for c in hand:
+        # AMB-MUSHKASHUTIKHA-04: the queen of spades 8, the rest as in mistigri
         total += 8 if kind == SHUTIKHA and c == QS else POINTS[RANK_OF[c]]
     return total
 
@@ -976,13 +977,13 @@ def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
     """The pack in use: 32 cards for three, 52 for more (001:P11.S3); under deck=36 the
     36-card pack wherever it can serve (up to seven players), else the 52-card pack."""
     # mushka/deck mushka-mistigri/deck mushka-pamfil/deck mushka-shutikha/deck
-    if opts.deck == "36" and players <= 7:
+    if opts.deck == "36" and players <= 7:  # AMB-MUSHKA-02/b
         return DECK_36
     return DECK_32 if players == 3 else DECK_52
 
 
 def _check_players(v: Variant, players: int) -> None:
-    if not 3 <= players <= MAX_PLAYERS:
+    if not 3 <= players <= MAX_PLAYERS:  # AMB-MUSHKA-01: "и более" stops at ten
         # mushka/players mushka-mistigri/players mushka-pamfil/players mushka-shutikha/players
         raise SetupError(
             f"{v.id}: {players} players; three to {MAX_PLAYERS} play (the 52-card pack deals "
@@ -1006,6 +1007,7 @@ def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     """Five cards each from the dealer's left, ``packet`` at a time."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     i = 0
+    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left
     for _ in range(HAND // packet):  # mushka/deal-five mushka-mistigri/deal-five
         for k in range(1, players + 1):  # mushka-pamfil/deal-five mushka-shutikha/deal-five
             seat = (dealer + k) % players
@@ -1059,15 +1061,17 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
     if turned:  # mushka/trump-turned mushka-mistigri/trump-turned mushka-pamfil/trump-turned
         trump_card = up[0]
         trump = SUIT_OF[trump_card]
-        if opts.trump_card == "under-stock":
+        if opts.trump_card == "under-stock":  # AMB-MUSHKA-04/b (else out of play, /a)
             stock, up = stock + up, ()
-    else:  # mushka-shutikha/spades-trump: no card is turned
+    else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
     n_range = range(n)
     phase = DECLARE
     # mushka/declare mushka-mistigri/declare mushka-pamfil/declare mushka-shutikha/declare
     turn = (table.dealer + 1) % n
-    if v.kind == PAMFIL and trump_card == JC:  # mushka-pamfil/dealer-names-trump
+    if (
+        v.kind == PAMFIL and trump_card == JC
+    ):  # mushka-pamfil/dealer-names-trump, AMB-MUSHKAPAMFIL-04
         phase, turn = TRUMP, table.dealer
     return MushkaState(
         variant=v,
@@ -1137,9 +1141,10 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     declared = _set(s.declared, a.seat, value)
     s = s._replace(declared=declared)
-    if UNDECIDED in declared:
+    if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         return s._replace(turn=(a.seat + 1) % s.players)
     playing = _playing(s)
+    # AMB-MUSHKA-06: nobody plays, the deal is void
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
     return s._replace(phase=EXCHANGE, turn=playing[0])
@@ -1152,7 +1157,7 @@ _make_exchange: Final = partial(tuple.__new__, Exchange)
 
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
-    most = min(HAND, len(s.stock))  # mushka/stock-limit
+    most = min(HAND, len(s.stock))  # mushka/stock-limit (AMB-MUSHKA-07)
     out: list[Action] = [STANDS[seat]]
     for k in range(1, most + 1):
         out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
@@ -1220,7 +1225,7 @@ def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
 def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     v = s.variant
     opts = s.opts
-    if v.kind == MISTIGRI:
+    if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
         for p in playing:
             if four_and_top(s.hands[p]):  # mushka-mistigri/four-and-king
                 return s._replace(
@@ -1238,14 +1243,15 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     if shown:
         best = shown[0]
         for p in shown[1:]:
+            # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
                 best = p
         s = s._replace(flush_seat=best)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
             s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
-            if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid
+            if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
-        elif opts.flush == "wins":
+        elif opts.flush == "wins":  # AMB-MUSHKA-09/a
             return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
         else:  # AMB-MUSHKA-09/b
             s = _flush_written(s, best, playing)
@@ -1254,7 +1260,7 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
             )
     holder = -1
     top = v.top if v.kind != PAMFIL else JC
-    for p in playing:
+    for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
@@ -1262,7 +1268,7 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
         s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee))  # AMB-MUSHKAPAMFIL-06/b
     # mushka/first-player-leads mushka-mistigri/first-player-leads
-    # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads
+    # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
     return s._replace(phase=PLAY, turn=playing[0], holder=holder)
 
 
@@ -1294,7 +1300,7 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
     eff = EFF[kind][trump]
     led = eff[lead]
     top = v.top
-    both = led == trump and s.opts.top_follows == "both"
+    both = led == trump and s.opts.top_follows == "both"  # AMB-MUSHKA-13
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
     if both:
@@ -1307,7 +1313,7 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
         allowed = tuple([c for c in hand if eff[c] == trump or c == top])
         if not allowed:
             return hand
-    if must_beat:
+    if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
         if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
@@ -1345,7 +1351,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
             f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
         )
     if a.card not in follow_choices(s, hand, s.opts.must_beat):
-        if s.opts.revoke == "refuse":
+        if s.opts.revoke == "refuse":  # AMB-MUSHKA-15/a
             raise IllegalAction(
                 _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
             )
@@ -1364,6 +1370,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         fields[_TURN] = _next_player(s, seat)
         return _new_state(MushkaState, fields)
     s = s._replace(hands=hands, table=table, table_seats=seats, revokes=revokes)
+    # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
         return s._replace(phase=GATHER, turn=seats[0], claims=0)
@@ -1445,12 +1452,13 @@ def _score(s: MushkaState) -> MushkaState:
             a[p], b[p] = 0, 0
             continue
         t = s.tricks[p]
+        # AMB-MUSHKAPAMFIL-01: no мушка card in Памфил; AMB-MUSHKASHUTIKHA-03: the queen's holder
         holds = p == s.holder and v.kind != PAMFIL
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
         a[p] += trick_points(t, holds, top_is_trump)
-        ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
+        ten = s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
@@ -1468,7 +1476,7 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Seat, ...]:
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
     best = max(nets)
-    if best < TARGET:
+    if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
     return tuple(p for p, x in enumerate(nets) if x == best)
 
