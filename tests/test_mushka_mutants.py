@@ -13,6 +13,7 @@ import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
+from reference.core.actions import Take
 from reference.core.jsontypes import JSONObject
 from reference.games import mushka
 from reference.games.mushka import MushkaState
@@ -80,7 +81,9 @@ def plain_keys_winner(s: MushkaState) -> int:
     return max(range(len(table)), key=lambda i: key(table[i]))
 
 
-def no_payment(chips: tuple[int, ...], payee: int, fee: int) -> tuple[int, ...]:
+def no_payment(
+    chips: tuple[int, ...], payee: int, fee: int, payers: tuple[int, ...] | None = None
+) -> tuple[int, ...]:
     return chips
 
 
@@ -115,10 +118,22 @@ def announce_always_paid(s: MushkaState, a: object) -> MushkaState:
     return s._replace(phase=mushka.PLAY, turn=mushka._playing(s)[0])
 
 
+ORIGINAL_GATHER = mushka._gather
+
+
+def gather_no_forfeit(s: MushkaState, a: object) -> MushkaState:
+    """A trick claimed by a player not its winner costs him nothing."""
+    if isinstance(a, Take):
+        return mushka._credit(s)
+    return ORIGINAL_GATHER(s, a)  # type: ignore[arg-type]
+
+
 #: Every мушка card trumped only when led (top_trumped ignored).
 WHEN_LED_ONLY = (mushka.KEYS[1], mushka.KEYS[1])
 #: The jack counted at face value in the point table.
 JACK_ELEVEN = mushka.POINTS[:11] + (11,) + mushka.POINTS[12:]
+
+GAMES = ("mushka", "mushka-mistigri", "mushka-pamfil", "mushka-shutikha")
 
 MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka", "mushka/follow-suit", "follow_choices", any_card),
@@ -156,6 +171,8 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka", "mushka/flush-shown", "_flush_written", neighbour_column),
     ("mushka-pamfil", "mushka-pamfil/flush-shown", "_flush_written", neighbour_column),
     ("mushka-shutikha", "mushka-shutikha/flush-shown", "_flush_written", neighbour_column),
+    *[(g, f"{g}/revoke-remise", "follow_choices", any_card) for g in GAMES],
+    *[(g, f"{g}/claim-trick", "_gather", gather_no_forfeit) for g in GAMES],
 ]
 
 

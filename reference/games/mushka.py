@@ -646,6 +646,15 @@ _COMMON_OPTIONS: Final = (
         ruling="AMB-MUSHKA-14",
     ),
     OptionSpec(
+        "overtrump",
+        True,
+        "Under must_beat=true, whether a player without the suit led must also trump high "
+        "enough to take the trick (true), or may play any trump (false: he must beat only "
+        "in the suit led).",
+        (True, False),
+        ruling="AMB-MUSHKA-14",
+    ),
+    OptionSpec(
         "top_follows",
         "both",
         "The мушка card follows its own suit and also counts as a trump when trumps are led "
@@ -749,6 +758,7 @@ class MushkaOptions:
     deal_packet: int
     trump_card: str
     must_beat: bool
+    overtrump: bool
     top_follows: str
     revoke: str
     revoke_remise: int
@@ -762,6 +772,8 @@ class MushkaOptions:
     top_trumped: str
     king_lead: str
     pamfil_declare: str
+    pamfil_shield: str
+    pamfil_payers: str
 
     @staticmethod
     def of(
@@ -777,6 +789,7 @@ class MushkaOptions:
             deal_packet=int(get("deal_packet", 1)),
             trump_card=str(get("trump_card", "out-of-play")),
             must_beat=bool(get("must_beat", True)),
+            overtrump=bool(get("overtrump", True)),
             top_follows=str(get("top_follows", "both")),
             revoke=str(get("revoke", "refuse")),
             revoke_remise=int(get("revoke_remise", 5)),
@@ -790,6 +803,8 @@ class MushkaOptions:
             top_trumped=str(get("top_trumped", "suit-led")),
             king_lead=str(get("king_lead", "must")),
             pamfil_declare=str(get("pamfil_declare", "choice")),
+            pamfil_shield=str(get("pamfil_shield", "no-trick")),
+            pamfil_payers=str(get("pamfil_payers", "all")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -798,6 +813,7 @@ class MushkaOptions:
             "deal_packet": self.deal_packet,
             "trump_card": self.trump_card,
             "must_beat": self.must_beat,
+            "overtrump": self.overtrump,
             "top_follows": self.top_follows,
             "revoke": self.revoke,
             "revoke_remise": self.revoke_remise,
@@ -811,6 +827,8 @@ class MushkaOptions:
             "top_trumped": self.top_trumped,
             "king_lead": self.king_lead,
             "pamfil_declare": self.pamfil_declare,
+            "pamfil_shield": self.pamfil_shield,
+            "pamfil_payers": self.pamfil_payers,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -1212,11 +1230,14 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
     return s._replace(sheet_a=a, sheet_b=b)
 
 
-def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
-    """Every other seat pays ``fee`` to ``payee``, through the ledger (total conserved)."""
+def _collect(
+    chips: tuple[int, ...], payee: Seat, fee: int, payers: tuple[Seat, ...] | None = None
+) -> tuple[int, ...]:
+    """Every other seat (of ``payers``, if given) pays ``fee`` to ``payee``, through the
+    ledger (total conserved)."""
     accounts = tuple(str(p) for p in range(len(chips)))
     ledger = Ledger(accounts, chips)
-    for p in range(len(chips)):
+    for p in range(len(chips)) if payers is None else payers:
         if p != payee:
             ledger = ledger.transfer(str(p), str(payee), fee)
     return ledger.balances
@@ -1266,16 +1287,23 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
         if opts.pamfil_declare == "choice":  # AMB-MUSHKAPAMFIL-06/a: he may declare or not
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
-        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee))  # AMB-MUSHKAPAMFIL-06/b
+        # AMB-MUSHKAPAMFIL-06/b
+        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
     return s._replace(phase=PLAY, turn=playing[0], holder=holder)
 
 
+def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
+    """Who pays for Памфил: every partner at the table (AMB-MUSHKAPAMFIL-03/a), or only the
+    others who play (pamfil_payers=playing, /b)."""
+    return _playing(s) if s.opts.pamfil_payers == "playing" else None
+
+
 def _announce(s: MushkaState, a: Action) -> MushkaState:
     """The holder of Памфил declares it (and is paid) or keeps silent; then play begins."""
     if isinstance(a, DeclarePamfil):  # mushka-pamfil/pamfil-paid
-        s = s._replace(chips=_collect(s.chips, a.seat, s.opts.pamfil_fee))
+        s = s._replace(chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)))
     elif not isinstance(a, Pass):
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
@@ -1313,6 +1341,8 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
         allowed = tuple([c for c in hand if eff[c] == trump or c == top])
         if not allowed:
             return hand
+        if not s.opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
+            return allowed
     if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
@@ -1461,9 +1491,11 @@ def _score(s: MushkaState) -> MushkaState:
         ten = s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
+        # AMB-MUSHKAPAMFIL-02/b: under pamfil_shield=every no remise at all, revokes included
+        revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
         # mushka-shutikha/no-trick-remise
-        b[p] += remise_amount(t, ten, shielded) + s.revokes[p] * s.opts.revoke_remise
+        b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
     return s._replace(
         phase=OVER, turn=-1, sheet_a=sa, sheet_b=sb, result="scored", winners=_winners(sa, sb)
@@ -2111,6 +2143,22 @@ PAMFIL_OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "(choice); or he is paid without a word (automatic).",
             ("choice", "automatic"),
             ruling="AMB-MUSHKAPAMFIL-06",
+        ),
+        OptionSpec(
+            "pamfil_shield",
+            "no-trick",
+            'What "обеспечен от ремиза" covers: the remise for taking no trick (no-trick), or '
+            "every remise, those for revokes under revoke=penalise included (every).",
+            ("no-trick", "every"),
+            ruling="AMB-MUSHKAPAMFIL-02",
+        ),
+        OptionSpec(
+            "pamfil_payers",
+            "all",
+            'Who pays for Памфил ("с каждого партнера"): every other player at the table (all) '
+            "or only the others who play (playing).",
+            ("all", "playing"),
+            ruling="AMB-MUSHKAPAMFIL-03",
         ),
     )
 }

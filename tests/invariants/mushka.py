@@ -67,6 +67,7 @@ def check(state: object) -> None:
             ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
             expected_b = remise_amount(s.tricks[p], ten, shielded)
-            assert s.sheet_b[p] == expected_b + s.revokes[p] * s.opts.revoke_remise
+            revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
+            assert s.sheet_b[p] == expected_b + revoked * s.opts.revoke_remise
     if s.opts.revoke == "refuse":
         assert not any(s.revokes)
