@@ -717,15 +717,25 @@ def _top_trumped(ruling: str) -> OptionSpec:
 
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
-#: paid flush (no flush option); Памфил no мушка card (no top_follows, remise_ten,
-#: top_trumped); shutikha no turned card and the queen of spades always a trump (no
-#: trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
+#: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
+#: card (no top_follows, remise_ten, top_trumped); shutikha counts points to compare flushes
+#: (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a trump
+#: (no trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
 #: AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
-    MISTIGRI: frozenset({"flush"}),
+    MISTIGRI: frozenset({"flush", "flush_precedence"}),
     PAMFIL: frozenset({"top_follows", "remise_ten", "top_trumped"}),
-    SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped"}),
+    SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped", "flush_precedence"}),
 }
+
+_FLUSH_PRECEDENCE: Final = OptionSpec(
+    "flush_precedence",
+    "suit-points",
+    "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
+    "(suit-points), or the first from the dealer's left (first).",
+    ("suit-points", "first"),
+    ruling="AMB-MUSHKA-10",
+)
 
 _FLUSH_OPTION: Final = OptionSpec(
     "flush",
@@ -737,14 +747,16 @@ _FLUSH_OPTION: Final = OptionSpec(
 )
 
 OPTIONS_BASE: Final[Mapping[str, OptionSpec]] = {
-    s.name: s for s in _COMMON_OPTIONS + (_FLUSH_OPTION, _top_trumped("AMB-MUSHKA-18"))
+    s.name: s
+    for s in _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE, _top_trumped("AMB-MUSHKA-18"))
 }
 
 
 def _base_options(kind: int, top_trumped: str) -> tuple[OptionSpec, ...]:
     """The base game's options as a variant offers them (same values, defaults and rulings;
     top_trumped under the variant's own ruling)."""
-    out = [s for s in _COMMON_OPTIONS + (_FLUSH_OPTION,) if s.name not in _NO_OBJECT[kind]]
+    base = _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE)
+    out = [s for s in base if s.name not in _NO_OBJECT[kind]]
     if "top_trumped" not in _NO_OBJECT[kind]:
         out.append(_top_trumped(top_trumped))
     return tuple(out)
@@ -769,6 +781,8 @@ class MushkaOptions:
     flush_deal: str
     pamfil_fee: int
     queen_beaten_by: str
+    queen_conditions: str
+    flush_precedence: str
     top_trumped: str
     king_lead: str
     pamfil_declare: str
@@ -800,6 +814,8 @@ class MushkaOptions:
             flush_deal=str(get("flush_deal", "continue")),
             pamfil_fee=int(get("pamfil_fee", 1)),
             queen_beaten_by=str(get("queen_beaten_by", "king-of-spades")),
+            queen_conditions=str(get("queen_conditions", "all")),
+            flush_precedence=str(get("flush_precedence", "suit-points")),
             top_trumped=str(get("top_trumped", "suit-led")),
             king_lead=str(get("king_lead", "must")),
             pamfil_declare=str(get("pamfil_declare", "choice")),
@@ -824,6 +840,8 @@ class MushkaOptions:
             "flush_deal": self.flush_deal,
             "pamfil_fee": self.pamfil_fee,
             "queen_beaten_by": self.queen_beaten_by,
+            "queen_conditions": self.queen_conditions,
+            "flush_precedence": self.flush_precedence,
             "top_trumped": self.top_trumped,
             "king_lead": self.king_lead,
             "pamfil_declare": self.pamfil_declare,
@@ -1130,9 +1148,19 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
 # --- declaring and exchanging (001:P14, P15, P20.S1) ---------------------------------------
 
 
+def top_conditions(s: MushkaState) -> bool:
+    """Whether the holder of the мушка card is under the conditions of the ace of spades (may
+    not pass, counts 6 or 10 for his first trick, 10 remise): not in Памфил (AMB-MUSHKAPAMFIL-01)
+    nor in shutikha under queen_conditions=tricks-only (AMB-MUSHKASHUTIKHA-03/b)."""
+    kind = s.variant.kind
+    if kind == SHUTIKHA:
+        return s.opts.queen_conditions == "all"
+    return kind != PAMFIL
+
+
 def _must_play(s: MushkaState, seat: Seat) -> bool:
     top = s.variant.top
-    return top >= 0 and top in s.hands[seat]
+    return top >= 0 and top in s.hands[seat] and top_conditions(s)
 
 
 def _playing(s: MushkaState) -> tuple[Seat, ...]:
@@ -1263,7 +1291,8 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     shown = [p for p in playing if flush_suit(s.hands[p], v.kind) >= 0]
     if shown:
         best = shown[0]
-        for p in shown[1:]:
+        # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
+        for p in shown[1:] if opts.flush_precedence == "suit-points" else ():
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
                 best = p
@@ -1477,18 +1506,19 @@ def _score(s: MushkaState) -> MushkaState:
     v = s.variant
     a, b = list(s.sheet_a), list(s.sheet_b)
     top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
+    conditions = top_conditions(s)
     for p in _playing(s):
         if s.forfeit[p]:  # mushka/claim-trick: starts again from 30
             a[p], b[p] = 0, 0
             continue
         t = s.tricks[p]
         # AMB-MUSHKAPAMFIL-01: no мушка card in Памфил; AMB-MUSHKASHUTIKHA-03: the queen's holder
-        holds = p == s.holder and v.kind != PAMFIL
+        holds = p == s.holder and conditions
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
         a[p] += trick_points(t, holds, top_is_trump)
-        ten = s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
+        ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
         # AMB-MUSHKAPAMFIL-02/b: under pamfil_shield=every no remise at all, revokes included
@@ -2227,6 +2257,15 @@ SHUTIKHA_OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "any king.",
             ("king-of-spades", "any-king"),
             ruling="AMB-MUSHKASHUTIKHA-02",
+        ),
+        OptionSpec(
+            "queen_conditions",
+            "all",
+            "The holder of the queen of spades is under every condition of the holder of the "
+            "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
+            "only takes over the ace's power in the tricks (tricks-only).",
+            ("all", "tricks-only"),
+            ruling="AMB-MUSHKASHUTIKHA-03",
         ),
     )
 }

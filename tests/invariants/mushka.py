@@ -14,6 +14,7 @@ from reference.games.mushka import (
     PAMFIL,
     PLAY,
     PLAYING,
+    SHUTIKHA,
     TRUMP,
     MushkaState,
     remise_amount,
@@ -62,9 +63,12 @@ def check(state: object) -> None:
             if p not in playing or s.forfeit[p]:
                 assert (s.sheet_a[p], s.sheet_b[p]) == (0, 0)
                 continue
-            holds = p == s.holder and v.kind != PAMFIL
+            conditions = v.kind != PAMFIL and not (
+                v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only"
+            )
+            holds = p == s.holder and conditions
             assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
-            ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
+            ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
             expected_b = remise_amount(s.tricks[p], ten, shielded)
             revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
