@@ -544,7 +544,8 @@ SHARED: Final = (
         "mushka/top-card",
         ("001:P12.S1", "001:P18.S1", "001:P20.S2", "001:P20.S3"),
         "The мушка card is the highest card of the game: it takes any trick, a trump ace led "
-        "included, except when it is led in a suit that is not trump, when a trump beats it.",
+        "included, except in a trick led in its own suit when that suit is not trump, where a "
+        "trump beats it (mushka/top-trumped).",
     ),
     (
         "mushka/top-trumped",
