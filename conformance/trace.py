@@ -206,7 +206,10 @@ def check() -> Report:
         game_rules = {r.id: r for r in game.rules}
         own_rules = [r for r in game.rules if r.id not in core_ids]
         rep.rules = len(own_rules)
-        game_rulings = [r for r in register.values() if r.game == gid]
+        # A game's rulings: its own, and those of another game that one of its options names
+        # (a variant offering its base game's options under the base game's rulings).
+        named = {spec.ruling for spec in game.options.values() if spec.ruling}
+        game_rulings = [r for r in register.values() if r.game == gid or r.id in named]
         rep.rulings = len(game_rulings)
         # Sentences of the game by class.
         game_sentences = [sid for sid, n in notes.items() if n.game == gid]

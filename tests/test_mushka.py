@@ -53,12 +53,30 @@ def test_three_players_use_the_32_card_pack_and_set_the_rest_aside() -> None:
     assert len(s.aside) == 20 and all(c % 13 + 2 >= 7 for h in s.hands for c in h)
 
 
-def test_the_ace_of_spades_beats_everything_but_a_trump_when_led() -> None:
+def test_the_ace_of_spades_beats_everything_but_a_trump_in_a_spade_trick() -> None:
     hearts = 1
     k = mushka.BASE
     assert mushka.beats(C("AS"), C("AH"), C("AH"), hearts, k, any_king=False)
     assert mushka.beats(C("2H"), C("AS"), C("AS"), hearts, k, any_king=False)
-    assert not mushka.beats(C("2H"), C("AS"), C("KS"), hearts, k, any_king=False)
+    # top_trumped=suit-led (the default): following a spade lead it is a plain spade
+    assert mushka.beats(C("2H"), C("AS"), C("KS"), hearts, k, any_king=False)
+    # top_trumped=when-led: only the ace led itself is trumped
+    assert not mushka.beats(C("2H"), C("AS"), C("KS"), hearts, k, any_king=False, when_led=True)
+    assert mushka.beats(C("2H"), C("AS"), C("AS"), hearts, k, any_king=False, when_led=True)
+    # played to another suit it is the мушка card under either reading
+    assert not mushka.beats(C("2H"), C("AS"), C("KD"), hearts, k, any_king=False)
+
+
+def test_the_king_of_trumps_is_led_under_rule_9() -> None:
+    hand = tuple(C(x) for x in ("KH", "3H", "4D"))
+    hearts = 1
+    assert mushka.lead_choices(hand, hearts, mushka.BASE, mushka.KING_MUST) == (C("KH"),)
+    assert mushka.lead_choices(hand, hearts, mushka.BASE, mushka.KING_TRUMPS_FIRST) == (
+        C("KH"),
+        C("4D"),
+    )
+    assert mushka.lead_choices(hand, hearts, mushka.BASE, mushka.KING_FREE) == hand
+    assert mushka.lead_choices(hand[1:], hearts, mushka.BASE, mushka.KING_MUST) == hand[1:]
 
 
 def test_trick_points_and_remises_follow_the_text() -> None:

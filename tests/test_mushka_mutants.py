@@ -13,6 +13,7 @@ import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
+from reference.core.actions import Take
 from reference.core.jsontypes import JSONObject
 from reference.games import mushka
 from reference.games.mushka import MushkaState
@@ -80,7 +81,9 @@ def plain_keys_winner(s: MushkaState) -> int:
     return max(range(len(table)), key=lambda i: key(table[i]))
 
 
-def no_payment(chips: tuple[int, ...], payee: int, fee: int) -> tuple[int, ...]:
+def no_payment(
+    chips: tuple[int, ...], payee: int, fee: int, payers: tuple[int, ...] | None = None
+) -> tuple[int, ...]:
     return chips
 
 
@@ -96,6 +99,41 @@ def natural_flush(hand: tuple[int, ...], kind: int) -> int:
     s = hand[0] // 13
     return s if all(c // 13 == s for c in hand) else -1
 
+
+def neighbour_column(s: MushkaState, best: int, playing: tuple[int, ...]) -> MushkaState:
+    """The flush credit read from the next seat's column A."""
+    n = s.players
+    a = list(s.sheet_a)
+    a[best] = s.sheet_a[(best + 1) % n] + 5
+    b = [x + (5 if p in playing and p != best else 0) for p, x in enumerate(s.sheet_b)]
+    return s._replace(sheet_a=tuple(a), sheet_b=tuple(b))
+
+
+def lead_anything(hand: tuple[int, ...], trump: int, kind: int, rule: int) -> tuple[int, ...]:
+    return hand
+
+
+def announce_always_paid(s: MushkaState, a: object) -> MushkaState:
+    s = s._replace(chips=mushka._collect(s.chips, s.turn, s.opts.pamfil_fee))
+    return s._replace(phase=mushka.PLAY, turn=mushka._playing(s)[0])
+
+
+ORIGINAL_GATHER = mushka._gather
+
+
+def gather_no_forfeit(s: MushkaState, a: object) -> MushkaState:
+    """A trick claimed by a player not its winner costs him nothing."""
+    if isinstance(a, Take):
+        return mushka._credit(s)
+    return ORIGINAL_GATHER(s, a)  # type: ignore[arg-type]
+
+
+#: Every мушка card trumped only when led (top_trumped ignored).
+WHEN_LED_ONLY = (mushka.KEYS[1], mushka.KEYS[1])
+#: The jack counted at face value in the point table.
+JACK_ELEVEN = mushka.POINTS[:11] + (11,) + mushka.POINTS[12:]
+
+GAMES = ("mushka", "mushka-mistigri", "mushka-pamfil", "mushka-shutikha")
 
 MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka", "mushka/follow-suit", "follow_choices", any_card),
@@ -121,6 +159,20 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka-shutikha", "mushka-shutikha/queen-of-spades", "_winner_index", plain_keys_winner),
     ("mushka-shutikha", "mushka-shutikha/flush-points", "flush_points", no_points),
     ("mushka-shutikha", "mushka-shutikha/top-may-not-pass", "_must_play", may_pass),
+    ("mushka", "mushka/top-trumped", "KEYS", WHEN_LED_ONLY),
+    ("mushka-mistigri", "mushka-mistigri/king-of-clubs", "KEYS", WHEN_LED_ONLY),
+    ("mushka", "mushka/king-lead", "lead_choices", lead_anything),
+    ("mushka-mistigri", "mushka-mistigri/king-lead", "lead_choices", lead_anything),
+    ("mushka-pamfil", "mushka-pamfil/king-lead", "lead_choices", lead_anything),
+    ("mushka-shutikha", "mushka-shutikha/king-lead", "lead_choices", lead_anything),
+    ("mushka-pamfil", "mushka-pamfil/pamfil-paid", "_announce", announce_always_paid),
+    ("mushka-shutikha", "mushka-shutikha/must-beat", "follow_choices", follow_only),
+    ("mushka-mistigri", "mushka-mistigri/flush-points", "POINTS", JACK_ELEVEN),
+    ("mushka", "mushka/flush-shown", "_flush_written", neighbour_column),
+    ("mushka-pamfil", "mushka-pamfil/flush-shown", "_flush_written", neighbour_column),
+    ("mushka-shutikha", "mushka-shutikha/flush-shown", "_flush_written", neighbour_column),
+    *[(g, f"{g}/revoke-remise", "follow_choices", any_card) for g in GAMES],
+    *[(g, f"{g}/claim-trick", "_gather", gather_no_forfeit) for g in GAMES],
 ]
 
 

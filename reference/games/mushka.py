@@ -124,7 +124,30 @@ def in_trick_suits(c: int, lead: int, trump: int, kind: int) -> bool:
     return c == TOPS[kind] or suit == trump or suit == effective_suit(lead, trump, kind)
 
 
-def card_key(c: int, lead: int, trump: int, kind: int) -> int:
+def top_plain(c: int, lead: int, trump: int, kind: int, when_led: bool) -> bool:
+    """Whether the мушка card ``c`` is, in this trick, a plain card of its suit that a trump
+    beats (mushka/top-trumped, mushka-mistigri/king-of-clubs).
+
+    A player without the suit may trump the ace of spades led (001:P20.S2); rule 8
+    (001:P21.S1) has him trump it when spades are led and it has to follow, and in mistigri
+    "за неимением трефовой масти короля треф можно бить козырем" (001:P29.S2). Under
+    top_trumped=suit-led (AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06) the card is plain in any
+    trick led in its suit; under top_trumped=when-led only when it is led itself. Of the
+    trump suit it is never plain: it is the highest trump.
+
+    pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
+    post: not __return__ or SUIT_OF[c] != trump
+    post: not (__return__ and when_led) or c == lead
+    """
+    suit = SUIT_OF[c]
+    if suit == trump:
+        return False
+    if when_led:  # AMB-MUSHKA-18/b, AMB-MUSHKAMISTIGRI-06/b
+        return c == lead
+    return effective_suit(lead, trump, kind) == suit  # AMB-MUSHKA-18/a
+
+
+def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -> int:
     """The strength of a card in a trick with ``lead`` led: a higher key takes the trick.
 
     mushka-mistigri/rank-order: the orders are ORDERS[kind]; mushka-mistigri/king-of-clubs and
@@ -132,8 +155,9 @@ def card_key(c: int, lead: int, trump: int, kind: int) -> int:
     spades is a trump beaten only by the king (SHUTIKHA_ORDER), or by any king under
     queen_beaten_by=any-king (:func:`beats`). mushka-pamfil/pamfil-top-trump: Памфил is 500.
 
-    The мушка card (TOPS[kind]) is above everything, except when it is led in a suit that is
-    not trump: then it is a plain card of its suit and a trump beats it (001:P20.S2, 001:P29.S2).
+    The мушка card (TOPS[kind]) is above everything, except in a trick led in its suit when
+    that suit is not trump (only when it is led itself, under when_led): then it is a plain card
+    of its suit and a trump beats it (:func:`top_plain`; 001:P20.S2, 001:P21.S1, 001:P29.S2).
     Памфил is the highest trump (001:P41.S1). A card neither trump nor of the suit led is 0.
 
     pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
@@ -143,7 +167,7 @@ def card_key(c: int, lead: int, trump: int, kind: int) -> int:
     """
     top = TOPS[kind]
     suit = effective_suit(c, trump, kind)
-    if c == top and kind != SHUTIKHA and not (c == lead and suit != trump):
+    if c == top and kind != SHUTIKHA and not top_plain(c, lead, trump, kind, when_led):
         return 1000
     if kind == PAMFIL and c == JC:
         return 500
@@ -155,17 +179,26 @@ def card_key(c: int, lead: int, trump: int, kind: int) -> int:
     return 0
 
 
-def stronger(a: int, b: int, lead: int, trump: int, kind: int) -> bool:
+def stronger(  # noqa: PLR0917 (positional, to keep the contract of beats on one line)
+    a: int, b: int, lead: int, trump: int, kind: int, when_led: bool = False
+) -> bool:
     """Whether card ``a`` has a higher key than card ``b`` in a trick with ``lead`` led.
 
     pre: 0 <= a < 52 and 0 <= b < 52 and 0 <= lead < 52 and 0 <= trump <= 3 and 0 <= kind <= 3
     pre: kind != SHUTIKHA or trump == 0
     """
-    return card_key(a, lead, trump, kind) > card_key(b, lead, trump, kind)
+    return card_key(a, lead, trump, kind, when_led) > card_key(b, lead, trump, kind, when_led)
 
 
 def beats(
-    challenger: int, holder: int, lead: int, trump: int, kind: int, *, any_king: bool
+    challenger: int,
+    holder: int,
+    lead: int,
+    trump: int,
+    kind: int,
+    *,
+    any_king: bool,
+    when_led: bool = False,
 ) -> bool:
     """Whether ``challenger`` takes the trick from the card now holding it.
 
@@ -175,23 +208,33 @@ def beats(
     pre: challenger != holder
     pre: 0 <= trump <= 3 and 0 <= kind <= 3
     pre: kind != SHUTIKHA or trump == 0
-    post: __return__ == stronger(challenger, holder, lead, trump, kind) or holder == QS
+    post: __return__ == stronger(challenger, holder, lead, trump, kind, when_led) or holder == QS
     """
     if kind == SHUTIKHA and any_king and holder == QS:  # mushka-shutikha/queen-of-spades
         return RANK_OF[challenger] == 13
-    return card_key(challenger, lead, trump, kind) > card_key(holder, lead, trump, kind)
-
-
-def beats_best(
-    cards: tuple[int, ...], best: int, i: int, trump: int, kind: int, *, any_king: bool
-) -> bool:
-    """Whether a card played after ``best`` would have beaten it (for the trick contract)."""
-    return best < i < len(cards) and beats(
-        cards[i], cards[best], cards[0], trump, kind, any_king=any_king
+    return card_key(challenger, lead, trump, kind, when_led) > card_key(
+        holder, lead, trump, kind, when_led
     )
 
 
-def trick_winner(cards: tuple[int, ...], trump: int, kind: int, any_king: bool) -> int:
+def beats_best(  # noqa: PLR0917 (positional, to keep trick_winner's contract on one line)
+    cards: tuple[int, ...],
+    best: int,
+    i: int,
+    trump: int,
+    kind: int,
+    any_king: bool,
+    when_led: bool = False,
+) -> bool:
+    """Whether a card played after ``best`` would have beaten it (for the trick contract)."""
+    return best < i < len(cards) and beats(
+        cards[i], cards[best], cards[0], trump, kind, any_king=any_king, when_led=when_led
+    )
+
+
+def trick_winner(
+    cards: tuple[int, ...], trump: int, kind: int, any_king: bool, when_led: bool = False
+) -> int:
     """The index (in play order, the lead first) of the card that takes the trick.
 
     pre: 1 <= len(cards) <= 10
@@ -199,13 +242,44 @@ def trick_winner(cards: tuple[int, ...], trump: int, kind: int, any_king: bool) 
     pre: 0 <= trump <= 3 and 0 <= kind <= 3
     pre: kind != SHUTIKHA or trump == 0
     post: 0 <= __return__ < len(cards)
-    post: not any(beats_best(cards, __return__, i, trump, kind, any_king=any_king) for i in R10)
+    post: not any(beats_best(cards, __return__, i, trump, kind, any_king, when_led) for i in R10)
     """
     best = 0
     for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], cards[0], trump, kind, any_king=any_king):
+        if beats(
+            cards[i], cards[best], cards[0], trump, kind, any_king=any_king, when_led=when_led
+        ):
             best = i
     return best
+
+
+#: The trump king rule (001:P22.S1, AMB-MUSHKA-19): king_lead=free, must, trumps-first.
+KING_FREE: Final = 0
+KING_MUST: Final = 1
+KING_TRUMPS_FIRST: Final = 2
+KING_RULES: Final = {"free": KING_FREE, "must": KING_MUST, "trumps-first": KING_TRUMPS_FIRST}
+
+
+def lead_choices(hand: tuple[int, ...], trump: int, kind: int, rule: int) -> tuple[int, ...]:
+    """The cards a player on lead may lead: rule 9, "находясь в руке, имеющий козырного
+    короля обязан с него козырять" (001:P22.S1; mushka/king-lead).
+
+    Under king_lead=must (AMB-MUSHKA-19/a) a player on lead who holds the king of trumps
+    leads it; under trumps-first (b) he may lead any card but a trump other than that king;
+    under free (c) any card.
+
+    pre: 1 <= len(hand) <= 5 and all(0 <= c < 52 for c in hand) and len(set(hand)) == len(hand)
+    pre: 0 <= trump <= 3 and 0 <= kind <= 3 and 0 <= rule <= 2
+    post: len(__return__) >= 1 and all(c in hand for c in __return__)
+    post: rule == KING_FREE or trump * 13 + 11 in hand or __return__ == hand
+    post: rule != KING_MUST or trump * 13 + 11 not in hand or __return__ == (trump * 13 + 11,)
+    """
+    king = trump * 13 + 11
+    if rule == KING_FREE or king not in hand:
+        return hand
+    if rule == KING_MUST:
+        return (king,)
+    return tuple([c for c in hand if c == king or effective_suit(c, trump, kind) != trump])
 
 
 def trick_points(tricks: int, holds_top: bool, top_is_trump: bool) -> int:
@@ -248,7 +322,7 @@ def flush_suit(hand: tuple[int, ...], kind: int) -> int:
     pre: 0 <= kind <= 3
     post: __return__ == -1 or all(SUIT_OF[c] == __return__ for c in hand)
     """
-    if kind == PAMFIL and JC in hand:
+    if kind == PAMFIL and JC in hand:  # AMB-MUSHKAPAMFIL-05
         return -1
     s = SUIT_OF[hand[0]]
     for c in hand:
@@ -267,6 +341,7 @@ def flush_points(hand: tuple[int, ...], kind: int) -> int:
     """
     total = 0
     for c in hand:
+        # AMB-MUSHKASHUTIKHA-04: the queen of spades 8, the rest as in mistigri
         total += 8 if kind == SHUTIKHA and c == QS else POINTS[RANK_OF[c]]
     return total
 
@@ -301,16 +376,19 @@ def four_and_top(hand: tuple[int, ...]) -> bool:
 
 
 #: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
-#: :func:`effective_suit` and ``KEYS[kind][trump][lead][card]`` is :func:`card_key`.
+#: :func:`effective_suit` and ``KEYS[when_led][kind][trump][lead][card]`` is :func:`card_key`.
 EFF: Final = tuple(
     tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
 )
 KEYS: Final = tuple(
     tuple(
-        tuple(tuple(card_key(c, lead, t, k) for c in range(52)) for lead in range(52))
-        for t in range(4)
+        tuple(
+            tuple(tuple(card_key(c, lead, t, k, w) for c in range(52)) for lead in range(52))
+            for t in range(4)
+        )
+        for k in range(4)
     )
-    for k in range(4)
+    for w in (False, True)
 )
 
 
@@ -466,7 +544,21 @@ SHARED: Final = (
         "mushka/top-card",
         ("001:P12.S1", "001:P18.S1", "001:P20.S2", "001:P20.S3"),
         "The мушка card is the highest card of the game: it takes any trick, a trump ace led "
-        "included, except when it is led in a suit that is not trump, when a trump beats it.",
+        "included, except in a trick led in its own suit when that suit is not trump, where a "
+        "trump beats it (mushka/top-trumped).",
+    ),
+    (
+        "mushka/top-trumped",
+        ("001:P20.S2", "001:P21.S1", "AMB-MUSHKA-18"),
+        "A player without the suit may trump the мушка card in a trick led in its suit, led or "
+        "following (only when it is led under top_trumped=when-led).",
+    ),
+    (
+        "mushka/king-lead",
+        ("001:P22.S1", "AMB-MUSHKA-19"),
+        "A player on lead who holds the king of trumps must lead it (under "
+        "king_lead=trumps-first he may lead no other trump; free: no obligation); a play "
+        "against it is refused, whatever the revoke option.",
     ),
     (
         "mushka/trick-winner",
@@ -555,6 +647,15 @@ _COMMON_OPTIONS: Final = (
         ruling="AMB-MUSHKA-14",
     ),
     OptionSpec(
+        "overtrump",
+        True,
+        "Under must_beat=true, whether a player without the suit led must also trump high "
+        "enough to take the trick (true), or may play any trump (false: he must beat only "
+        "in the suit led).",
+        (True, False),
+        ruling="AMB-MUSHKA-14",
+    ),
+    OptionSpec(
         "top_follows",
         "both",
         "The мушка card follows its own suit and also counts as a trump when trumps are led "
@@ -594,6 +695,47 @@ _COMMON_OPTIONS: Final = (
         ("auto", "claim"),
         ruling="AMB-MUSHKA-17",
     ),
+    OptionSpec(
+        "king_lead",
+        "must",
+        "Rule 9: a player on lead who holds the king of trumps must lead it (must), may lead "
+        "no other trump while he holds it (trumps-first), or leads as he likes (free).",
+        ("must", "trumps-first", "free"),
+        ruling="AMB-MUSHKA-19",
+    ),
+)
+
+
+def _top_trumped(ruling: str) -> OptionSpec:
+    return OptionSpec(
+        "top_trumped",
+        "suit-led",
+        "When a player without the suit may trump the мушка card: in any trick led in its "
+        "suit, also when it follows (suit-led), or only when it is itself led (when-led).",
+        ("suit-led", "when-led"),
+        ruling=ruling,
+    )
+
+
+#: The base game's options a variant offers: those with an object in it. Mistigri has its own
+#: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
+#: card (no top_follows, remise_ten, top_trumped); shutikha counts points to compare flushes
+#: (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a trump
+#: (no trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
+#: AMB-MUSHKASHUTIKHA-01.
+_NO_OBJECT: Final = {
+    MISTIGRI: frozenset({"flush", "flush_precedence"}),
+    PAMFIL: frozenset({"top_follows", "remise_ten", "top_trumped"}),
+    SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped", "flush_precedence"}),
+}
+
+_FLUSH_PRECEDENCE: Final = OptionSpec(
+    "flush_precedence",
+    "suit-points",
+    "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
+    "(suit-points), or the first from the dealer's left (first).",
+    ("suit-points", "first"),
+    ruling="AMB-MUSHKA-10",
 )
 
 _FLUSH_OPTION: Final = OptionSpec(
@@ -606,8 +748,19 @@ _FLUSH_OPTION: Final = OptionSpec(
 )
 
 OPTIONS_BASE: Final[Mapping[str, OptionSpec]] = {
-    s.name: s for s in _COMMON_OPTIONS + (_FLUSH_OPTION,)
+    s.name: s
+    for s in _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE, _top_trumped("AMB-MUSHKA-18"))
 }
+
+
+def _base_options(kind: int, top_trumped: str) -> tuple[OptionSpec, ...]:
+    """The base game's options as a variant offers them (same values, defaults and rulings;
+    top_trumped under the variant's own ruling)."""
+    base = _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE)
+    out = [s for s in base if s.name not in _NO_OBJECT[kind]]
+    if "top_trumped" not in _NO_OBJECT[kind]:
+        out.append(_top_trumped(top_trumped))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,6 +771,7 @@ class MushkaOptions:
     deal_packet: int
     trump_card: str
     must_beat: bool
+    overtrump: bool
     top_follows: str
     revoke: str
     revoke_remise: int
@@ -628,6 +782,13 @@ class MushkaOptions:
     flush_deal: str
     pamfil_fee: int
     queen_beaten_by: str
+    queen_conditions: str
+    flush_precedence: str
+    top_trumped: str
+    king_lead: str
+    pamfil_declare: str
+    pamfil_shield: str
+    pamfil_payers: str
 
     @staticmethod
     def of(
@@ -643,6 +804,7 @@ class MushkaOptions:
             deal_packet=int(get("deal_packet", 1)),
             trump_card=str(get("trump_card", "out-of-play")),
             must_beat=bool(get("must_beat", True)),
+            overtrump=bool(get("overtrump", True)),
             top_follows=str(get("top_follows", "both")),
             revoke=str(get("revoke", "refuse")),
             revoke_remise=int(get("revoke_remise", 5)),
@@ -653,6 +815,13 @@ class MushkaOptions:
             flush_deal=str(get("flush_deal", "continue")),
             pamfil_fee=int(get("pamfil_fee", 1)),
             queen_beaten_by=str(get("queen_beaten_by", "king-of-spades")),
+            queen_conditions=str(get("queen_conditions", "all")),
+            flush_precedence=str(get("flush_precedence", "suit-points")),
+            top_trumped=str(get("top_trumped", "suit-led")),
+            king_lead=str(get("king_lead", "must")),
+            pamfil_declare=str(get("pamfil_declare", "choice")),
+            pamfil_shield=str(get("pamfil_shield", "no-trick")),
+            pamfil_payers=str(get("pamfil_payers", "all")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -661,6 +830,7 @@ class MushkaOptions:
             "deal_packet": self.deal_packet,
             "trump_card": self.trump_card,
             "must_beat": self.must_beat,
+            "overtrump": self.overtrump,
             "top_follows": self.top_follows,
             "revoke": self.revoke,
             "revoke_remise": self.revoke_remise,
@@ -671,6 +841,13 @@ class MushkaOptions:
             "flush_deal": self.flush_deal,
             "pamfil_fee": self.pamfil_fee,
             "queen_beaten_by": self.queen_beaten_by,
+            "queen_conditions": self.queen_conditions,
+            "flush_precedence": self.flush_precedence,
+            "top_trumped": self.top_trumped,
+            "king_lead": self.king_lead,
+            "pamfil_declare": self.pamfil_declare,
+            "pamfil_shield": self.pamfil_shield,
+            "pamfil_payers": self.pamfil_payers,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -716,7 +893,17 @@ class ChooseTrump(NamedTuple):
         return {"type": "trump", "seat": self.seat, "suit": suit_letter(self.suit)}
 
 
-Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump
+class DeclarePamfil(NamedTuple):
+    """Памфил: the player who plays with the jack of clubs declares it before play
+    ("по заявлении им до начала игры о том, что у него трефовый валет")."""
+
+    seat: Seat
+
+    def to_json(self) -> JSONObject:
+        return {"type": "declare", "seat": self.seat}
+
+
+Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump | DeclarePamfil
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 GOS: Final = tuple(Go(seat) for seat in range(MAX_PLAYERS))
@@ -731,11 +918,13 @@ DECLARE: Final = 2
 EXCHANGE: Final = 3
 PLAY: Final = 4
 GATHER: Final = 5
+ANNOUNCE: Final = 6
 OVER: Final = 0
 PHASES: Final = {
     TRUMP: "trump",
     DECLARE: "declare",
     EXCHANGE: "exchange",
+    ANNOUNCE: "announce",
     PLAY: "play",
     GATHER: "gather",
     OVER: "over",
@@ -825,13 +1014,13 @@ def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
     """The pack in use: 32 cards for three, 52 for more (001:P11.S3); under deck=36 the
     36-card pack wherever it can serve (up to seven players), else the 52-card pack."""
     # mushka/deck mushka-mistigri/deck mushka-pamfil/deck mushka-shutikha/deck
-    if opts.deck == "36" and players <= 7:
+    if opts.deck == "36" and players <= 7:  # AMB-MUSHKA-02/b
         return DECK_36
     return DECK_32 if players == 3 else DECK_52
 
 
 def _check_players(v: Variant, players: int) -> None:
-    if not 3 <= players <= MAX_PLAYERS:
+    if not 3 <= players <= MAX_PLAYERS:  # AMB-MUSHKA-01: "и более" stops at ten
         # mushka/players mushka-mistigri/players mushka-pamfil/players mushka-shutikha/players
         raise SetupError(
             f"{v.id}: {players} players; three to {MAX_PLAYERS} play (the 52-card pack deals "
@@ -855,6 +1044,7 @@ def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     """Five cards each from the dealer's left, ``packet`` at a time."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     i = 0
+    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left
     for _ in range(HAND // packet):  # mushka/deal-five mushka-mistigri/deal-five
         for k in range(1, players + 1):  # mushka-pamfil/deal-five mushka-shutikha/deal-five
             seat = (dealer + k) % players
@@ -871,7 +1061,10 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
     # mushka/dealer-by-lot mushka-mistigri/dealer-by-lot mushka-pamfil/dealer-by-lot
     # mushka-shutikha/dealer-by-lot: the table names the seat the lot chose
     if not 0 <= table.dealer < n:
-        raise SetupError(f"{v.id}: dealer seat {table.dealer} is not a seat of {n} players")
+        raise SetupError(
+            f"{v.id}: dealer seat {table.dealer} is not a seat of {n} players",
+            rid(v, "dealer-by-lot"),
+        )
     pack = pack_for(n, opts)
     turned = v.fixed_trump < 0
     deal = table.deal
@@ -905,15 +1098,17 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
     if turned:  # mushka/trump-turned mushka-mistigri/trump-turned mushka-pamfil/trump-turned
         trump_card = up[0]
         trump = SUIT_OF[trump_card]
-        if opts.trump_card == "under-stock":
+        if opts.trump_card == "under-stock":  # AMB-MUSHKA-04/b (else out of play, /a)
             stock, up = stock + up, ()
-    else:  # mushka-shutikha/spades-trump: no card is turned
+    else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
     n_range = range(n)
     phase = DECLARE
     # mushka/declare mushka-mistigri/declare mushka-pamfil/declare mushka-shutikha/declare
     turn = (table.dealer + 1) % n
-    if v.kind == PAMFIL and trump_card == JC:  # mushka-pamfil/dealer-names-trump
+    if (
+        v.kind == PAMFIL and trump_card == JC
+    ):  # mushka-pamfil/dealer-names-trump, AMB-MUSHKAPAMFIL-04
         phase, turn = TRUMP, table.dealer
     return MushkaState(
         variant=v,
@@ -954,9 +1149,19 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
 # --- declaring and exchanging (001:P14, P15, P20.S1) ---------------------------------------
 
 
+def top_conditions(s: MushkaState) -> bool:
+    """Whether the holder of the мушка card is under the conditions of the ace of spades (may
+    not pass, counts 6 or 10 for his first trick, 10 remise): not in Памфил (AMB-MUSHKAPAMFIL-01)
+    nor in shutikha under queen_conditions=tricks-only (AMB-MUSHKASHUTIKHA-03/b)."""
+    kind = s.variant.kind
+    if kind == SHUTIKHA:
+        return s.opts.queen_conditions == "all"
+    return kind != PAMFIL
+
+
 def _must_play(s: MushkaState, seat: Seat) -> bool:
     top = s.variant.top
-    return top >= 0 and top in s.hands[seat]
+    return top >= 0 and top in s.hands[seat] and top_conditions(s)
 
 
 def _playing(s: MushkaState) -> tuple[Seat, ...]:
@@ -983,9 +1188,10 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     declared = _set(s.declared, a.seat, value)
     s = s._replace(declared=declared)
-    if UNDECIDED in declared:
+    if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         return s._replace(turn=(a.seat + 1) % s.players)
     playing = _playing(s)
+    # AMB-MUSHKA-06: nobody plays, the deal is void
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
     return s._replace(phase=EXCHANGE, turn=playing[0])
@@ -998,7 +1204,7 @@ _make_exchange: Final = partial(tuple.__new__, Exchange)
 
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
-    most = min(HAND, len(s.stock))  # mushka/stock-limit
+    most = min(HAND, len(s.stock))  # mushka/stock-limit (AMB-MUSHKA-07)
     out: list[Action] = [STANDS[seat]]
     for k in range(1, most + 1):
         out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
@@ -1042,11 +1248,25 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
     return _after_exchange(s, playing)
 
 
-def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
-    """Every other seat pays ``fee`` to ``payee``, through the ledger (total conserved)."""
+def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
+    """Under flush=remise: the holder adds the five tricks to his own column A, every other
+    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b)."""
+    a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
+    b = s.sheet_b
+    for p in playing:
+        if p != best:
+            b = _set(b, p, b[p] + 5)
+    return s._replace(sheet_a=a, sheet_b=b)
+
+
+def _collect(
+    chips: tuple[int, ...], payee: Seat, fee: int, payers: tuple[Seat, ...] | None = None
+) -> tuple[int, ...]:
+    """Every other seat (of ``payers``, if given) pays ``fee`` to ``payee``, through the
+    ledger (total conserved)."""
     accounts = tuple(str(p) for p in range(len(chips)))
     ledger = Ledger(accounts, chips)
-    for p in range(len(chips)):
+    for p in range(len(chips)) if payers is None else payers:
         if p != payee:
             ledger = ledger.transfer(str(p), str(payee), fee)
     return ledger.balances
@@ -1055,7 +1275,7 @@ def _collect(chips: tuple[int, ...], payee: Seat, fee: int) -> tuple[int, ...]:
 def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     v = s.variant
     opts = s.opts
-    if v.kind == MISTIGRI:
+    if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
         for p in playing:
             if four_and_top(s.hands[p]):  # mushka-mistigri/four-and-king
                 return s._replace(
@@ -1072,34 +1292,53 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     shown = [p for p in playing if flush_suit(s.hands[p], v.kind) >= 0]
     if shown:
         best = shown[0]
-        for p in shown[1:]:
+        # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
+        for p in shown[1:] if opts.flush_precedence == "suit-points" else ():
+            # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
                 best = p
         s = s._replace(flush_seat=best)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
             s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
-            if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid
+            if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
-        elif opts.flush == "wins":
+        elif opts.flush == "wins":  # AMB-MUSHKA-09/a
             return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
-        else:
-            a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
-            b = s.sheet_b
-            for p in playing:
-                if p != best:
-                    b = _set(b, p, b[p] + 5)
-            s = s._replace(sheet_a=a, sheet_b=b)
-            return s._replace(phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, b))
+        else:  # AMB-MUSHKA-09/b
+            s = _flush_written(s, best, playing)
+            return s._replace(
+                phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, s.sheet_b)
+            )
     holder = -1
     top = v.top if v.kind != PAMFIL else JC
-    for p in playing:
+    for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
-        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee))
+        if opts.pamfil_declare == "choice":  # AMB-MUSHKAPAMFIL-06/a: he may declare or not
+            return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
+        # AMB-MUSHKAPAMFIL-06/b
+        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
     # mushka/first-player-leads mushka-mistigri/first-player-leads
-    # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads
+    # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
     return s._replace(phase=PLAY, turn=playing[0], holder=holder)
+
+
+def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
+    """Who pays for Памфил: every partner at the table (AMB-MUSHKAPAMFIL-03/a), or only the
+    others who play (pamfil_payers=playing, /b)."""
+    return _playing(s) if s.opts.pamfil_payers == "playing" else None
+
+
+def _announce(s: MushkaState, a: Action) -> MushkaState:
+    """The holder of Памфил declares it (and is paid) or keeps silent; then play begins."""
+    if isinstance(a, DeclarePamfil):  # mushka-pamfil/pamfil-paid
+        s = s._replace(chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)))
+    elif not isinstance(a, Pass):
+        raise IllegalAction(
+            "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
+        )
+    return s._replace(phase=PLAY, turn=_playing(s)[0])
 
 
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
@@ -1108,16 +1347,18 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
 def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> tuple[Card, ...]:
     """The cards the obligations allow on the trick in progress."""
     table = s.table
-    if not table:
-        return hand
     v = s.variant
     kind = v.kind
     trump = s.trump
+    if not table:
+        # mushka/king-lead mushka-mistigri/king-lead mushka-pamfil/king-lead
+        # mushka-shutikha/king-lead
+        return lead_choices(hand, trump, kind, KING_RULES[s.opts.king_lead])
     lead = table[0]
     eff = EFF[kind][trump]
     led = eff[lead]
     top = v.top
-    both = led == trump and s.opts.top_follows == "both"
+    both = led == trump and s.opts.top_follows == "both"  # AMB-MUSHKA-13
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
     if both:
@@ -1130,14 +1371,16 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
         allowed = tuple([c for c in hand if eff[c] == trump or c == top])
         if not allowed:
             return hand
-    if must_beat:
+        if not s.opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
+            return allowed
+    if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
-        if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":
+        if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
             best = table[trick_winner(table, trump, kind, True)]
             winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
         else:
-            keys = KEYS[kind][trump][lead]
+            keys = KEYS[s.opts.top_trumped == "when-led"][kind][trump][lead]
             high = max([keys[c] for c in table])
             winning = tuple([c for c in allowed if keys[c] > high])
         if winning:
@@ -1162,12 +1405,18 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     revokes = s.revokes
+    if not s.table and a.card not in follow_choices(s, hand, False):
+        raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead mushka-pamfil/king-lead
+            rid(s.variant, "king-lead"),  # mushka-shutikha/king-lead; AMB-MUSHKA-19
+            f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
+        )
     if a.card not in follow_choices(s, hand, s.opts.must_beat):
-        if s.opts.revoke == "refuse":
+        if s.opts.revoke == "refuse":  # AMB-MUSHKA-15/a
             raise IllegalAction(
                 _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
             )
-        # mushka/revoke-remise (the variants play the default revoke=refuse)
+        # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
+        # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
     table = s.table + (a.card,)
     seats = s.table_seats + (seat,)
@@ -1181,7 +1430,9 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         fields[_TURN] = _next_player(s, seat)
         return _new_state(MushkaState, fields)
     s = s._replace(hands=hands, table=table, table_seats=seats, revokes=revokes)
-    if s.opts.gather == "claim":  # mushka/claim-trick
+    # AMB-MUSHKA-17/b: tricks are claimed
+    if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
+        # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
         return s._replace(phase=GATHER, turn=seats[0], claims=0)
     return _credit(s)
 
@@ -1217,9 +1468,10 @@ def _winner_index(s: MushkaState) -> int:
     # mushka-shutikha/trick-winner mushka/top-card mushka-mistigri/top-card
     kind = s.variant.kind
     table = s.table
-    if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":
+    if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
-    keys = KEYS[kind][s.trump][table[0]]
+    # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
+    keys = KEYS[s.opts.top_trumped == "when-led"][kind][s.trump][table[0]]  # mushka/top-trumped
     best = 0
     for i in range(1, len(table)):
         if keys[table[i]] > keys[table[best]]:
@@ -1255,22 +1507,26 @@ def _score(s: MushkaState) -> MushkaState:
     v = s.variant
     a, b = list(s.sheet_a), list(s.sheet_b)
     top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
+    conditions = top_conditions(s)
     for p in _playing(s):
         if s.forfeit[p]:  # mushka/claim-trick: starts again from 30
             a[p], b[p] = 0, 0
             continue
         t = s.tricks[p]
-        holds = p == s.holder and v.kind != PAMFIL
+        # AMB-MUSHKAPAMFIL-01: no мушка card in Памфил; AMB-MUSHKASHUTIKHA-03: the queen's holder
+        holds = p == s.holder and conditions
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
         a[p] += trick_points(t, holds, top_is_trump)
-        ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
+        ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
+        # AMB-MUSHKAPAMFIL-02/b: under pamfil_shield=every no remise at all, revokes included
+        revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
         # mushka-shutikha/no-trick-remise
-        b[p] += remise_amount(t, ten, shielded) + s.revokes[p] * s.opts.revoke_remise
+        b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
     return s._replace(
         phase=OVER, turn=-1, sheet_a=sa, sheet_b=sb, result="scored", winners=_winners(sa, sb)
@@ -1283,7 +1539,7 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Seat, ...]:
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
     best = max(nets)
-    if best < TARGET:
+    if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
     return tuple(p for p, x in enumerate(nets) if x == best)
 
@@ -1305,7 +1561,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == PLAY:
         hand = s.hands[seat]
         plays = PLAYS[seat]
-        if s.opts.revoke == "penalise":
+        if s.opts.revoke == "penalise" and s.table:
             return tuple([plays[c] for c in hand])
         return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
     if phase == GATHER:
@@ -1318,6 +1574,8 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
         return _exchange_choices(s, seat)
     if phase == TRUMP:
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
+    if phase == ANNOUNCE:
+        return (DeclarePamfil(seat), PASSES[seat])
     return ()
 
 
@@ -1336,6 +1594,8 @@ def apply(s: MushkaState, a: Action) -> MushkaState:
         return _declare(s, a)
     if phase == EXCHANGE:
         return _exchange(s, a)
+    if phase == ANNOUNCE:
+        return _announce(s, a)
     return _choose_trump(s, a)
 
 
@@ -1422,6 +1682,8 @@ def parse_action(obj: JSON, game: str) -> Action:
         return Stand(seat)
     if kind == "exchange":
         return Exchange(seat, tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards"))))
+    if kind == "declare":
+        return DeclarePamfil(seat)
     if kind == "trump":
         text = as_str(field(o, "suit", "action"), "action/suit")
         try:
@@ -1430,7 +1692,7 @@ def parse_action(obj: JSON, game: str) -> Action:
             raise FormatError(f"action/suit: {e}") from None
     raise FormatError(
         f"action/type: {kind!r} is not an action of {game} "
-        "(go, pass, stand, exchange, play, take, trump)"
+        "(go, pass, stand, exchange, play, take, trump, declare)"
     )
 
 
@@ -1607,8 +1869,15 @@ def _check_position(s: MushkaState) -> None:
             raise FormatError(f"{where}/to_move: must be null when the deal is over")
     elif not 0 <= s.turn < n:
         raise FormatError(f"{where}/to_move: must be a seat")
-    if s.phase in (PLAY, GATHER) and s.declared[s.turn] != PLAYING:
+    if s.phase in (PLAY, GATHER, ANNOUNCE) and s.declared[s.turn] != PLAYING:
         raise FormatError(f"{where}/to_move: in play the seat to move is one that plays")
+    if s.variant.fixed_trump >= 0 and (
+        s.trump != s.variant.fixed_trump or s.trump_card >= 0 or s.up
+    ):
+        # mushka-shutikha/spades-trump: the trump is fixed and no card is turned
+        raise FormatError(f"{where}/trump: spades are always trump and no card is turned up")
+    if s.phase == ANNOUNCE and (s.variant.kind != PAMFIL or JC not in s.hands[s.turn]):
+        raise FormatError(f"{where}/phase: only the holder of Памфил announces, in Памфил")
     if s.phase == PLAY and not s.hands[s.turn]:
         raise FormatError(f"{where}/to_move: the seat to move holds no card")
     if any(not 0 <= p < n for p in s.table_seats + s.winners):
@@ -1680,7 +1949,7 @@ class MushkaGame:
         self.rules = rules
 
     def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Pass, Take, Go, Stand, Exchange, ChooseTrump))
+        return isinstance(a, (Play, Pass, Take, Go, Stand, Exchange, ChooseTrump, DeclarePamfil))
 
     def setup(self, table: Table) -> MushkaState:
         return setup_game(self.variant, self.options, table)
@@ -1723,8 +1992,9 @@ GAME: Final = MushkaGame(MUSHKA, OPTIONS_BASE, RULES_BASE)
 
 # --- the variants -----------------------------------------------------------------------------
 #
-# A variant plays the base game's rulings at their default readings: its options are its own
-# (rulings AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01).
+# A variant offers every option of the base game that has an object in it, under the base
+# game's rulings (rulings AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01),
+# and its own.
 
 MISTIGRI_RULES: Final = _variant_rules(
     MUSHKA_MISTIGRI,
@@ -1753,6 +2023,9 @@ MISTIGRI_RULES: Final = _variant_rules(
         "mushka-mistigri/top-holder-points",
         "mushka-mistigri/no-trick-remise",
         "mushka-mistigri/win-at-30",
+        "mushka-mistigri/revoke-remise",
+        "mushka-mistigri/claim-trick",
+        "mushka-mistigri/king-lead",
     ),
     (
         Rule(
@@ -1763,10 +2036,11 @@ MISTIGRI_RULES: Final = _variant_rules(
         ),
         Rule(
             "mushka-mistigri/king-of-clubs",
-            ("001:P29.S1", "001:P29.S2", "001:P30.S1"),
+            ("001:P29.S1", "001:P29.S2", "001:P30.S1", "AMB-MUSHKAMISTIGRI-06"),
             "The king of clubs plays the part of the ace of spades: the highest card, except "
-            "when it is led and clubs are not trump, when a player without clubs may trump it; "
-            "its holder may not pass and counts his tricks as the holder of the ace of spades.",
+            "in a trick led in clubs when clubs are not trump (only when it is led itself under "
+            "top_trumped=when-led): then a player without clubs may trump it. Its holder may "
+            "not pass and counts his tricks as the holder of the ace of spades.",
         ),
         Rule(
             "mushka-mistigri/flush-paid",
@@ -1801,7 +2075,8 @@ MISTIGRI_RULES: Final = _variant_rules(
 
 MISTIGRI_OPTIONS: Final[Mapping[str, OptionSpec]] = {
     s.name: s
-    for s in (
+    for s in _base_options(MISTIGRI, "AMB-MUSHKAMISTIGRI-06")
+    + (
         OptionSpec(
             "flush_fee",
             1,
@@ -1847,6 +2122,9 @@ PAMFIL_RULES: Final = _variant_rules(
         "mushka-pamfil/score-sheet",
         "mushka-pamfil/no-trick-remise",
         "mushka-pamfil/win-at-30",
+        "mushka-pamfil/revoke-remise",
+        "mushka-pamfil/claim-trick",
+        "mushka-pamfil/king-lead",
     ),
     (
         Rule(
@@ -1857,9 +2135,10 @@ PAMFIL_RULES: Final = _variant_rules(
         ),
         Rule(
             "mushka-pamfil/pamfil-paid",
-            ("001:P42.S1", "AMB-MUSHKAPAMFIL-03"),
-            "When play begins, the player who plays with Памфил declares it and every other "
-            "player pays him the agreed pamfil_fee.",
+            ("001:P42.S1", "AMB-MUSHKAPAMFIL-03", "AMB-MUSHKAPAMFIL-06"),
+            "When play begins, the player who plays with Памфил may declare it (declare) or "
+            "keep silent (pass); if he declares, every other player pays him the agreed "
+            "pamfil_fee (paid without a word under pamfil_declare=automatic).",
         ),
         Rule(
             "mushka-pamfil/dealer-names-trump",
@@ -1877,7 +2156,8 @@ PAMFIL_RULES: Final = _variant_rules(
 
 PAMFIL_OPTIONS: Final[Mapping[str, OptionSpec]] = {
     s.name: s
-    for s in (
+    for s in _base_options(PAMFIL, "")
+    + (
         OptionSpec(
             "pamfil_fee",
             1,
@@ -1885,6 +2165,30 @@ PAMFIL_OPTIONS: Final[Mapping[str, OptionSpec]] = {
             'обусловленная плата").',
             minimum=0,
             maximum=1000,
+            ruling="AMB-MUSHKAPAMFIL-03",
+        ),
+        OptionSpec(
+            "pamfil_declare",
+            "choice",
+            "The holder of Памфил may declare it before play and be paid, or keep silent "
+            "(choice); or he is paid without a word (automatic).",
+            ("choice", "automatic"),
+            ruling="AMB-MUSHKAPAMFIL-06",
+        ),
+        OptionSpec(
+            "pamfil_shield",
+            "no-trick",
+            'What "обеспечен от ремиза" covers: the remise for taking no trick (no-trick), or '
+            "every remise, those for revokes under revoke=penalise included (every).",
+            ("no-trick", "every"),
+            ruling="AMB-MUSHKAPAMFIL-02",
+        ),
+        OptionSpec(
+            "pamfil_payers",
+            "all",
+            'Who pays for Памфил ("с каждого партнера"): every other player at the table (all) '
+            "or only the others who play (playing).",
+            ("all", "playing"),
             ruling="AMB-MUSHKAPAMFIL-03",
         ),
     )
@@ -1916,6 +2220,9 @@ SHUTIKHA_RULES: Final = _variant_rules(
         "mushka-shutikha/top-holder-points",
         "mushka-shutikha/no-trick-remise",
         "mushka-shutikha/win-at-30",
+        "mushka-shutikha/revoke-remise",
+        "mushka-shutikha/claim-trick",
+        "mushka-shutikha/king-lead",
     ),
     (
         Rule(
@@ -1942,7 +2249,8 @@ SHUTIKHA_RULES: Final = _variant_rules(
 
 SHUTIKHA_OPTIONS: Final[Mapping[str, OptionSpec]] = {
     s.name: s
-    for s in (
+    for s in _base_options(SHUTIKHA, "")
+    + (
         OptionSpec(
             "queen_beaten_by",
             "king-of-spades",
@@ -1950,6 +2258,15 @@ SHUTIKHA_OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "any king.",
             ("king-of-spades", "any-king"),
             ruling="AMB-MUSHKASHUTIKHA-02",
+        ),
+        OptionSpec(
+            "queen_conditions",
+            "all",
+            "The holder of the queen of spades is under every condition of the holder of the "
+            "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
+            "only takes over the ace's power in the tricks (tricks-only).",
+            ("all", "tricks-only"),
+            ruling="AMB-MUSHKASHUTIKHA-03",
         ),
     )
 }

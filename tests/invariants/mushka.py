@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from reference.core.cards import SUIT_OF
 from reference.games.mushka import (
+    ANNOUNCE,
     DECLARE,
     EXCHANGE,
     GATHER,
     HAND,
+    JC,
     OVER,
     PAMFIL,
     PLAY,
     PLAYING,
+    SHUTIKHA,
     TRUMP,
     MushkaState,
     remise_amount,
@@ -42,7 +45,9 @@ def check(state: object) -> None:
     done = sum(s.tricks)
     assert done <= HAND
     assert sum(len(p) for p in s.piles) == done * len(playing)
-    if s.phase in (TRUMP, DECLARE, EXCHANGE):
+    if s.phase == ANNOUNCE:
+        assert v.kind == PAMFIL and JC in s.hands[s.turn] and s.declared[s.turn] == PLAYING
+    if s.phase in (TRUMP, DECLARE, EXCHANGE, ANNOUNCE):
         assert done == 0 and not s.table
         assert all(len(h) == HAND for h in s.hands)
     if s.phase in (PLAY, GATHER):
@@ -58,11 +63,15 @@ def check(state: object) -> None:
             if p not in playing or s.forfeit[p]:
                 assert (s.sheet_a[p], s.sheet_b[p]) == (0, 0)
                 continue
-            holds = p == s.holder and v.kind != PAMFIL
+            conditions = v.kind != PAMFIL and not (
+                v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only"
+            )
+            holds = p == s.holder and conditions
             assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
-            ten = s.top_beaten and (holds or s.opts.remise_ten == "all")
+            ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
             expected_b = remise_amount(s.tricks[p], ten, shielded)
-            assert s.sheet_b[p] == expected_b + s.revokes[p] * s.opts.revoke_remise
+            revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
+            assert s.sheet_b[p] == expected_b + revoked * s.opts.revoke_remise
     if s.opts.revoke == "refuse":
         assert not any(s.revokes)
