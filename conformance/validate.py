@@ -700,7 +700,7 @@ def _check_setup(
     if size > protocol.MAX_LINE:
         out.append(Problem(file, "", f"its run request is {size} bytes; the protocol allows 1 MiB"))
         return
-    _check_position_head(file, setup, out)
+    _check_position_head(file, game, setup, out)
     if size > ANSWER_CHECK_FROM:
         # a long scenario: the reference's answer must fit the protocol's line too
         answer = engine.execute(game.id, setup, protocol.wire_steps(wire))
@@ -720,16 +720,20 @@ def _check_setup(
 ANSWER_CHECK_FROM: Final = 64 * 1024
 
 
-def _check_position_head(file: str, setup: Mapping[str, JSON], out: list[Problem]) -> None:
+def _check_position_head(
+    file: str, game: AnyGame, setup: Mapping[str, JSON], out: list[Problem]
+) -> None:
     """``setup.players``, ``dealer`` and ``options`` beside a position must say what it says.
 
     The position is what the game starts from; a setup that disagrees with it would be
-    read one way by one implementation and the other way by another.
+    read one way by one implementation and the other way by another. An option the setup
+    names must have the value the position gives it (or, left out of the position, its
+    default).
     """
     position = setup.get("position")
     if not isinstance(position, dict):
         return
-    for key in ("players", "dealer", "options"):
+    for key in ("players", "dealer"):
         if key in setup and key in position and setup[key] != position[key]:
             out.append(
                 Problem(
@@ -737,6 +741,21 @@ def _check_position_head(file: str, setup: Mapping[str, JSON], out: list[Problem
                     f"/setup/{key}",
                     f"{show(setup[key], 60)}, but the position says {show(position[key], 60)}: "
                     f"give {key} once (in the position) or the same in both",
+                )
+            )
+    options, in_position = setup.get("options"), position.get("options", {})
+    if not isinstance(options, dict) or not isinstance(in_position, dict):
+        return
+    for name, value in options.items():
+        spec = game.options.get(name)
+        held = in_position.get(name, spec.default if spec is not None else None)
+        if value != held:
+            out.append(
+                Problem(
+                    file,
+                    f"/setup/options/{pointer([name])[1:]}",
+                    f"{show(value, 40)}, but the position plays with {name}={show(held, 40)}: "
+                    "give the options once (in the position) or the same in both",
                 )
             )
 

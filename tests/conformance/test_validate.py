@@ -305,6 +305,20 @@ def test_a_setup_that_disagrees_with_its_position_is_refused() -> None:
     assert all(
         "the position says" in p.message for p in problems if p.pointer.startswith("/setup/")
     )
+    # an option the setup names must hold in the position too; one that agrees is fine
+    s = load("melniki-b-010")
+    setup = s["setup"]
+    assert isinstance(setup, dict)
+    position = setup["position"]
+    assert isinstance(position, dict)
+    held = position.get("options")
+    assert isinstance(held, dict)
+    setup["options"] = {"must_beat": True}
+    position["options"] = {**held, "must_beat": True}
+    assert not [p for p in problems_of(s) if p.pointer.startswith("/setup/options")]
+    position["options"] = {**held, "must_beat": False}
+    problems = [p for p in problems_of(s) if p.pointer.startswith("/setup/options")]
+    assert [p.pointer for p in problems] == ["/setup/options/must_beat"]
 
 
 def test_a_float_for_an_integer_and_a_lone_surrogate_are_refused() -> None:
