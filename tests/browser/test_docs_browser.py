@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -421,3 +421,35 @@ def test_a_scenario_starts_from_a_card_table(page: Page, site: str) -> None:
     assert any(symbol in text for symbol in "♠♥♦♣")
     assert isinstance(start["hands"], int) and start["hands"] > 0
     assert start["notation"] is False  # the full notation is there, folded away
+
+
+def test_generated_files_keep_their_lines_within_docutils_limit() -> None:
+    """An included file with a line over docutils' ``line_length_limit`` (10,000) fails the
+    ``-W`` build; a long list of gaps or links is broken into short lines."""
+    generated = ROOT / "docs" / "_generated"
+    if not any(generated.glob("*.inc")):
+        _unavailable(f"the generated fragments are absent ({generated}): build the docs first")
+    for path in generated.glob("*.inc"):
+        longest = max(len(line) for line in path.read_text(encoding="utf-8").split("\n"))
+        assert longest < 10_000, (path.name, longest)
+
+
+def test_a_raw_block_far_over_the_limit_comes_out_in_short_lines() -> None:
+    """The docs extension's ``raw`` (it lives on the docs' own path, not the project's)."""
+    import importlib  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    common = importlib.import_module("koloda_docs.common")
+    raw: Callable[[str], str] = common.raw
+    limit: int = common.LINE_LIMIT
+
+    items = "".join(f"<li>gap {i}: normative sentence cited by no rule</li>" for i in range(400))
+    words = "<p>" + "word " * 5000 + "</p>"
+    for html in (f'<ul class="gaps">{items}</ul>', words):
+        block = raw(html)
+        lines = block.split("\n")
+        assert max(len(line) for line in lines) <= limit + 3  # the directive's indent
+        # the same HTML: only whitespace between tags or words changed
+        body = " ".join(line.strip() for line in lines[2:] if line.strip())
+        assert body.replace("> <", "><").split() == html.split()

@@ -304,7 +304,10 @@ def _after(g: GameData, before: object, state: object, players: int) -> str:
     if seat is not None:
         parts.append(f'<span class="label">to move</span> seat {seat}')
     line = '<span class="after">' + " · ".join(parts) + "</span>" if parts else ""
-    took = _observed(g, before, "tricks") != _observed(g, state, "tricks")
+    if "tricks" in game.observables:
+        took = _observed(g, before, "tricks") != _observed(g, state, "tricks")
+    else:  # a game that counts no tricks: a trick is taken when its last winner changes
+        took = _observed(g, before, "trick_winner") != _observed(g, state, "trick_winner")
     winner = _observed(g, state, "trick_winner")
     if took and isinstance(winner, int) and not isinstance(winner, bool):
         rows = "".join(
