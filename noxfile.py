@@ -58,18 +58,33 @@ def trace(session: nox.Session) -> None:
     session.run("python", "scripts/trace.py")
 
 
+#: The docs build: the site in docs/_build/html holds only what is published; Sphinx's pickled
+#: doctrees (tens of MB) go beside it, in docs/_build/doctrees.
+SPHINX = (
+    "sphinx-build",
+    "-W",
+    "--keep-going",
+    "-b",
+    "html",
+    "-d",
+    "docs/_build/doctrees",
+    "docs",
+    "docs/_build/html",
+)
+
+
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
     """The Sphinx site, warnings as errors."""
     session.install("-e", ".[docs]")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run(*SPHINX)
 
 
 @nox.session(python=PYTHON)
 def browser(session: nox.Session) -> None:
     """The built docs in headless Chromium (Debian's chromium; never a downloaded browser)."""
     session.install("-e", ".[docs,browser]")
-    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run(*SPHINX)
     session.run("pytest", "tests/browser", *session.posargs, env={"KOLODA_REQUIRE_BROWSER": "1"})
 
 

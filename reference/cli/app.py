@@ -58,10 +58,17 @@ examples:
   python -m reference play melniki-b --seed 7 --record melniki-b-901.json
   python -m conformance run melniki-b-901.json            # replay the recorded game
 
-At the prompt type the number of an action, an action as JSON (the seat may be left
-out, e.g. {"type": "play", "card": "QS"}), or a card (QS) to play it. A refused action
-is answered with the rule that refuses it and its source sentence; the game goes on.
-'q' (or end of input) stops the game; with --record what was played is still saved.
+You see your own hand; the others' hands (and any hand nobody holds) show only their
+size, unless --open (watching with --seat none shows every hand). After each action the
+shell says what changed (a trick taken, the phase, scores, chips); 't' shows the table,
+which is also shown whenever it is your turn.
+
+At the prompt type the number of an action; a card to play it, as shown or as letters
+(10♥, 10h, TH, th); an action by its name and fields (exchange 7D TC, stake 1 1 1 1);
+or an action as JSON (the seat may be left out, e.g. {"type": "play", "card": "QS"}).
+A refused action is answered with the rule that refuses it and its source sentence; the
+game goes on. 'q' (or end of input) stops the game; with --record what was played is
+still saved.
 """
 
 
@@ -163,6 +170,11 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--quiet", action="store_true", help="show only your own moves and the final table"
     )
+    pl.add_argument(
+        "--open",
+        action="store_true",
+        help="show every hand face up (by default you see your own hand and the others' sizes)",
+    )
     return p
 
 
@@ -208,6 +220,7 @@ def main(
             argv=args_list,
         )
         cfg.quiet = bool(args.quiet)
+        cfg.open = bool(args.open)
         return cmd_play(cfg, inp, out, st)
     except UsageError as e:
         err.write(f"python -m reference {command}: error: {e}\n")

@@ -3,8 +3,10 @@ drawing a table from a game's observables, describing actions and explaining rul
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
+from typing import Final
 
 from conformance import corpus, trace
 from reference import games
@@ -18,6 +20,25 @@ from reference.core.rules import Rule
 HEADER = ("phase", "to_move")
 #: Observables not drawn with the table (``legal`` is the numbered menu; ``outcome`` at the end).
 NOT_DRAWN = frozenset({"legal", "outcome", *HEADER})
+#: Observables holding cards that lie face down for every player (Michigan's extra and dead hands).
+FACE_DOWN = frozenset({"extra", "dead"})
+#: Observables whose change after an action is reported (besides a trick being taken).
+REPORTED = ("phase", "trump", "score", "chips", "pot")
+#: The ways a suit may be typed: its letter (either case) or its symbol, filled or hollow.
+SUIT_TYPED: Final = {
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 
 
 class UsageError(Exception):
@@ -90,6 +111,23 @@ def describe_option(spec: OptionSpec) -> str:
     return f"{spec.name}={show_value(spec.default)} [{allowed}]"
 
 
+def source_title(title: str) -> str:
+    """A game's title as shown to people: its source document is "text 002", never "seed 002"
+    (a seed is what a shuffle starts from)."""
+    return re.sub(r"\bseed (\d{3})\b", r"text \1", title)
+
+
+def read_card(text: str) -> str | None:
+    """A card as a person types it, in the suite's notation: ``10♥``, ``10h``, ``TH`` and ``th``
+    are all ``TH``; None if it is not a card."""
+    t = text.strip().upper()
+    suit = SUIT_TYPED.get(t[-1:]) if t else None
+    rank = "T" if t[:-1] == "10" else t[:-1]
+    if suit is None or len(rank) != 1 or rank not in "23456789TJQKA":
+        return None
+    return rank + suit
+
+
 def player_range(game: AnyGame) -> str:
     r = game.players
     return str(r.start) if len(r) == 1 else f"{r.start}-{r[-1]}"
@@ -122,8 +160,34 @@ def players_of(game: AnyGame, state: object) -> int:
     return len(hands) if isinstance(hands, list) else game.players.start
 
 
-def draw_table(game: AnyGame, state: object, players: int, st: Style, indent: str = "  ") -> str:
-    """The table drawn from the game's observables: a header line, then one line a name."""
+def hidden(name: str, viewer: int | None) -> bool:
+    """Whether an observable lies face down for a player at seat ``viewer`` (None sees all):
+    another seat's hand, or a hand nobody holds."""
+    if viewer is None:
+        return False
+    if name in FACE_DOWN:
+        return True
+    head, dot, seat = name.rpartition(".")
+    return bool(dot) and head == "hand" and seat != str(viewer)
+
+
+def face_down(v: JSON) -> str:
+    """A hidden holding: only how many cards it has."""
+    n = len(v) if isinstance(v, list) else 0
+    return f"{n} card{'s' if n != 1 else ''} face down" if n else "—"
+
+
+def draw_table(
+    game: AnyGame,
+    state: object,
+    players: int,
+    st: Style,
+    indent: str = "  ",
+    *,
+    viewer: int | None = None,
+) -> str:
+    """The table drawn from the game's observables: a header line, then one line a name. With a
+    ``viewer`` seat, the other seats' hands (and any hand nobody holds) show only their size."""
     values = observe_all(game, state, players)
     head = []
     for name in HEADER:
@@ -137,8 +201,32 @@ def draw_table(game: AnyGame, state: object, players: int, st: Style, indent: st
     for name, v in values.items():
         if name in NOT_DRAWN:
             continue
-        lines.append(f"{indent}{name:<{width}}  {st.observable(name, v)}")
+        shown = face_down(v) if hidden(name, viewer) else st.observable(name, v)
+        lines.append(f"{indent}{name:<{width}}  {shown}")
     return "\n".join(lines)
+
+
+def changes(
+    before: Mapping[str, JSON], after: Mapping[str, JSON], played: list[str], st: Style
+) -> list[str]:
+    """What an action changed that a player at the table would notice: a trick taken (by whom,
+    and its cards: those on the table and the ``played`` ones), the phase, the trump, scores
+    and chips."""
+    out: list[str] = []
+    took = before.get("tricks") != after.get("tricks") or (
+        "tricks" not in after and before.get("trick_winner") != after.get("trick_winner")
+    )
+    winner = after.get("trick_winner")
+    if took and isinstance(winner, int) and not isinstance(winner, bool):
+        table = before.get("table")
+        cards: list[JSON] = [*(table if isinstance(table, list) else []), *played]
+        shown = f": {st.value(cards)}" if cards else ""
+        out.append(f"seat {winner} takes the trick{shown}")
+    for name in REPORTED:
+        if name in after and before.get(name) != after[name]:
+            was, now = st.observable(name, before.get(name)), st.observable(name, after[name])
+            out.append(f"{name} {was} → {now}")
+    return out
 
 
 def describe_action(action: JSONObject, st: Style, with_seat: bool = True) -> str:

@@ -15,6 +15,7 @@ from reference.cli.common import (
     player_range,
     register,
     ruling_lines,
+    source_title,
 )
 from reference.cli.style import Style
 from reference.core.cards import RANK_LETTERS, RANK_OF, card_symbol
@@ -46,7 +47,7 @@ def game_json(game: AnyGame) -> JSONObject:
         options[name] = entry
     return {
         "id": game.id,
-        "title": game.title,
+        "title": source_title(game.title),
         "players": [game.players.start, game.players[-1]],
         "deck": {"cards": len(game.pack), "lowest": card_symbol(min(game.pack))[:-1]},
         "options": options,
@@ -65,7 +66,7 @@ def cmd_games(as_json: bool, out: TextIO, st: Style) -> int:
     for g in registered:
         opts = "; ".join(describe_option(s) for s in g.options.values()) or "no options"
         out.write(
-            f"{st.head(g.id)}  {g.title}  players {player_range(g)}  {deck_text(g)}  "
+            f"{st.head(g.id)}  {source_title(g.title)}  players {player_range(g)}  {deck_text(g)}  "
             f"options: {opts}\n"
         )
     return 0
@@ -78,7 +79,7 @@ def cmd_rules(game_id: str, rule_id: str | None, as_json: bool, out: TextIO, st:
     if as_json:
         out.write(json.dumps(_rules_json(game, rules), ensure_ascii=False, indent=1) + "\n")
         return 0
-    out.write(f"{st.head(game.id)}  {game.title}\n")
+    out.write(f"{st.head(game.id)}  {source_title(game.title)}\n")
     for rule in rules:
         out.write("\n")
         out.write("\n".join(explain_rule(rule, st, indent="")) + "\n")

@@ -16,17 +16,19 @@ from typing import TextIO
 
 from reference.cli.common import (
     UsageError,
+    changes,
     describe_action,
     draw_table,
     explain_rule,
     find_game,
     observe_all,
     parse_option,
+    read_card,
     rule_by_id,
     show_value,
+    source_title,
 )
 from reference.cli.style import Style
-from reference.core.cards import parse_card
 from reference.core.deals import deal_to_json
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import AnyGame, DeckOrder, Table
@@ -35,10 +37,15 @@ from reference.core.options import OptionValue
 from reference.core.shuffle import MASK64, shuffle
 
 HELP = (
-    "type the number of an action; or an action as JSON (the seat may be left out), "
-    'e.g. {"type": "play", "card": "QS"}; or a card (QS) to play it; '
-    "'t' redraws the table, 'q' stops the game"
+    "type the number of an action; or a card to play it, as shown or as letters "
+    "(10♥, 10h, TH); or an action by its name and its cards or numbers "
+    "(exchange 7D TC, stake 1 1 1 1); or an action as JSON (the seat may be left out), "
+    'e.g. {"type": "play", "card": "QS"}; '
+    "'t' shows the table, 'q' stops the game"
 )
+
+#: A typed word: a card in the suite's notation, a number, or a word (lower case).
+Token = str | int
 
 
 @dataclass
@@ -55,6 +62,7 @@ class Settings:
     record: Path | None
     command: str
     quiet: bool = False
+    open: bool = False  # every hand face up (by default only the player's own is)
 
 
 @dataclass
@@ -133,6 +141,7 @@ class Session:
         self.st = st
         self.rng = random.Random(cfg.seed)
         self.log = Log()
+        self.last_refusal = False
         self.deal = DeckOrder(shuffle(cfg.game.pack, cfg.seed))
         table = Table(cfg.players, cfg.dealer, self.deal, cfg.options)
         try:
@@ -144,19 +153,29 @@ class Session:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def viewer(self) -> int | None:
+        """Whose eyes the table is drawn for: the player's seat (None: all hands face up)."""
+        return None if self.cfg.open else self.cfg.seat
+
+    def table(self) -> str:
+        cfg = self.cfg
+        return draw_table(self.game, self.state, cfg.players, self.st, viewer=self.viewer())
+
     def run(self) -> int:
         cfg, game, st = self.cfg, self.game, self.st
         who = "watching" if cfg.seat is None else f"you play seat {cfg.seat}"
         opts = ", ".join(f"{k}={show_value(v)}" for k, v in cfg.options.items())
         self.say(
             st.head(f"{game.id}")
-            + f"  {game.title}: {cfg.players} players, dealer {cfg.dealer}, seed {cfg.seed}"
+            + f"  {source_title(game.title)}: {cfg.players} players, dealer {cfg.dealer}, "
+            + f"seed {cfg.seed}"
             + (f", {opts}" if opts else "")
             + f"; {who}"
         )
         if cfg.seat is not None:
             self.say(st.dim(HELP))
-        self.say(draw_table(game, self.state, cfg.players, st))
+        if cfg.seat is None:
+            self.say(self.table())
         steps = 0
         stopped = False
         while game.outcome(self.state) is None and steps < cfg.max_steps:
@@ -165,22 +184,26 @@ class Session:
             if mover is None or not legal:
                 break
             if mover == cfg.seat:
+                self.say(self.table())
                 action = self.ask(legal)
                 if action is None:
                     stopped = True
                     break
             else:
                 action = self.rng.choice(legal)
+            before = observe_all(game, self.state, cfg.players)
             self.state = game.apply(self.state, action)
             self.log.steps.append({"act": game.action_json(action)})
             steps += 1
             if not cfg.quiet or mover == cfg.seat:
                 self.say(f"{describe_action(game.action_json(action), st)}")
             if not cfg.quiet:
-                self.say(draw_table(game, self.state, cfg.players, st))
+                after = observe_all(game, self.state, cfg.players)
+                played = _cards_of(game.action_json(action))
+                for line in changes(before, after, played, st):
+                    self.say(f"  {line}")
         outcome = game.outcome(self.state)
-        if cfg.quiet:
-            self.say(draw_table(game, self.state, cfg.players, st))
+        self.say(self.table())
         if outcome is not None:
             self.say(f"game over after {steps} actions: {st.value(outcome.to_json())}")
         elif stopped:
@@ -191,10 +214,30 @@ class Session:
             self.save(cfg.record)
         return 0
 
+    def in_hand_order(self, legal: tuple[object, ...]) -> list[tuple[object, JSONObject]]:
+        """The legal actions with their JSON, in the order of the player's hand: actions without
+        cards first (as the game lists them), then those of one card in the hand's order, then
+        those of two cards, and so on."""
+        hand_json: JSON = (
+            self.game.observe(self.state, f"hand.{self.cfg.seat}")
+            if "hand.<seat>" in self.game.observables
+            else []
+        )
+        hand = [c for c in hand_json if isinstance(c, str)] if isinstance(hand_json, list) else []
+
+        def place(j: JSONObject) -> tuple[int, ...]:
+            found = [c for c in _cards_of(j) if c in hand]
+            return (len(found), *sorted(hand.index(c) for c in found)) if found else (0,)
+
+        pairs = [(a, self.game.action_json(a)) for a in legal]
+        return sorted(pairs, key=lambda p: place(p[1]))
+
     def ask(self, legal: tuple[object, ...]) -> object | None:
         """The user's choice among the legal actions; a refused try is explained and recorded."""
-        game, st, seat = self.game, self.st, self.cfg.seat
-        menu = [game.action_json(a) for a in legal]
+        st, seat = self.st, self.cfg.seat
+        ordered = self.in_hand_order(legal)
+        legal = tuple(a for a, _ in ordered)
+        menu = [j for _, j in ordered]
         while True:
             self.say(st.head(f"seat {seat} to move:"))
             for k, a in enumerate(menu, start=1):
@@ -212,7 +255,7 @@ class Session:
                 self.say(st.dim(HELP))
                 continue
             if text == "t":
-                self.say(draw_table(game, self.state, self.cfg.players, st))
+                self.say(self.table())
                 continue
             if text.isdigit():
                 k = int(text) if len(text) <= 6 else 0  # no menu is that long
@@ -226,8 +269,9 @@ class Session:
                 return chosen
 
     def typed(self, text: str, legal: tuple[object, ...], menu: list[JSONObject]) -> object | None:
-        """An action typed as JSON or as a card: the legal one, or None after explaining why not."""
-        game, st, seat = self.game, self.st, self.cfg.seat
+        """An action typed as JSON, as a card, or as its name and fields: the legal one, or None
+        after explaining why not."""
+        st, seat = self.st, self.cfg.seat
         obj: JSON
         if text.startswith("{"):
             try:
@@ -237,29 +281,72 @@ class Session:
                 return None
             if isinstance(obj, dict) and "seat" not in obj:
                 obj["seat"] = seat
-        else:
-            try:
-                parse_card(text.upper())
-            except ValueError:
-                self.say(f"{st.bad('not understood')}: {text!r}; {HELP}")
+            return self.try_action(obj)
+        words = text.replace(",", " ").split()
+        card = read_card(words[0]) if len(words) == 1 else None
+        if card is not None:
+            matches = [a for a, j in zip(legal, menu, strict=True) if _cards_of(j) == [card]]
+            plays = [a for a, j in zip(legal, menu, strict=True) if j.get("card") == card]
+            found = plays or matches
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                self.say(f"{st.value(card)} is in several actions: choose one by its number")
                 return None
-            card = text.upper()
-            matches = [a for a, j in zip(legal, menu, strict=True) if j.get("card") == card]
-            if len(matches) == 1:
-                return matches[0]
-            if len(matches) > 1:
-                self.say(f"{card} is in several actions: choose one by its number")
+            return self.try_action({"type": "play", "seat": seat, "card": card})
+        if words and read_card(words[0]) is not None:  # several cards, no action named
+            words = ["play", *words]
+        return self.named(words, legal, menu)
+
+    def named(
+        self, words: list[str], legal: tuple[object, ...], menu: list[JSONObject]
+    ) -> object | None:
+        """An action typed as its name and fields (``exchange 7D TC``, ``stake 1 1 1 1``),
+        mapped onto the legal action with those fields; else why none matches."""
+        st = self.st
+        kind = words[0].lower() if words else ""
+        args = [_token(w) for w in words[1:]]
+        same = [(a, j) for a, j in zip(legal, menu, strict=True) if j.get("type") == kind]
+        if not same:
+            kinds = ", ".join(dict.fromkeys(str(j.get("type")) for j in menu))
+            self.say(
+                f"{st.bad('not understood')}: {' '.join(words)!r}: no {kind!r} now; "
+                f"the actions now: {kinds} (type a number, 'h' for help)"
+            )
+            return None
+        for a, j in same:
+            if _fits(_fields(j), args):
+                return a
+        built = _build(same[0][1], args)
+        if built is not None:
+            action = self.try_action(built, quiet=True)
+            if action is not None:
+                return action
+            if self.last_refusal:
                 return None
-            obj = {"type": "play", "seat": seat, "card": card}
+        forms = list(dict.fromkeys(_form(j) for _, j in same))
+        shown = "; ".join(forms[:6]) + ("; …" if len(forms) > 6 else "")
+        self.say(
+            f"{st.bad('no such ' + kind)}: {' '.join(words[1:]) or '(nothing)'} is none of "
+            f"the {len(same)} legal {kind} actions, which are typed: {shown}"
+        )
+        return None
+
+    def try_action(self, obj: JSON, quiet: bool = False) -> object | None:
+        """The action as JSON, if it is legal; if refused, the refusal explained and recorded."""
+        game, st = self.game, self.st
+        self.last_refusal = False
         try:
             action = game.parse_action(obj)
         except FormatError as e:
-            self.say(f"{st.bad('not an action of ' + game.id)}: {e}")
+            if not quiet:
+                self.say(f"{st.bad('not an action of ' + game.id)}: {e}")
             return None
         try:
             game.apply(self.state, action)
         except IllegalAction as e:
             self.refused(action, e)
+            self.last_refusal = True
             return None
         return action
 
@@ -267,7 +354,9 @@ class Session:
         game, st = self.game, self.st
         self.say(f"{st.bad('refused')} by {st.rule(e.rule_id)}: {e.message}")
         rule = rule_by_id(game, e.rule_id)
-        if rule is not None:
+        if rule is not None and rule.id.startswith("core/"):  # a convention: its statement only
+            self.say(f"  {st.rule(rule.id)}: {rule.statement}")
+        elif rule is not None:
             self.say("\n".join(explain_rule(rule, st, "  ", rulings=True)))
         self.say(st.dim("the game goes on; the position is unchanged"))
         self.log.steps.append({"act": game.action_json(action), "expect": {"rejected": e.rule_id}})
@@ -315,6 +404,98 @@ class Session:
             self.out.write(text)
             return
         self.say(f"recorded {path} (replay: python -m conformance run {shlex.quote(str(path))})")
+
+
+def _token(word: str) -> Token:
+    card = read_card(word)
+    if card is not None:
+        return card
+    if word.lstrip("-").isdigit() and len(word) <= 9:
+        return int(word)
+    return word.lower()
+
+
+def _cards_of(j: JSONObject) -> list[str]:
+    """The cards an action names (its ``card`` and ``cards`` fields)."""
+    out: list[str] = []
+    for key in ("card", "cards"):
+        v = j.get(key)
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, list):
+            out.extend(c for c in v if isinstance(c, str))
+    return out
+
+
+def _fields(j: JSONObject) -> list[Token]:
+    """An action's fields as the words that type it, in order: cards, numbers (a mapping by its
+    values, as Michigan's stake on each boodle card), words."""
+    out: list[Token] = []
+    for k, v in j.items():
+        if k in ("type", "seat"):
+            continue
+        items: list[JSON] = (
+            list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else [v]
+        )
+        for x in items:
+            if isinstance(x, bool):
+                out.append("true" if x else "false")
+            elif isinstance(x, int):
+                out.append(x)
+            elif isinstance(x, str):
+                out.append(read_card(x) or x.lower())
+    return out
+
+
+def _fits(fields: list[Token], typed: list[Token]) -> bool:
+    """Whether typed words name an action's fields: the same cards in any order, the same
+    numbers and words in order."""
+
+    def cards(ts: list[Token]) -> list[str]:
+        return sorted(t for t in ts if isinstance(t, str) and read_card(t) == t)
+
+    def rest(ts: list[Token]) -> list[Token]:
+        return [t for t in ts if not (isinstance(t, str) and read_card(t) == t)]
+
+    return cards(fields) == cards(typed) and rest(fields) == rest(typed)
+
+
+def _build(template: JSONObject, typed: list[Token]) -> JSONObject | None:
+    """The action of the template's type with the typed fields, to be refused with its rule when
+    it is not legal; None when the words do not fill the template's fields."""
+    cards = [t for t in typed if isinstance(t, str) and read_card(t) == t]
+    numbers = [t for t in typed if isinstance(t, int)]
+    words = [t for t in typed if isinstance(t, str) and read_card(t) != t]
+    out: JSONObject = {}
+    for k, v in template.items():
+        if k in ("type", "seat"):
+            out[k] = v
+        elif isinstance(v, list):
+            out[k], cards = list(cards), []
+        elif isinstance(v, dict):
+            if len(numbers) < len(v):
+                return None
+            out[k] = {key: numbers.pop(0) for key in v}
+        elif isinstance(v, bool):
+            return None
+        elif isinstance(v, int):
+            if not numbers:
+                return None
+            out[k] = numbers.pop(0)
+        elif isinstance(v, str) and read_card(v) == v:
+            if not cards:
+                return None
+            out[k] = cards.pop(0)
+        elif isinstance(v, str):
+            if not words:
+                return None
+            out[k] = words.pop(0)
+    return out if not cards and not numbers and not words else None
+
+
+def _form(j: JSONObject) -> str:
+    """How an action is typed: ``exchange 7D TC``."""
+    return " ".join([str(j.get("type")), *(str(t) for t in _fields(j))])
 
 
 def cmd_play(cfg: Settings, inp: TextIO, out: TextIO, st: Style) -> int:

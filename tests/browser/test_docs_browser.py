@@ -4,8 +4,11 @@ Serves ``docs/_build/html`` on 127.0.0.1 (a free port, a thread) and drives the
 system's Chromium over the DevTools pipe (:mod:`tests.browser.cdp`): a rule links
 to its source sentence, which becomes the highlighted target; a sentence links
 back to its rules; Russian and English are shown side by side and the view switch
-works; the search finds a Russian word; cards show as red and black symbols.
-A screenshot of a game page is saved under ``docs/_build/screenshots/``.
+works; the search finds a Russian word; cards show as red and black symbols; the
+landing page has a quick start and a row for every game; a game page opens with
+how the game goes (each rule linked), then its contents, then the source passage;
+a scenario starts from a card table. Screenshots of the landing page and a game
+page are saved under ``docs/_build/screenshots/``.
 
 Skips, saying why, when the docs are not built or Chromium is not installed;
 with ``KOLODA_REQUIRE_BROWSER=1`` (the ``browser`` nox session sets it) those are
@@ -18,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -28,6 +31,7 @@ from urllib.parse import quote
 import pytest
 
 from conformance.corpus import all_sentences
+from reference import games
 from tests.browser.cdp import Browser, JSONValue, Page, find_chromium, launch
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -58,7 +62,8 @@ def site() -> Iterator[str]:
     if not (HTML / "index.html").exists() or not _game_pages():
         _unavailable(
             f"the built docs are absent ({HTML}): build them first with "
-            "`sphinx-build -W --keep-going -b html docs docs/_build/html` (nox -s docs)"
+            "`sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs docs/_build/html`"
+            " (nox -s docs)"
         )
     handler = partial(_QuietHandler, directory=str(HTML))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -293,3 +298,158 @@ def test_cards_are_red_and_black_symbols_and_a_screenshot(page: Page, site: str)
     for path in (shot, scenario_shot):
         data = path.read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 10_000, path
+
+
+# --- the landing page and the opening of a game page ----------------------------------------
+
+KINDS: Final = {"trick-taking", "shedding", "Durak-like", "vying", "lottery", "stops"}
+
+
+def test_the_site_holds_no_doctrees() -> None:
+    """The published folder is the site alone: Sphinx's doctrees are built elsewhere (-d)."""
+    if not (HTML / "index.html").exists():
+        _unavailable(f"the built docs are absent ({HTML})")
+    assert not (HTML / ".doctrees").exists()
+
+
+def test_the_landing_page_has_a_quick_start_and_every_game(page: Page, site: str) -> None:
+    page.goto(site + "index.html")
+    page.set_viewport(1400, 1000)
+    landing = _dict(
+        page.evaluate(
+            "(() => { const s = document.querySelector('#quick-start');"
+            " const rows = [...document.querySelectorAll('table.koloda-landing tbody tr')];"
+            " return {quick: s ? s.innerText : null,"
+            " rows: rows.map(r => ({game: r.dataset.game,"
+            " cells: [...r.cells].map(c => c.innerText.trim()),"
+            " href: r.querySelector('a.game-ref').getAttribute('href')})),"
+            " before: s && rows.length ? !!(s.compareDocumentPosition(rows[0]) &"
+            " Node.DOCUMENT_POSITION_FOLLOWING) : null}; })()"
+        )
+    )
+    quick = _str(landing["quick"])
+    for command in (
+        "pip install -e . && python -m conformance run",
+        "pip install nox && nox",
+        'python -m conformance run --impl "your-adapter-command"',
+        "python -m conformance readings",
+    ):
+        assert command in quick, command
+    assert landing["before"] is True  # the quick start comes before the table of games
+    rows = landing["rows"]
+    assert isinstance(rows, list)
+    by_game = {_str(_dict(r)["game"]): _dict(r) for r in rows}
+    assert set(by_game) == set(games())
+    for gid, row in by_game.items():
+        cells = row["cells"]
+        assert isinstance(cells, list) and len(cells) == 7, cells
+        ident, russian, english, kind, players, source, line = (_str(c) for c in cells)
+        assert ident == gid
+        assert russian and "seed" not in russian and english, cells
+        assert kind in KINDS, cells
+        seats = games()[gid].players
+        assert players == f"{seats.start}–{seats[-1]}", cells
+        assert source.startswith("text 00"), cells
+        assert len(line) > 20 and "rules" in line, cells
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(SCREENSHOTS / "index.png")
+    page.goto(site + _str(by_game["mushka"]["href"]))
+    assert _str(page.evaluate("location.pathname")).endswith("_generated/game-mushka.html")
+
+
+def test_a_game_page_opens_with_how_the_game_goes(page: Page, site: str) -> None:
+    page.goto(site + "_generated/game-mushka.html")
+    opening = _dict(
+        page.evaluate(
+            "(() => { const all = [...document.querySelectorAll("
+            " '.koloda-summary, .contents, #source-passage, table.koloda-text')];"
+            " const items = [...document.querySelectorAll('.koloda-summary ol li')];"
+            " return {order: all.map(e => e.classList.contains('koloda-summary') ? 'summary'"
+            " : e.classList.contains('contents') ? 'contents'"
+            " : e.id === 'source-passage' ? 'passage' : 'text'),"
+            " items: items.map(li => ({text: li.querySelector('.statement').innerText,"
+            " href: li.querySelector('a.rule-ref').getAttribute('href')})),"
+            " own: [...document.querySelectorAll('div.rule:not(.core)')].map(d => d.id),"
+            " toc: [...document.querySelectorAll('.contents a')].map(a => a.innerText)}; })()"
+        )
+    )
+    order = opening["order"]
+    assert isinstance(order, list)
+    assert order[:3] == ["summary", "contents", "passage"], order
+    items = opening["items"]
+    own = opening["own"]
+    assert isinstance(items, list) and isinstance(own, list)
+    hrefs = [_str(_dict(i)["href"]) for i in items]
+    assert sorted(h.removeprefix("#") for h in hrefs) == sorted(_str(o) for o in own)
+    assert all(_str(_dict(i)["text"]).strip() for i in items)
+    toc = opening["toc"]
+    assert isinstance(toc, list)
+    for section in ("Source passage", "Rules", "Rulings", "Options", "Scenarios"):
+        assert section in toc, toc
+    # A rule of the summary leads to the rule's block on the page.
+    page.goto(site + "_generated/game-mushka.html" + hrefs[0])
+    target = _target_state(page)
+    assert target["id"] == hrefs[0].removeprefix("#") and "rule" in _str(target["cls"])
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    page.goto(site + "_generated/game-mushka.html?screenshot")
+    page.set_viewport(1400, 1000)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(SCREENSHOTS / "game-mushka.png")
+
+
+def test_a_scenario_starts_from_a_card_table(page: Page, site: str) -> None:
+    page.goto(site + "_generated/game-mushka.html")
+    start = _dict(
+        page.evaluate(
+            "(() => { const s = [...document.querySelectorAll('.scenario .koloda-start')]"
+            ".find(e => e.querySelector('th') &&"
+            " [...e.querySelectorAll('th')].some(t => t.innerText.startsWith('hand')));"
+            " if (!s) return {found: false};"
+            " const visible = [...s.querySelectorAll('table tr')].map(r => r.innerText);"
+            " return {found: true, rows: visible,"
+            " hands: s.querySelectorAll('tr .card').length,"
+            " notation: s.querySelector('details') ? s.querySelector('details').open : null};"
+            " })()"
+        )
+    )
+    assert start["found"] is True
+    rows = start["rows"]
+    assert isinstance(rows, list)
+    text = "\n".join(_str(r) for r in rows)
+    assert "hand · seat 0" in text and "trump" in text
+    assert "null" not in text and "false" not in text  # no raw position fields in the table
+    assert any(symbol in text for symbol in "♠♥♦♣")
+    assert isinstance(start["hands"], int) and start["hands"] > 0
+    assert start["notation"] is False  # the full notation is there, folded away
+
+
+def test_generated_files_keep_their_lines_within_docutils_limit() -> None:
+    """An included file with a line over docutils' ``line_length_limit`` (10,000) fails the
+    ``-W`` build; a long list of gaps or links is broken into short lines."""
+    generated = ROOT / "docs" / "_generated"
+    if not any(generated.glob("*.inc")):
+        _unavailable(f"the generated fragments are absent ({generated}): build the docs first")
+    for path in generated.glob("*.inc"):
+        longest = max(len(line) for line in path.read_text(encoding="utf-8").split("\n"))
+        assert longest < 10_000, (path.name, longest)
+
+
+def test_a_raw_block_far_over_the_limit_comes_out_in_short_lines() -> None:
+    """The docs extension's ``raw`` (it lives on the docs' own path, not the project's)."""
+    import importlib  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    common = importlib.import_module("koloda_docs.common")
+    raw: Callable[[str], str] = common.raw
+    limit: int = common.LINE_LIMIT
+
+    items = "".join(f"<li>gap {i}: normative sentence cited by no rule</li>" for i in range(400))
+    words = "<p>" + "word " * 5000 + "</p>"
+    for html in (f'<ul class="gaps">{items}</ul>', words):
+        block = raw(html)
+        lines = block.split("\n")
+        assert max(len(line) for line in lines) <= limit + 3  # the directive's indent
+        # the same HTML: only whitespace between tags or words changed
+        body = " ".join(line.strip() for line in lines[2:] if line.strip())
+        assert body.replace("> <", "><").split() == html.split()

@@ -29,6 +29,7 @@ from koloda_docs.common import (
     CITING_DOC,
     GAMES_DOC,
     GENERATED,
+    INDEX_DOC,
     REGISTER_DOC,
     SHUFFLE_DOC,
     SOURCES_DOC,
@@ -42,6 +43,8 @@ from koloda_docs.html import Linker, default_relative_uri
 from koloda_docs.site_pages import (
     anchors_fragment,
     games_fragment,
+    landing_fragment,
+    landing_problems,
     register_fragment,
     shuffle_spec_fragment,
     shuffle_vectors_fragment,
@@ -55,10 +58,15 @@ logger = logging.getLogger(__name__)
 __version__: Final = "1"
 
 
-def generate(linker: Linker, highlight: Callable[[str], str]) -> dict[str, str]:
-    """Every generated file, by path relative to ``docs/``, with its text."""
+def generate(
+    linker: Linker, highlight: Callable[[str], str], problems: list[str] | None = None
+) -> dict[str, str]:
+    """Every generated file, by path relative to ``docs/``, with its text; what is missing from
+    the docs' own data (``games.json``) is added to ``problems``."""
     corpus = data.load()
     out: dict[str, str] = {}
+    if problems is not None:
+        problems.extend(landing_problems(Ctx(corpus, linker, INDEX_DOC)))
 
     def ctx(doc: str) -> Ctx:
         return Ctx(corpus, linker, doc)
@@ -71,6 +79,7 @@ def generate(linker: Linker, highlight: Callable[[str], str]) -> dict[str, str]:
         "register.inc": register_fragment(ctx(REGISTER_DOC)),
         "traceability.inc": trace_fragment(ctx(TRACE_DOC)),
         "games.inc": games_fragment(ctx(GAMES_DOC)),
+        "landing.inc": landing_fragment(ctx(INDEX_DOC)),
         "shuffle-spec.inc": shuffle_spec_fragment(),
         "shuffle-vectors.inc": shuffle_vectors_fragment(ctx(SHUFFLE_DOC)),
         "splitter.inc": splitter_fragment(),
@@ -122,11 +131,14 @@ def _builder_inited(app: Sphinx) -> None:
 
     linker = Linker(relative_uri)
     srcdir = Path(app.srcdir)
-    files = generate(linker, highlight)
+    problems: list[str] = []
+    files = generate(linker, highlight, problems)
     written = write(srcdir, files)
     logger.info("koloda_docs: %d generated files, %d rewritten", len(files), len(written))
     for problem in linker.dangling(_known_pages(srcdir)):
         logger.warning("koloda_docs: %s", problem, type="koloda", subtype="link")
+    for problem in problems:
+        logger.warning("koloda_docs: %s", problem, type="koloda", subtype="data")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -10,6 +10,7 @@ picked up here with no change to the docs machinery.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
@@ -27,7 +28,7 @@ from conformance.corpus import (
     sentence_annotations,
     translations,
 )
-from conformance.trace import SCENARIOS, Ruling, load_register
+from conformance.trace import SCENARIOS, Report, Ruling, check, load_register
 from reference import games
 from reference.core.game import AnyGame
 from reference.core.jsontypes import JSON, JSONObject
@@ -84,6 +85,21 @@ class GameData:
     code: Mapping[str, tuple[CodePoint, ...]]  # rule id -> lines naming it
     complete: bool
 
+    @property
+    def own_rules(self) -> tuple[Rule, ...]:
+        """The game's own rules (``<game>/...``): what every page counts as its rules."""
+        return tuple(r for r in self.rules if not r.id.startswith("core/"))
+
+    @property
+    def core_rules(self) -> tuple[Rule, ...]:
+        """The ``core/`` conventions the game shares with others, counted apart."""
+        return tuple(r for r in self.rules if r.id.startswith("core/"))
+
+    @property
+    def document(self) -> str | None:
+        """The id of the source text the game comes from (``001``)."""
+        return self.passage[0].split(":", 1)[0] if self.passage else None
+
 
 @dataclass(frozen=True, slots=True)
 class Citation:
@@ -103,7 +119,15 @@ class Corpus:
     english: Mapping[str, str]
     register: Mapping[str, Ruling]
     games: Mapping[str, GameData]
+    #: What ``python scripts/trace.py`` finds (:func:`conformance.trace.check`): the one
+    #: definition of a gap the pages use (a cell is painted as a gap only if it is one).
+    report: Report
     cited_by: dict[str, list[Citation]] = field(default_factory=dict)
+
+    def gaps(self, game: str) -> frozenset[str]:
+        """The gaps the traceability check reports for a game."""
+        rep = self.report.games.get(game)
+        return frozenset(rep.gaps) if rep is not None else frozenset()
 
     def note(self, sid: str) -> Annotation:
         """The class and game of a sentence (unclassified if not annotated)."""
@@ -160,6 +184,25 @@ def _declares(lines: list[str], index: int) -> bool:
     return "Rule(" in here or before.rstrip().endswith("Rule(")
 
 
+def docstring_lines(text: str) -> frozenset[int]:
+    """The 1-based lines of a module's docstring. A rule id named there is prose about the
+    module (a summary of its rules), not a point where the code enforces the rule; a rule
+    named in the docstring of the function or class that enforces it stays a point of
+    enforcement, since the lines it names are that function's or class's."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return frozenset()
+    first = tree.body[0] if tree.body else None
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return frozenset(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return frozenset()
+
+
 def _scan(
     paths: list[Path], rule_ids: list[str]
 ) -> tuple[list[SourceFile], dict[str, list[CodePoint]]]:
@@ -170,8 +213,11 @@ def _scan(
     for path in paths:
         text = path.read_text(encoding="utf-8")
         lines = text.split("\n")
+        prose = docstring_lines(text)
         rule_lines: dict[int, tuple[str, ...]] = {}
         for i, line in enumerate(lines):
+            if i + 1 in prose:
+                continue
             named = tuple(rid for rid, pat in patterns.items() if pat.search(line))
             if not named:
                 continue
@@ -273,7 +319,7 @@ def load() -> Corpus:
             code={rid: tuple(points) for rid, points in code.items()},
             complete=gid in complete,
         )
-    corpus = Corpus(sentences, notes, translations(), register, game_data)
+    corpus = Corpus(sentences, notes, translations(), register, game_data, check())
     _back_references(corpus, scenarios)
     return corpus
 

@@ -12,6 +12,7 @@ from koloda_docs.common import (
     code_doc,
     heading,
     raw,
+    source_title,
     view_toggle,
 )
 from koloda_docs.data import (
@@ -25,8 +26,13 @@ from koloda_docs.data import (
     scenario_sources,
 )
 from koloda_docs.html import (
+    SUITS,
     action_html,
+    card,
+    card_list,
+    cards,
     esc,
+    is_card,
     json_text,
     option_anchor,
     option_text,
@@ -56,21 +62,27 @@ def line_anchor(f: SourceFile, line: int) -> str:
 
 
 def game_page(ctx: Ctx, g: GameData) -> str:
-    """The reST of a game's page."""
+    """The reST of a game's page: how the game goes, contents, then the passage, rules,
+    rulings, options and scenarios."""
     ctx.linker.page(ctx.doc)
     normative = sum(1 for sid in g.passage if ctx.corpus.note(sid).cls == "normative")
     players = f"{g.game.players.start}–{g.game.players.stop - 1}"
     status = "complete" if g.complete else "in progress"
     code_links = ", ".join(ctx.a(code_doc(g.id), "", f.path, "code-ref") for f in g.files)
+    text = f"text {g.document} · " if g.document else ""
     meta = (
         f'<div class="koloda-game-meta" data-game="{esc(g.id)}">'
-        f"<p>Game id <code>{esc(g.id)}</code> · seats {players} · status "
+        f"<p>Game id <code>{esc(g.id)}</code> · {esc(text)}seats {players} · status "
         f'<span class="badge status-{"complete" if g.complete else "open"}">{status}</span></p>'
-        f"<p>{len(g.passage)} sentences of source ({normative} normative) · {len(g.rules)} rules · "
+        f"<p>{len(g.passage)} sentences of source ({normative} normative) · "
+        f"{len(g.own_rules)} rules (+ {len(g.core_rules)} core conventions) · "
         f"{len(g.rulings)} rulings · {len(g.options)} options · {len(g.scenarios)} scenarios · "
         f"code: {code_links or '—'}</p></div>"
     )
-    out = [HEADER, f".. _game-{g.id}:\n\n", heading(g.title, "="), raw(meta)]
+    out = [HEADER, f".. _game-{g.id}:\n\n", heading(source_title(g.title), "="), raw(meta)]
+    out.append(".. rubric:: How the game goes\n\n")
+    out.append(raw(summary(ctx, g)))
+    out.append(".. contents:: On this page\n   :local:\n   :depth: 1\n\n")
     out.append(
         "Every sentence of the passage has an anchor named after its id "
         "(``002:P6.S1`` is ``#s-002-P6-S1``); every rule, ruling and scenario below links "
@@ -116,6 +128,48 @@ def game_page(ctx: Ctx, g: GameData) -> str:
     return "".join(out)
 
 
+def rules_in_text_order(ctx: Ctx, g: GameData) -> list[Rule]:
+    """The game's own rules in the order of the text: by the first sentence each cites (or
+    that the rulings it cites are about); a rule citing neither comes last."""
+    order = {sid: i for i, sid in enumerate(ctx.corpus.sentences)}
+    last = len(order)
+
+    def place(rule: Rule) -> int:
+        found = [order[ref] for ref in rule.cites if ref in order]
+        for ref in rule.cites:
+            ruling = ctx.corpus.register.get(ref)
+            if ruling is not None:
+                found.extend(order[sid] for sid in ruling.sentences if sid in order)
+        return min(found, default=last)
+
+    return sorted(g.own_rules, key=place)
+
+
+def summary(ctx: Ctx, g: GameData) -> str:
+    """How the game goes, in English: its own rules' statements in the order of the text,
+    each with a link to the rule below (the ``core/`` conventions are listed after)."""
+    items = []
+    for rule in rules_in_text_order(ctx, g):
+        first = next((ref for ref in rule.cites if is_sentence_id(ref)), None)
+        source = f' <span class="from">{ctx.sentence_link(first)}</span>' if first else ""
+        items.append(
+            f'<li><span class="statement">{esc(rule.statement)}</span> '
+            f"{ctx.a(ctx.doc, rule_anchor(rule.id), rule.id, 'rule-ref')}{source}</li>"
+        )
+    core = " ".join(ctx.a(ctx.doc, rule_anchor(r.id), r.id, "rule-ref") for r in g.core_rules)
+    conventions = (
+        f'<p class="core-note">Besides, the conventions every game of the suite shares: {core}.</p>'
+        if core
+        else ""
+    )
+    return (
+        f'<div class="koloda-summary" data-game="{esc(g.id)}">'
+        '<p class="lead">The rules of the game as the text gives them, in its order; each links '
+        "to the rule below, with the Russian words it comes from.</p>\n"
+        '<ol class="summary-rules">\n' + "\n".join(items) + "\n</ol>\n" + conventions + "</div>"
+    )
+
+
 def _code_links(ctx: Ctx, g: GameData, points: tuple[CodePoint, ...]) -> str:
     links: list[str] = []
     by_path = {f.path: f for f in g.files}
@@ -153,7 +207,6 @@ def rule_block(ctx: Ctx, g: GameData, rule: Rule) -> str:
             items.append(f"<li>{ctx.ruling_link(ref)}{question}</li>")
         refs.append(("settled by", '<ul class="plain">' + "".join(items) + "</ul>"))
     points = g.code.get(rule.id, ())
-    enforced = [p for p in points if not p.declaration]
     refs.append(
         (
             "code",
@@ -162,7 +215,8 @@ def rule_block(ctx: Ctx, g: GameData, rule: Rule) -> str:
             else '<span class="none">not named in the game\'s code</span>',
         )
     )
-    if not enforced and not core:
+    gaps = ctx.corpus.gaps(g.id)
+    if f"rule {rule.id} is not named at a point of enforcement in the code" in gaps:
         refs[-1] = (refs[-1][0], refs[-1][1] + ' <span class="gap">no point of enforcement</span>')
     tested = [sc for sc in g.scenarios if rule.id in scenario_rules(sc)]
     refs.append(
@@ -170,7 +224,9 @@ def rule_block(ctx: Ctx, g: GameData, rule: Rule) -> str:
             "scenarios",
             " ".join(ctx.scenario_link(sc.id, sc.game) for sc in tested)
             if tested
-            else '<span class="gap">no scenario yet</span>',
+            else '<span class="gap">no scenario yet</span>'
+            if f"rule {rule.id} is tested by no scenario" in gaps
+            else '<span class="none">no scenario</span>',
         )
     )
     parts.append('<dl class="rule-refs">')
@@ -221,7 +277,24 @@ class Replay:
     note: str | None  # why the replay stopped, if it did
 
 
-def _after(g: GameData, state: object) -> str:
+def _observed(g: GameData, state: object, name: str) -> JSON:
+    if name not in g.game.observables:
+        return None
+    try:
+        return g.game.observe(state, name)
+    except (KeyError, ValueError, TypeError, FormatError):
+        return None
+
+
+def _hands(g: GameData, state: object, players: int) -> list[JSON]:
+    if "hand.<seat>" not in g.game.observables:
+        return []
+    return [_observed(g, state, f"hand.{seat}") for seat in range(players)]
+
+
+def _after(g: GameData, before: object, state: object, players: int) -> str:
+    """The state after an accepted action: game over, or the table and whose turn; when the
+    action ended a trick, who took it and the hands by seat."""
     game = g.game
     parts: list[str] = []
     try:
@@ -231,14 +304,29 @@ def _after(g: GameData, state: object) -> str:
                 '<span class="after over">game over: ' + value_html(outcome.to_json()) + "</span>"
             )
         seat = game.to_move(state)
-        table: JSON = game.observe(state, "table") if "table" in g.game.observables else None
     except (KeyError, ValueError, TypeError, FormatError):
         return ""
+    table = _observed(g, state, "table")
     if isinstance(table, list):
         parts.append(f'<span class="label">table</span> {value_html(table)}')
     if seat is not None:
         parts.append(f'<span class="label">to move</span> seat {seat}')
-    return '<span class="after">' + " · ".join(parts) + "</span>" if parts else ""
+    line = '<span class="after">' + " · ".join(parts) + "</span>" if parts else ""
+    if "tricks" in game.observables:
+        took = _observed(g, before, "tricks") != _observed(g, state, "tricks")
+    else:  # a game that counts no tricks: a trick is taken when its last winner changes
+        took = _observed(g, before, "trick_winner") != _observed(g, state, "trick_winner")
+    winner = _observed(g, state, "trick_winner")
+    if took and isinstance(winner, int) and not isinstance(winner, bool):
+        rows = "".join(
+            f"<tr><th>seat {k}</th><td>{value_html(h) if h else '—'}</td></tr>"
+            for k, h in enumerate(_hands(g, state, players))
+        )
+        line += (
+            f'<div class="trick-taken">seat {winner} takes the trick; the hands now:'
+            f'<table class="koloda-hands">{rows}</table></div>'
+        )
+    return line
 
 
 def replay(g: GameData, sc: Scenario) -> Replay:
@@ -253,29 +341,78 @@ def replay(g: GameData, sc: Scenario) -> Replay:
     except (ScenarioError, FormatError, ValueError) as e:
         return Replay(None, None, {}, f"the reference cannot start it: {e}")
     first = game.position(state)
+    players = first.get("players")
+    n = players if isinstance(players, int) and not isinstance(players, bool) else 0
     after: dict[int, str] = {}
     steps = sc.data.get("steps")
     for i, step in enumerate(steps if isinstance(steps, list) else []):
         act = step.get("act") if isinstance(step, dict) else None
         if act is None:
             continue
+        before = state
         try:
             state = game.apply(state, game.parse_action(act))
         except (IllegalAction, FormatError):
             continue
         except (TypeError, ValueError) as e:
             return Replay(first, None, after, f"the reference stopped at step {i + 1}: {e}")
-        after[i] = _after(g, state)
+        after[i] = _after(g, before, state, n)
     return Replay(first, None, after, None)
 
 
+def _is_seat_lists(value: JSON) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(v, list) and all(is_card(c) for c in v) for v in value)
+    )
+
+
 def _position(pos: Mapping[str, JSON]) -> str:
-    items = [
-        f"<dt>{esc(k)}</dt><dd>{value_html(v)}</dd>"
-        for k, v in pos.items()
-        if k not in _SETUP_FIELDS
-    ]
-    return '<dl class="position">' + "".join(items) + "</dl>"
+    """A position as the table looks: the hands by seat, the stock, the trump (as its suit
+    symbol) and every other holding of cards; whose turn; then the position's full notation
+    folded away (for implementers)."""
+    rows: list[str] = []
+    head = []
+    if isinstance(pos.get("phase"), str):
+        head.append(f"phase <code>{esc(str(pos['phase']))}</code>")
+    if isinstance(pos.get("to_move"), int):
+        head.append(f"seat {pos['to_move']} to move")
+    for key, value in pos.items():
+        if key in _SETUP_FIELDS or key in ("phase", "to_move"):
+            continue
+        if key == "trump" and isinstance(value, str) and value in SUITS:
+            symbol, name = SUITS[value]
+            rows.append(
+                f'<tr><th>trump</th><td><span class="card suit-{value.lower()}" '
+                f'title="{esc(name)}">{symbol}</span> {esc(name)}</td></tr>'
+            )
+        elif is_card(value) and isinstance(value, str):
+            rows.append(f"<tr><th>{esc(key.replace('_', ' '))}</th><td>{card(value)}</td></tr>")
+        elif _is_seat_lists(value) and isinstance(value, list):
+            label = "hand" if key == "hands" else key.replace("_", " ")
+            if key != "hands" and not any(value):
+                continue
+            for seat, held in enumerate(value):
+                shown = value_html(held) if held else "—"
+                count = (
+                    f' <span class="count">({len(held)})</span>' if isinstance(held, list) else ""
+                )
+                rows.append(f"<tr><th>{esc(label)} · seat {seat}</th><td>{shown}{count}</td></tr>")
+        else:
+            found = card_list(value)
+            if found:
+                count = f' <span class="count">({len(found)})</span>'
+                rows.append(
+                    f"<tr><th>{esc(key.replace('_', ' '))}</th><td>{cards(found)}{count}</td></tr>"
+                )
+    caption = f'<p class="position-head">{" · ".join(head)}</p>' if head else ""
+    notation = {k: v for k, v in pos.items() if k not in _SETUP_FIELDS}
+    return (
+        f'<div class="koloda-start">{caption}<table class="koloda-hands">{"".join(rows)}</table>'
+        "<details><summary>the position in full notation</summary>"
+        f'<code class="notation">{esc(json_text(notation))}</code></details></div>'
+    )
 
 
 def _setup_line(ctx: Ctx, g: GameData, setup: Mapping[str, JSON]) -> str:

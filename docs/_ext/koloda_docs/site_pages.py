@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from pathlib import Path
 
 import conformance.corpus
 import reference.core.shuffle
-from conformance.trace import check, complete_games
+from conformance.trace import complete_games
 from koloda_docs.common import (
     HEADER,
     REGISTER_DOC,
@@ -18,6 +19,7 @@ from koloda_docs.common import (
     heading,
     raw,
     rst_text,
+    source_title,
     view_toggle,
 )
 from koloda_docs.data import GameData, scenario_rules, scenario_sources
@@ -50,7 +52,7 @@ def sources_fragment(ctx: Ctx) -> str:
     for doc in corpus.documents():
         sentences = corpus.sentences_of(doc)
         first = sentences[0].text if sentences else ""
-        out.append(heading(f"Document {doc} — {_short(first, 60)}", "-"))
+        out.append(heading(f"Text {doc} — {_short(first, 60)}", "-"))
         by_class: dict[str, int] = {}
         in_games: set[str] = set()
         for s in sentences:
@@ -113,7 +115,7 @@ def register_fragment(ctx: Ctx) -> str:
         if game is None:
             title = "Corpus and table conventions"
         elif game in corpus.games:
-            title = f"{corpus.games[game].title} — {game}"
+            title = f"{source_title(corpus.games[game].title)} — {game}"
         else:
             title = f"{game} (not modelled yet)"
         out.append(heading(title, "-"))
@@ -133,7 +135,7 @@ def _count(n: int, gap: bool = False) -> str:
 def trace_fragment(ctx: Ctx) -> str:
     """Coverage counts from :func:`conformance.trace.check`, then a matrix per game."""
     corpus = ctx.corpus
-    report = check()
+    report = corpus.report
     complete = complete_games()
     out = [HEADER, heading("Coverage by game", "-")]
     rows = []
@@ -148,6 +150,7 @@ def trace_fragment(ctx: Ctx) -> str:
             + _count(r.sentences.get("context", 0))
             + _count(r.sentences.get("unclassified", 0), r.sentences.get("unclassified", 0) > 0)
             + _count(r.rules)
+            + _count(len(corpus.games[gid].core_rules) if gid in corpus.games else 0)
             + _count(r.rulings)
             + _count(r.scenarios)
             + _count(len(r.gaps), bool(r.gaps))
@@ -159,9 +162,8 @@ def trace_fragment(ctx: Ctx) -> str:
         raw(
             '<table class="koloda-matrix"><thead><tr><th>Game</th><th>Status</th>'
             "<th>normative</th><th>advice</th><th>context</th><th>unclassified</th><th>rules</th>"
-            "<th>rulings</th><th>scenarios</th><th>gaps</th></tr></thead><tbody>\n"
-            + "\n".join(rows)
-            + "\n</tbody></table>\n"
+            "<th>core conventions</th><th>rulings</th><th>scenarios</th><th>gaps</th></tr>"
+            "</thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>\n"
             f'<p class="totals">Corpus: {total} sentences, {translated} translated, '
             f"{len(corpus.register)} rulings in the register.</p>"
         )
@@ -170,11 +172,15 @@ def trace_fragment(ctx: Ctx) -> str:
     problems += report.errors
     out.append(heading("Gaps and errors", "-"))
     if problems:
-        items = "".join(f"<li>{esc(p)}</li>" for p in problems)
-        out.append(raw(f'<ul class="gaps">{items}</ul>'))
+        out.append(
+            f"{len(problems)} findings; a game marked complete fails the check with any of its "
+            "own.\n\n"
+        )
+        items = "\n".join(f'<li class="gap">{esc(p)}</li>' for p in problems)
+        out.append(raw(f'<ul class="gaps">\n{items}\n</ul>'))
     else:
         out.append("None: every check of ``python scripts/trace.py`` passes.\n\n")
-    out.append(heading("Corpus by document", "-"))
+    out.append(heading("Corpus by text", "-"))
     doc_rows = []
     for doc in corpus.documents():
         sentences = corpus.sentences_of(doc)
@@ -191,7 +197,7 @@ def trace_fragment(ctx: Ctx) -> str:
         )
     out.append(
         raw(
-            '<table class="koloda-matrix"><thead><tr><th>Document</th><th>sentences</th>'
+            '<table class="koloda-matrix"><thead><tr><th>Text</th><th>sentences</th>'
             "<th>translated</th><th>normative</th><th>advice</th><th>context</th>"
             "<th>unclassified</th><th>in a game</th></tr></thead><tbody>\n"
             + "\n".join(doc_rows)
@@ -206,22 +212,28 @@ def trace_fragment(ctx: Ctx) -> str:
 
 def _sentence_matrix(ctx: Ctx, g: GameData) -> str:
     rows = []
+    gaps = ctx.corpus.gaps(g.id)
     for sid in g.passage:
         cls = ctx.corpus.note(sid).cls
         rules = [r for r in g.rules if sid in r.cites]
         rulings = [r for r in g.rulings if sid in r.sentences]
         scenarios = [sc for sc in g.scenarios if any(s == sid for s, _ in scenario_sources(sc))]
-        gap = cls == "normative" and not rules and not rulings
+        uncited = f"normative sentence {sid} is cited by no rule or ruling" in gaps
+        misclassed = any(gap.startswith(f"sentence {sid} ") for gap in gaps)
         links = " ".join(
             [ctx.rule_link(r.id, g.id) for r in rules] + [ctx.ruling_link(r.id) for r in rulings]
         )
         rows.append(
             f'<tr class="cls-{esc(cls)}"><td>'
             + ctx.a(game_doc(g.id), sentence_anchor(sid), sid, "sentence-ref")
-            + f"</td><td>{esc(cls)}</td>"
-            + _count(len(rules), gap)
-            + _count(len(rulings))
-            + _count(len(scenarios), cls == "normative" and not scenarios)
+            + (
+                f'</td><td class="gap">{esc(cls)}</td>'
+                if misclassed
+                else f"</td><td>{esc(cls)}</td>"
+            )
+            + _count(len(rules), uncited)
+            + _count(len(rulings), uncited)
+            + _count(len(scenarios))
             + f"<td>{links}</td></tr>"
         )
     return (
@@ -235,20 +247,23 @@ def _sentence_matrix(ctx: Ctx, g: GameData) -> str:
 
 def _rule_matrix(ctx: Ctx, g: GameData) -> str:
     rows = []
+    gaps = ctx.corpus.gaps(g.id)
     for rule in g.rules:
         points = g.code.get(rule.id, ())
         enforced = sum(1 for p in points if not p.declaration)
-        core = rule.id.startswith("core/")
+        unenforced = f"rule {rule.id} is not named at a point of enforcement in the code" in gaps
+        untested = f"rule {rule.id} is tested by no scenario" in gaps
+        uncited = f"rule {rule.id} cites nothing" in gaps
         sentences = [c for c in rule.cites if c in ctx.corpus.sentences]
         scenarios = [sc for sc in g.scenarios if rule.id in scenario_rules(sc)]
         rows.append(
             "<tr><td>"
             + ctx.a(game_doc(g.id), rule_anchor(rule.id), rule.id, "rule-ref")
             + "</td>"
-            + _count(len(sentences))
-            + _count(len(rule.cites) - len(sentences))
-            + _count(enforced, not core and enforced == 0)
-            + _count(len(scenarios), not scenarios)
+            + _count(len(sentences), uncited)
+            + _count(len(rule.cites) - len(sentences), uncited)
+            + _count(enforced, unenforced)
+            + _count(len(scenarios), untested)
             + "<td>"
             + " ".join(
                 ctx.a(game_doc(g.id), scenario_anchor(sc.id), sc.id, "scenario-ref")
@@ -274,18 +289,80 @@ def games_fragment(ctx: Ctx) -> str:
         players = f"{g.game.players.start}–{g.game.players.stop - 1}"
         rows.append(
             f"<tr><td>{ctx.a(game_doc(gid), '', gid, 'game-ref')}</td>"
-            f'<td lang="ru">{esc(g.title)}</td>'
+            f'<td lang="ru">{esc(source_title(g.title))}</td>'
             f"<td>{players}</td><td>{'complete' if g.complete else 'in progress'}</td>"
             + _count(len(g.passage))
-            + _count(len(g.rules))
+            + _count(len(g.own_rules))
+            + _count(len(g.core_rules))
             + _count(len(g.rulings))
             + _count(len(g.scenarios))
             + "</tr>"
         )
     return HEADER + raw(
         '<table class="koloda-games"><thead><tr><th>Game</th><th>Title</th><th>Seats</th>'
-        "<th>Status</th><th>sentences</th><th>rules</th><th>rulings</th><th>scenarios</th></tr>"
+        "<th>Status</th><th>sentences</th><th>rules</th><th>core conventions</th><th>rulings</th>"
+        "<th>scenarios</th></tr>"
         "</thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>"
+    )
+
+
+GAMES_JSON = Path(__file__).resolve().parent / "games.json"
+
+
+def game_kinds() -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """The English names and kinds of the games (``games.json``), and what each kind means."""
+    raw_data: JSON = json.loads(GAMES_JSON.read_text(encoding="utf-8"))
+    data = raw_data if isinstance(raw_data, dict) else {}
+    listed, kinds = data.get("games"), data.get("kinds")
+    games: dict[str, dict[str, str]] = {}
+    if isinstance(listed, dict):
+        for gid, entry in listed.items():
+            if isinstance(entry, dict):
+                games[gid] = {k: v for k, v in entry.items() if isinstance(v, str)}
+    glosses = (
+        {k: v for k, v in kinds.items() if isinstance(v, str)} if isinstance(kinds, dict) else {}
+    )
+    return games, glosses
+
+
+def landing_problems(ctx: Ctx) -> list[str]:
+    """Registered games without an English name or a known kind in ``games.json``."""
+    games, glosses = game_kinds()
+    out = []
+    for gid in ctx.corpus.games:
+        entry = games.get(gid, {})
+        if "english" not in entry or entry.get("kind") not in glosses:
+            known = ", ".join(sorted(glosses))
+            out.append(f"{GAMES_JSON.name}: game {gid} needs an English name and a kind ({known})")
+    return out
+
+
+def landing_fragment(ctx: Ctx) -> str:
+    """The table of the games for the landing page: id, Russian and English name, kind,
+    players and a line saying what the game is (from the registry and ``games.json``)."""
+    games, glosses = game_kinds()
+    rows = []
+    for gid, g in sorted(
+        ctx.corpus.games.items(), key=lambda item: (item[1].document or "", item[0])
+    ):
+        entry = games.get(gid, {})
+        kind = entry.get("kind", "")
+        players = f"{g.game.players.start}–{g.game.players.stop - 1}"
+        russian = re.sub(r"\s*\(seed \d{3}.*$|\s*\(text \d{3}.*$", "", g.title)
+        text = f"text {g.document}" if g.document else ""
+        line = f"{glosses.get(kind, '')}. {len(g.own_rules)} rules, {len(g.rulings)} rulings."
+        rows.append(
+            f'<tr data-game="{esc(gid)}"><td>{ctx.a(game_doc(gid), "", gid, "game-ref")}</td>'
+            f'<td lang="ru">{esc(russian)}</td><td>{esc(entry.get("english", ""))}</td>'
+            f'<td class="kind">{esc(kind)}</td><td class="count">{players}</td>'
+            f"<td>{esc(text)}</td><td>{esc(line[0].upper() + line[1:] if line else '')}</td></tr>"
+        )
+    return HEADER + raw(
+        '<table class="koloda-games koloda-landing"><thead><tr><th>Game id</th>'
+        '<th lang="ru">Название</th><th>English</th><th>Kind</th><th>Players</th>'
+        "<th>Source</th><th>What it is</th></tr></thead><tbody>\n"
+        + "\n".join(rows)
+        + "\n</tbody></table>"
     )
 
 

@@ -1,0 +1,208 @@
+"""The play shell as a person uses it: cards typed as they are shown, actions typed by name,
+hidden hands, what changed after a move, the menu in the hand's order, short core refusals."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+
+from reference import games
+from reference.cli.common import read_card
+from reference.cli.play import Session, settings
+from reference.cli.style import Style
+from reference.core.cards import card_symbol, parse_card
+from reference.core.jsontypes import JSONObject
+from tests.cli.test_cli import cli
+
+PLAIN = Style(colour=False)
+
+
+def _session(game: str, seed: int, *extra: str, players: int | None = None) -> Session:
+    cfg = settings(
+        game_id=game,
+        players=players,
+        dealer=0,
+        seed=seed,
+        option_texts=[],
+        seat_text="0",
+        max_steps=2000,
+        record=None,
+        argv=["play", game, *extra],
+    )
+    return Session(cfg, io.StringIO(""), io.StringIO(), PLAIN)
+
+
+def _advance(s: Session, until: str, rng: random.Random) -> bool:
+    """Play random legal actions (seat 0 too) until seat 0 may take an action of type ``until``."""
+    game = s.game
+    for _ in range(500):
+        if game.outcome(s.state) is not None:
+            return False
+        legal = game.legal_actions(s.state)
+        types = {game.action_json(a)["type"] for a in legal}
+        if game.to_move(s.state) == 0 and until in types:
+            return True
+        go = [a for a in legal if game.action_json(a)["type"] == "go"]
+        s.state = game.apply(s.state, go[0] if go else rng.choice(legal))
+    return False
+
+
+def _menu(s: Session) -> tuple[tuple[object, ...], list[JSONObject]]:
+    pairs = s.in_hand_order(s.game.legal_actions(s.state))
+    return tuple(a for a, _ in pairs), [j for _, j in pairs]
+
+
+def _out(s: Session) -> str:
+    out = s.out
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [
+        ("10♥", "TH"),
+        ("10h", "TH"),
+        ("TH", "TH"),
+        ("th", "TH"),
+        ("4♥", "4H"),
+        ("q♠", "QS"),
+        ("K♢", "KD"),
+        ("ac", "AC"),
+        (" 9D ", "9D"),
+    ],
+)
+def test_a_card_is_read_as_it_is_shown_or_as_letters(typed: str, card: str) -> None:
+    assert read_card(typed) == card
+
+
+@pytest.mark.parametrize("typed", ["", "1H", "10", "H", "11H", "TX", "QQ", "10♥♥", "play"])
+def test_what_is_not_a_card_is_not_read_as_one(typed: str) -> None:
+    assert read_card(typed) is None
+
+
+def test_a_card_typed_as_shown_is_played() -> None:
+    """Every card of the first menu, typed as the table shows it (``10♥``) and in lower-case
+    letters (``th``), is the play of that card."""
+    s = _session("melniki-b", 1)
+    legal, menu = _menu(s)
+    plays = [(a, j) for a, j in zip(legal, menu, strict=True) if j["type"] == "play"]
+    assert plays
+    for action, j in plays:
+        card = str(j["card"])
+        for typed in (card_symbol(parse_card(card)), card.lower()):
+            assert s.typed(typed, legal, menu) is action, typed
+
+
+def test_actions_typed_by_name_map_onto_the_legal_ones() -> None:
+    """``exchange`` with two cards of the hand (any order, any case) is that exchange."""
+    rng = random.Random(0)
+    for seed in range(1, 40):
+        s = _session("mushka", seed)
+        if _advance(s, "exchange", rng):
+            break
+    else:
+        raise AssertionError("no seed reaches seat 0's exchange")
+    legal, menu = _menu(s)
+    pairs = [j for j in menu if j["type"] == "exchange" and len(list(j["cards"])) == 2]  # type: ignore[arg-type]
+    assert pairs
+    want = pairs[-1]
+    a, b = (str(c) for c in want["cards"])  # type: ignore[union-attr]
+    chosen = s.typed(f"exchange {b.lower()} {card_symbol(parse_card(a))}", legal, menu)
+    assert chosen is not None and s.game.action_json(chosen) == want
+    # A named action that is not legal now says which actions are.
+    assert s.typed("stake 1 1 1 1", legal, menu) is None
+    assert "no 'stake' now" in _out(s) and "exchange" in _out(s)
+
+
+def test_a_stake_typed_as_numbers_maps_onto_the_boodle_cards() -> None:
+    rng = random.Random(0)
+    s = _session("michigan", 5, players=3)
+    assert _advance(s, "stake", rng)
+    legal, menu = _menu(s)
+    assert len(menu) > 20  # the menu is long: typing is the way
+    chosen = s.typed("stake 1 1 1 1", legal, menu)
+    assert chosen is not None
+    chips = s.game.action_json(chosen)["chips"]
+    assert isinstance(chips, dict) and list(chips.values()) == [1, 1, 1, 1]
+    # More than the player may stake: no legal action, and the shell says why.
+    assert s.typed("stake 9 9 9 9", legal, menu) is None
+    assert re.search(r"refused by michigan/|no such stake", _out(s))
+    assert s.typed("stake 1 1", legal, menu) is None
+    assert re.search(r"no such stake: 1 1 is none of .*typed: stake \d \d \d \d;", _out(s))
+
+
+def test_the_menu_follows_the_order_of_the_hand() -> None:
+    s = _session("melniki-b", 2)
+    hand = s.game.observe(s.state, "hand.0")
+    assert isinstance(hand, list)
+    _, menu = _menu(s)
+    cards = [j["card"] for j in menu if "card" in j]
+    assert cards == [c for c in hand if c in cards]
+    assert [j for j in menu if "card" not in j] == menu[: len(menu) - len(cards)]
+
+
+def test_other_hands_are_face_down_unless_open() -> None:
+    seed = 4
+    game = games()["melniki-b"]
+    s = _session("melniki-b", seed)
+    theirs = s.game.observe(s.state, "hand.1")
+    assert isinstance(theirs, list) and theirs
+    hidden = cli("play", "melniki-b", "--seed", str(seed), stdin="q\n")
+    assert hidden.returncode == 0, hidden.stderr
+    assert f"hand.1        {len(theirs)} cards face down" in hidden.stdout
+    symbols = " ".join(card_symbol(parse_card(str(c))) for c in theirs)
+    assert symbols not in hidden.stdout
+    mine = s.game.observe(s.state, "hand.0")
+    assert isinstance(mine, list)
+    assert " ".join(card_symbol(parse_card(str(c))) for c in mine) in hidden.stdout
+    shown = cli("play", "melniki-b", "--seed", str(seed), "--open", stdin="q\n")
+    assert symbols in shown.stdout and "face down" not in shown.stdout
+    assert "hand.<seat>" in game.observables
+
+
+def test_michigans_extra_hand_is_face_down() -> None:
+    got = cli("play", "michigan", "--players", "3", "--seed", "5", stdin="q\n")
+    assert got.returncode == 0, got.stderr
+    assert re.search(r"extra\s+13 cards face down", got.stdout)
+
+
+def test_after_a_move_only_what_changed_is_printed() -> None:
+    """Watching: the table at the start and the end, in between each action and what it did."""
+    got = cli("play", "melniki-b", "--seat", "none", "--seed", "3", "--max-steps", "6")
+    assert got.returncode == 0, got.stderr
+    out = got.stdout
+    assert out.count("stock_size") == 2  # two tables: the start and the end
+    assert len(re.findall(r"^seat \d: ", out, re.M)) == 6
+    assert re.search(r"^  seat \d takes the trick: \S+ \S+$", out, re.M)
+
+
+def test_the_table_is_drawn_at_the_players_turn_and_on_request() -> None:
+    got = cli("play", "melniki-b", "--seed", "1", stdin="t\nq\n")
+    assert got.returncode == 0, got.stderr
+    # once at seat 0's turn, once for 't', once at the end
+    assert got.stdout.count("stock_size") == 3
+
+
+def test_a_core_refusal_is_the_rules_one_line_statement() -> None:
+    s = _session("melniki-b", 1)
+    hand = s.game.observe(s.state, "hand.0")
+    assert isinstance(hand, list)
+    missing = next(c for c in ("9H", "9S", "9D", "9C") if c not in hand)
+    legal, menu = _menu(s)
+    assert s.typed(missing.lower(), legal, menu) is None
+    out = _out(s)
+    assert "refused by core/not-held" in out
+    assert "  core/not-held: A player can play only a card he holds." in out
+    assert "AMB-CORE" not in out
+    assert s.log.refused == ["core/not-held"]
+
+
+def test_the_games_list_calls_the_source_documents_texts() -> None:
+    got = cli("games")
+    assert got.returncode == 0, got.stderr
+    assert "seed 0" not in got.stdout
+    assert len(re.findall(r"\(text 00\d", got.stdout)) == len(games())
