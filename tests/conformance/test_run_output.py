@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import runner, validate
+from conformance import engine, runner, validate
 from tests.conformance.helpers import fake, run
 
 GORKA = validate.SUITE / "gorka"
@@ -89,7 +89,7 @@ def test_on_a_terminal_the_fail_has_the_same_lines() -> None:
     case = runner.Case.of(loaded[0].path, loaded[0].scenario)
     out, err = io.StringIO(), _Terminal()
     report = runner.Report(out, err, None, 1, ["impl"])
-    mismatch = runner.engine.Mismatch(0, {"rejected": "core/out-of-turn"}, {"accepted": True}, "x")
+    mismatch = engine.Mismatch(0, {"rejected": "core/out-of-turn"}, {"accepted": True}, "x")
     report.add(runner.Result(case, runner.FAIL, failures=[mismatch]))
     shown = err.getvalue()
     assert out.getvalue() == ""
