@@ -742,10 +742,12 @@ def main(
     output: str | None = None,
     markdown: bool = False,
     docs_url: str | None = None,
-    out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
 ) -> int:
     """``python -m conformance report``: 0 written, 2 bad input or an unwritable output."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     if not paths:
         err.write("report: name one or more results files (run --json FILE writes one)\n")
         return EXIT_BAD_INPUT
