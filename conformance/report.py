@@ -207,7 +207,21 @@ def read_run(path: str) -> tuple[Run | None, list[Problem]]:
         notes.insert(0, "the run was interrupted: the results are partial")
     if summary is not None and summary.get("unusable"):
         notes.append(f"the implementation was unusable: {summary['unusable']}")
-    return Run(path, header, scenarios, summary, tuple(notes)), []
+    run = Run(path, header, scenarios, summary, tuple(notes))
+    if summary is not None and summary.get("counts") != run.counts():
+        said = _counts_text(summary.get("counts"))
+        notes.append(
+            f"the summary counts ({said}) differ from the scenario lines "
+            f"({_counts_text(run.counts())}); the page counts the lines"
+        )
+        run = Run(path, header, scenarios, summary, tuple(notes))
+    return run, []
+
+
+def _counts_text(counts: JSON | Mapping[str, int]) -> str:
+    if not isinstance(counts, Mapping):
+        return "none"
+    return ", ".join(f"{o} {counts[o]}" for o in OUTCOMES if counts.get(o)) or "none"
 
 
 def _selected(header: Mapping[str, JSON]) -> str:

@@ -265,6 +265,17 @@ def test_an_interrupted_run_is_reported_not_refused(
     assert "interrupted" in (tmp_path / "cut.html").read_text(encoding="utf-8")
 
 
+def test_a_summary_that_disagrees_with_its_lines_is_said(
+    results: tuple[Path, Path], tmp_path: Path
+) -> None:
+    lines = _lines(results[1])
+    lines[-1]["counts"]["PASS"] += 1  # type: ignore[index, operator]
+    path = _write(tmp_path / "odd.jsonl", lines)
+    code, md, err = _report(str(path), "--markdown")
+    assert code == 0
+    assert "the summary counts" in err and "the page counts the lines" in md
+
+
 def test_older_results_without_titles_take_them_from_the_suite(
     results: tuple[Path, Path], tmp_path: Path
 ) -> None:
