@@ -1,11 +1,13 @@
-"""``python -m conformance run | validate | readings | adapter | fuzz | perft``: the conformance
-suite's command line."""
+"""``python -m conformance run | validate | readings | report | example | adapter | fuzz | perft``:
+the conformance suite's command line."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -15,7 +17,9 @@ def _parser() -> argparse.ArgumentParser:
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
     sub = p.add_subparsers(
-        dest="command", required=True, metavar="{run,validate,readings,adapter,fuzz,perft}"
+        dest="command",
+        required=True,
+        metavar="{run,validate,readings,report,example,adapter,fuzz,perft}",
     )
 
     run = sub.add_parser(
@@ -72,10 +76,46 @@ def _parser() -> argparse.ArgumentParser:
 
     val = sub.add_parser("validate", help="check scenario files (exit 2 on any problem)")
     val.add_argument("paths", nargs="*", metavar="PATHS", help="default: the whole suite")
-    val.add_argument(
-        "--write-schema",
-        action="store_true",
-        help="first regenerate schema/scenario.schema.json from the registry",
+    # Regenerating the scenario schema is a maintainer's step (scripts/write_schema.py): an
+    # installed package is not written to. The old switch is refused with that advice.
+    val.add_argument("--write-schema", action="store_true", help=argparse.SUPPRESS)
+
+    rep = sub.add_parser(
+        "report",
+        help="an HTML page (or Markdown) of one or more results files, side by side",
+        description="One static, self-contained HTML page from the results files of run "
+        "--json (several: the implementations side by side): totals, the counts per game and "
+        "per rule, and every failing scenario with its step, expected and observed, its source "
+        "sentences, its docs link and the commands that replay it. Exit status: 0 written, "
+        "2 bad input (named by file and line; nothing is written) or usage.",
+    )
+    rep.add_argument("results", nargs="*", metavar="RESULTS.jsonl", help="results of run --json")
+    rep.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (Markdown: default stdout)"
+    )
+    rep.add_argument(
+        "--markdown", action="store_true", help="Markdown for a CI summary instead of HTML"
+    )
+    rep.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="base of the docs links (a URL or a path; default: the docs built in this "
+        "checkout, docs/_build/html, relative to the report)",
+    )
+
+    ex = sub.add_parser(
+        "example",
+        help="where the example adapter shipped in the package is",
+        description="The example adapters shipped with the package (a JavaScript one: "
+        "conformance/examples/js). Copy one to start your own implementation.",
+    )
+    which = ex.add_mutually_exclusive_group()
+    which.add_argument(
+        "--path", action="store_true", help="print the directory of the example (the default)"
+    )
+    which.add_argument("--list", action="store_true", help="list the examples and their files")
+    ex.add_argument(
+        "name", nargs="?", default="js", metavar="NAME", help="the example (default: js)"
     )
 
     rd = sub.add_parser(
@@ -230,6 +270,28 @@ def _fuzz(args: argparse.Namespace) -> int:
     )
 
 
+EXAMPLES: Final = Path(__file__).parent / "examples"
+
+
+def _example(name: str, *, listing: bool) -> int:
+    """Print the directory of an example adapter, or list the examples with their files."""
+    found = sorted(p.name for p in EXAMPLES.iterdir() if p.is_dir()) if EXAMPLES.is_dir() else []
+    if listing:
+        for example in found:
+            files = sorted(
+                f.relative_to(EXAMPLES / example).as_posix()
+                for f in (EXAMPLES / example).rglob("*")
+                if f.is_file() and "node_modules" not in f.parts
+            )
+            print(f"{example}\t{EXAMPLES / example}\t{' '.join(files)}")
+        return 0
+    if name not in found:
+        sys.stderr.write(f"example: no example {name!r}; the examples are: {', '.join(found)}\n")
+        return 2
+    print(EXAMPLES / name)
+    return 0
+
+
 def _unknown_games(command: str, names: Sequence[str]) -> bool:
     """Whether ``--game`` names a game that does not exist (said on stderr, with the games)."""
     from reference import games  # noqa: PLC0415 (lazy, as above)
@@ -267,9 +329,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             strict_codes=bool(args.strict_codes),
         )
     if args.command == "validate":
+        if args.write_schema:
+            sys.stderr.write(
+                "validate: --write-schema is gone: an installed package is not written to. "
+                "In a checkout, regenerate the scenario schema with "
+                "`python scripts/write_schema.py`, then validate.\n"
+            )
+            return 2
         from conformance import validate  # noqa: PLC0415 (lazy, as above)
 
-        return validate.main(list(args.paths), write=bool(args.write_schema))
+        return validate.main(list(args.paths))
+    if args.command == "report":
+        from conformance import report  # noqa: PLC0415 (lazy, as above)
+
+        return report.main(
+            list(args.results),
+            output=args.output,
+            markdown=bool(args.markdown),
+            docs_url=args.docs_url,
+        )
+    if args.command == "example":
+        return _example(str(args.name), listing=bool(args.list))
     from conformance import runner  # noqa: PLC0415 (lazy, as above)
 
     options = runner.Options(

@@ -359,6 +359,11 @@ class Result:
             out["failures"] = [_mismatch(m) for m in self.failures]
         if self.warnings:
             out["warnings"] = [_mismatch(m) for m in self.warnings]
+        title, rules = self.case.scenario.get("title"), self.case.scenario.get("rules")
+        if isinstance(title, str):
+            out["title"] = title
+        if isinstance(rules, list) and all(isinstance(r, str) for r in rules):
+            out["rules"] = list(rules)
         return out
 
     def detail(self) -> str:
@@ -791,12 +796,39 @@ def git_commit(where: Path) -> str | None:
     return out if done.returncode == 0 and out else None
 
 
-class Report:
-    """Progress on the terminal, JSON-lines results, and the counts."""
+def replay_commands(scenario_id: str, file: str, impl: Sequence[str] | None) -> tuple[str, str]:
+    """The two commands that replay one scenario: through the runner and on the reference.
 
-    def __init__(self, out: TextIO, err: TextIO, json_path: str | None, total: int) -> None:
+    ``impl`` is the implementation's command (None for the reference adapter, the default).
+    A scenario of the suite is named by its id; a file of one's own by its path too."""
+    own = not validate.in_suite(file)
+    run = ["python", "-m", "conformance", "run"]
+    if impl is not None:
+        run += ["--impl", shlex.join(impl)]
+    if own:
+        run.append(file)
+    run += ["--id", scenario_id]
+    reference = ["python", "-m", "reference", "replay", file if own else scenario_id]
+    return shlex.join(run), shlex.join(reference)
+
+
+class Report:
+    """Progress on the terminal, JSON-lines results, and the counts.
+
+    ``impl`` is the implementation's command, for the replay commands of a failure
+    (None: the reference adapter, the default of ``run``)."""
+
+    def __init__(
+        self,
+        out: TextIO,
+        err: TextIO,
+        json_path: str | None,
+        total: int,
+        impl: Sequence[str] | None = None,
+    ) -> None:
         self.out = out
         self.err = err
+        self.impl = None if impl is None else tuple(impl)
         self.tty = err.isatty()
         self.total = total
         self.done = 0
@@ -826,14 +858,29 @@ class Report:
             self._print_result(r, self.out, brief=not shown)
 
     def _print_result(self, r: Result, stream: TextIO, brief: bool = False) -> None:
+        """One line a scenario; a FAIL (ERROR, TIMEOUT, XPASS) also names the scenario's title
+        and rules, says why, and gives the commands that replay it."""
         ms = f"{r.duration * 1000:.0f} ms"
         stream.write(f"{r.outcome:<7} {printable(r.case.id)} ({ms})")
         if r.outcome == SKIP and r.message:
             stream.write(f": {printable(r.message)}")
+        bad = r.outcome in BAD
+        title = r.case.scenario.get("title")
+        if bad and isinstance(title, str) and title:
+            stream.write(f": {printable(title)}")
         stream.write("\n")
-        if not brief:
-            for text in r.detail().splitlines():
-                stream.write(f"        {text}\n")
+        if brief:
+            stream.flush()
+            return
+        rules = r.case.scenario.get("rules")
+        if bad and isinstance(rules, list) and rules:
+            stream.write(f"        rules: {printable(', '.join(str(x) for x in rules))}\n")
+        for text in r.detail().splitlines():
+            stream.write(f"        {text}\n")
+        if bad:
+            run, reference = replay_commands(r.case.id, r.case.path, self.impl)
+            stream.write(f"        replay: {printable(run)}\n")
+            stream.write(f"                {printable(reference)}\n")
         stream.flush()
 
     def _clear(self) -> None:
@@ -1067,17 +1114,44 @@ class Options:
     junit_path: str | None = None
 
 
-def load_paths(paths: Sequence[str], err: TextIO) -> tuple[list[validate.Loaded], int | None]:
+def narrow(paths: Sequence[str], filters: Filters) -> tuple[list[str], list[validate.Problem]]:
+    """The suite files under ``paths`` that can hold a scenario ``filters`` selects by id or
+    game, judged by the file name alone (and the paths that do not exist, as problems).
+
+    ``validate`` holds every file of the suite to its id (``<id>.json``) and every id to its
+    game (``<game>-NNN``), so a valid file whose name matches neither the id globs nor a
+    game's prefix cannot be selected: only the files that can are checked before a run (the
+    uniqueness of ids among them too: a second file with a selected id has the same name).
+    Without an id or game filter every file is kept. ``python -m conformance validate``
+    checks the whole suite."""
+    files, problems = validate.scenario_files(paths)
+    kept = [
+        str(f)
+        for f in files
+        if (not filters.ids or any(fnmatch.fnmatchcase(f.stem, p) for p in filters.ids))
+        and (not filters.games or any(f.stem.startswith(g + "-") for g in filters.games))
+    ]
+    return kept, problems
+
+
+def load_paths(
+    paths: Sequence[str], err: TextIO, filters: Filters | None = None
+) -> tuple[list[validate.Loaded], int | None]:
     """The scenarios under the paths, or an exit status (the problems written to ``err``).
 
     Files of the suite (``conformance/scenarios``, the default) meet every check of
-    ``validate``. Files outside it, one's own readings, are judged by the run: only what keeps
-    them from running is an error; what they claim about the texts is a warning
-    (:func:`validate.check_user_bytes`)."""
+    ``validate``; with ``filters`` naming ids or games, only the suite files that can hold
+    such a scenario are checked (:func:`narrow`). Files outside it, one's own readings, are
+    judged by the run: only what keeps them from running is an error; what they claim about
+    the texts is a warning (:func:`validate.check_user_bytes`)."""
     paths = paths or (str(validate.SUITE),)
     suite = [p for p in paths if validate.in_suite(p)]
     own = [p for p in paths if not validate.in_suite(p)]
+    missing: list[validate.Problem] = []
+    if suite and filters is not None and (filters.ids or filters.games):
+        suite, missing = narrow(suite, filters)
     loaded, problems = validate.validate_paths(suite) if suite else ([], [])
+    problems = missing + problems
     if problems:
         for p in problems:
             err.write(f"{p}\n")
@@ -1099,7 +1173,7 @@ def load_paths(paths: Sequence[str], err: TextIO) -> tuple[list[validate.Loaded]
 
 def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
     """Check the scenarios (:func:`load_paths`) and pick the cases; an exit status on failure."""
-    loaded, status = load_paths(options.paths, err)
+    loaded, status = load_paths(options.paths, err, options.filters)
     if status is not None:
         return [], status
     cases = [
@@ -1167,7 +1241,9 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
             err.write(f"warning: --expect lists {key}, which matches no selected scenario\n")
     config = Config(argv, options.timeout, options.strict_codes, expected, options.start_timeout)
     try:
-        report = Report(out, err, options.json_path, len(cases))
+        report = Report(
+            out, err, options.json_path, len(cases), None if options.impl is None else argv
+        )
     except OSError as e:
         err.write(f"--json: cannot write {options.json_path}: {e}\n")
         return EXIT_USAGE
