@@ -210,6 +210,54 @@ def is_combination(key: tuple[int, int]) -> bool:
     return key[0] >= THREE_CARDS
 
 
+def may_go_up(
+    key: tuple[int, int], raises: int, limit: int, chips: int, amount: int, *, any_hand: bool
+) -> bool:
+    """Whether a player with a hand of this :func:`hand_key` may go up the hill.
+
+    003:P27.S1 has him go up "если у него найдется какая-нибудь из вышеозначенных
+    комбинаций": under go_up=combination (AMB-GORKA-06 a) he needs one; under go_up=any
+    (reading b) any hand may go up. Either way fewer than ``limit`` raises have been made
+    and he has the ``amount`` it costs (AMB-GORKA-06).
+
+    pre: NOTHING <= key[0] <= CHETVERIK
+    pre: 0 <= raises <= 20 and 0 <= limit <= 20
+    pre: 0 <= chips <= 10000 and 1 <= amount <= 100
+    post: not __return__ or (raises < limit and chips >= amount)
+    post: not __return__ or any_hand or key[0] != NOTHING
+    post: __return__ or raises >= limit or chips < amount or (not any_hand and key[0] == NOTHING)
+    """
+    if raises >= limit or chips < amount:  # AMB-GORKA-06: the table limit, the chips
+        return False
+    return any_hand or is_combination(key)  # gorka/go-up: AMB-GORKA-06 a or b
+
+
+def showdown_winners(keys: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """At the showdown, the indices (into ``keys``, the hands still in, in order from the
+    dealer's left) of the best hands: every hand equal to the best shares (AMB-GORKA-07).
+
+    pre: 1 <= len(keys) <= 6
+    post: len(__return__) >= 1
+    post: all(keys[i] == max(keys) for i in __return__)
+    post: all(i in __return__ for i in range(len(keys)) if keys[i] == max(keys))
+    post: list(__return__) == sorted(__return__)
+    """
+    best = max(keys)
+    return tuple(i for i, k in enumerate(keys) if k == best)
+
+
+def blind_cost(first: int, before: int, double: bool) -> int:
+    """What the next blind costs after ``before`` blinds: the first ``first``; each
+    over-blind one chip more than the last (overblind=plus-one, AMB-GORKA-02 a) or twice
+    the last (overblind=double, reading b). 003:P13.S1 asks only for "еще большую сумму".
+
+    pre: 1 <= first <= 100 and 0 <= before <= 5
+    post: __return__ >= first
+    post: before == 0 or __return__ > (first * 2 ** (before - 1) if double else first + before - 1)
+    """
+    return first * 2**before if double else first + before
+
+
 def shares(pot: int, winners: int) -> tuple[int, ...]:
     """How a pot is split among ``winners`` in seat order: equal shares, the odd chips to
     the first.
@@ -241,13 +289,15 @@ RULES: Final = CORE_RULES + (
         "gorka/blind",
         ("003:P12.S1", "003:P13.S1", "003:P14.S1", "AMB-GORKA-02"),
         "Before the deal, from the player under the hand round to the dealer's right, each may "
-        "go blind (the first with blind_stake, each later one with one chip more than the last) "
-        "or pass; a blind player gets all four cards face down.",
+        "go blind (the first with blind_stake, each later one with one chip more than the last, "
+        "or twice the last under overblind=double) or pass; a blind player gets all four cards "
+        "face down.",
     ),
     Rule(
         "gorka/deal",
         ("003:P10.S1", "003:P11.S1", "003:P15.S1", "AMB-GORKA-03"),
-        "Four cards each, one at a time from the dealer's left: two face down, then two face up; "
+        "The dealer is a seat of the table. Four cards each, one at a time from the dealer's "
+        "left: two face down, then two face up; "
         "a player who turns one of his first two gets one up and one down; the dealer's are all "
         "face down. Open cards stay on the table.",
     ),
@@ -282,14 +332,15 @@ RULES: Final = CORE_RULES + (
         "gorka/go-up",
         ("003:P27.S1", "AMB-GORKA-06"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
-        "pot), which needs a combination and fewer than limit raises so far, or passes, leaving "
-        "the game.",
+        "pot), which needs a combination (under go_up=combination; any hand under go_up=any) "
+        "and fewer than limit raises so far, or passes, leaving the game.",
     ),
     Rule(
         "gorka/last-two",
         ("003:P27.S2", "AMB-GORKA-07"),
         "When all but two have passed, those two go on up, settle peaceably (share the pot), or "
-        "pass; at the limit they show, the best hand taking the pot. One left alone takes it.",
+        "pass; at the limit (or, under showdown=last-two, as soon as two are left) the hands "
+        "are shown, the best taking the pot. One left alone takes it.",
     ),
 )
 
@@ -339,6 +390,29 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-GORKA-06",
         ),
         OptionSpec(
+            "go_up",
+            "combination",
+            "Who may go up the hill: only a player holding a combination (three cards of a "
+            "suit or better), or any player.",
+            ("combination", "any"),
+            ruling="AMB-GORKA-06",
+        ),
+        OptionSpec(
+            "overblind",
+            "plus-one",
+            "What an over-blind stakes: one chip more than the last blind, or twice it.",
+            ("plus-one", "double"),
+            ruling="AMB-GORKA-02",
+        ),
+        OptionSpec(
+            "showdown",
+            "at-limit",
+            "When the hands may be shown: only once the table limit of raises is reached, or "
+            "also as soon as only two players are left.",
+            ("at-limit", "last-two"),
+            ruling="AMB-GORKA-07",
+        ),
+        OptionSpec(
             "wild",
             "queens",
             "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
@@ -360,6 +434,9 @@ class GorkaOptions:
     raise_amount: int
     limit: int
     wild: bool
+    any_hand: bool
+    double_blind: bool
+    early_showdown: bool
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> GorkaOptions:
@@ -371,6 +448,9 @@ class GorkaOptions:
             raise_amount=int(v["raise_amount"]),
             limit=int(v["limit"]),
             wild=v["wild"] == "queens",
+            any_hand=v["go_up"] == "any",
+            double_blind=v["overblind"] == "double",
+            early_showdown=v["showdown"] == "last-two",
         )
 
     def to_json(self) -> JSONObject:
@@ -381,6 +461,9 @@ class GorkaOptions:
             "raise_amount": self.raise_amount,
             "limit": self.limit,
             "wild": "queens" if self.wild else "none",
+            "go_up": "any" if self.any_hand else "combination",
+            "overblind": "double" if self.double_blind else "plus-one",
+            "showdown": "last-two" if self.early_showdown else "at-limit",
         }
 
 
@@ -507,8 +590,10 @@ def setup(table: Table) -> GorkaState:
     opts = GorkaOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "gorka/deal"
+        )
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
@@ -516,6 +601,7 @@ def setup(table: Table) -> GorkaState:
         tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
     )
     for p in _order(n, table.dealer):  # gorka/stakes: the antes
+        # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
         ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
     empty: Hands = tuple(() for _ in range(n))
     s = GorkaState(
@@ -539,16 +625,18 @@ def setup(table: Table) -> GorkaState:
 
 
 def _blind_cost(s: GorkaState) -> int:
-    return s.opts.blind_stake + len(s.blind)
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
+    return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
 
 
 def _next_blind(s: GorkaState) -> GorkaState:
     """The next player to be offered the blind, or the deal of the first two cards."""
-    for p in _order(s.players, s.dealer)[:-1]:  # gorka/blind: not the dealer
+    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
+    for p in _order(s.players, s.dealer)[:-1]:
         if p not in s.acted:
             if s.ledger.balances[p] >= _blind_cost(s):
                 return s._replace(turn=p)
-            s = s._replace(acted=s.acted + (p,))
+            s = s._replace(acted=s.acted + (p,))  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s)
 
 
@@ -565,6 +653,8 @@ def _deal_two(s: GorkaState) -> GorkaState:
 
 
 def _next_open(s: GorkaState) -> GorkaState:
+    # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
+    # the dealer nor blind may turn one of his two up
     for p in _order(s.players, s.dealer)[:-1]:
         if p not in s.acted and p not in s.blind:
             return s._replace(turn=p)
@@ -602,9 +692,9 @@ def _active(s: GorkaState) -> tuple[Seat, ...]:
 
 def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
     active = _active(s)
-    if len(active) == 1:  # gorka/last-two: one left alone takes the pot
+    if len(active) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
         return _settle(s, active, "alone")
-    n = s.players
+    n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
     for k in range(1, n + 1):
         p = (after + k) % n
         if p not in s.passed:
@@ -615,17 +705,28 @@ def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
 def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
     pot = s.ledger.balances[s.players]
     ledger = s.ledger
+    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
     for p, share in zip(winners, shares(pot, len(winners)), strict=True):
         ledger = ledger.transfer("pot", str(p), share)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winners=winners, how=how)
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
-    return (
-        s.raises < s.opts.limit
-        and s.ledger.balances[seat] >= s.opts.raise_amount
-        and _holds_combination(s, seat)
+    key = s.keys[seat]
+    return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
+        key,
+        s.raises,
+        s.opts.limit,
+        s.ledger.balances[seat],
+        s.opts.raise_amount,
+        any_hand=s.opts.any_hand,
     )
+
+
+def _may_show(s: GorkaState) -> bool:
+    """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
+    soon as two are left (AMB-GORKA-07)."""
+    return s.raises >= s.opts.limit or (s.opts.early_showdown and len(_active(s)) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -635,12 +736,6 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
     return key
 
 
-def _holds_combination(s: GorkaState, seat: Seat) -> bool:
-    """:func:`has_combination` of the seat's hand, read from its key computed at the deal."""
-    key = s.keys[seat]
-    return key is not None and is_combination(key)  # gorka/go-up
-
-
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat = s.turn
@@ -648,11 +743,11 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         out: list[Action] = []
         if _can_raise(s, seat):
             out.append(Raise(seat))
-        if len(_active(s)) == 2:
+        if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
             out.append(Peace(seat))
-        if s.raises >= s.opts.limit:
+        if _may_show(s):
             out.append(Showdown(seat))
-        out.append(Pass(seat))
+        out.append(Pass(seat))  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
     if s.phase == BLINDING:
         return (Blind(seat), Pass(seat))
@@ -705,19 +800,18 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             )
         ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
         return _next_bettor(s._replace(ledger=ledger, raises=s.raises + 1), seat)
-    if isinstance(a, Pass):
-        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)  # gorka/go-up
+    if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
+        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)
     active = _active(s)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
         return _settle(s, active, "peace")
     if isinstance(a, Showdown):
-        if s.raises < s.opts.limit:  # gorka/last-two: a showdown only at the limit
+        if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
-        keys = {p: _betting_key(s, p) for p in active}  # gorka/ranking: by hand_key
-        best = max(keys.values())
-        return _settle(s, tuple(p for p in active if keys[p] == best), "showdown")
+        keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
+        return _settle(s, tuple(active[i] for i in showdown_winners(keys)), "showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
 
 

@@ -114,7 +114,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/dealer-choice",
-        ("004:P7.S1", "004:P7.S3", "004:P8.S1"),
+        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1"),
         "The dealer looks at his cards and may take the extra hand, his own going face down, dead.",
     ),
     Rule(
@@ -511,13 +511,14 @@ def _deal_in(
     ledger = open_ledger(_accounts(players), chips + boodle)
     out: list[Seat] = []
     for p in _active(players, dealer, ()):
-        if ledger.balances[p] > 0:
+        if ledger.balances[p] > 0:  # AMB-MICHIGAN-11: out of chips means none at all
             continue
         if opts.out_of_chips == "sit-out":  # michigan/out-of-chips
             out.append(p)
             continue
         for q in _active(players, p, ()):  # michigan/out-of-chips: gifts from the others
             if q != p:
+                # AMB-MICHIGAN-11 b: gift_chips each, a giver short of them gives what he has
                 give = min(opts.gift_chips, ledger.balances[q])
                 ledger = ledger.transfer(str(q), str(p), give)
         if ledger.balances[p] == 0:
@@ -525,7 +526,7 @@ def _deal_in(
     outs = tuple(sorted(out))
     if dealer in outs:  # michigan/out-of-chips: the deal passes to the next player in it
         dealer = _active(players, dealer, outs)[0]
-    if players - len(outs) < 2:
+    if players - len(outs) < 2:  # AMB-MICHIGAN-11: no deal for fewer than two with chips
         raise SetupError(
             f"{GAME_ID}: fewer than two players have chips to play", "michigan/out-of-chips"
         )
@@ -558,8 +559,11 @@ def setup(table: Table) -> MichiganState:
     opts = MichiganOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # michigan/one-deal: the dealer the table names, a seat
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "michigan/one-deal",
+        )
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order: tuple[Card, ...] = deal.cards
@@ -607,7 +611,7 @@ def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
     if prev >= 0 and not any(
         SUIT_OF[c] != prev for h in s.hands for c in h
-    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses
+    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
@@ -626,32 +630,35 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if run_stops(c, s.dead) or run_stops(c, table):
+    if run_stops(c, s.dead) or run_stops(c, table):  # AMB-MICHIGAN-07: seen at once
         # michigan/new-run: the last to play starts the next run
         return s._replace(
             hands=hands, table=table, ledger=ledger, turn=seat, last=-1, prev_suit=SUIT_OF[c]
         )
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
+    # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     turn = seat if c + 1 in hands[seat] else _next_active(s, seat)
     return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c)
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
     n = s.players
+    # AMB-MICHIGAN-10: those sitting out pay nothing; a loser short of chips pays all he has
     counts = tuple(0 if p in s.out else len(s.hands[p]) for p in range(n))
     pays = settlement(counts, s.ledger.balances[:n], winner)  # michigan/first-out-wins
     ledger = s.ledger
     for p in range(n):
         if pays[p]:
             ledger = ledger.transfer(str(p), str(winner), pays[p])
-    if s.opts.unwon_boodle == "to-winner":  # michigan/boodle-win: unwon chips to the winner
+    # michigan/boodle-win: unwon chips stay on the boodle, or go to the winner (AMB-MICHIGAN-09)
+    if s.opts.unwon_boodle == "to-winner":
         for i, name in enumerate(BOODLE_NAMES):
             ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winner=winner, last=-1)
 
 
 def _end_auction(s: MichiganState) -> MichiganState:
-    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead
+    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05)
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     b = s.bidder
     # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
@@ -672,6 +679,8 @@ def _auction_next(s: MichiganState, seat: Seat) -> MichiganState:
     n = s.players
     for step in range(1, n + 1):
         p = (seat + step) % n
+        # AMB-MICHIGAN-04: the dealer does not bid, nor one out of the auction; the best
+        # bidder is not asked to beat himself, so bids never tie
         if p == s.dealer or p in s.out or p in s.done or p == s.bidder:
             continue
         return s._replace(turn=p)
@@ -697,7 +706,7 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
     if ph == CHOOSING:
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
-        top = s.ledger.balances[seat]
+        top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
         return tuple(Bid(seat, k) for k in range(s.high + 1, top + 1)) + (PASSES[seat],)
     return ()
 
@@ -720,7 +729,7 @@ def apply(s: MichiganState, a: Action) -> MichiganState:
 def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     if not isinstance(a, Stake):
         raise IllegalAction("core/wrong-action", "before the deal each player stakes chips")
-    due = stake_due(s.ledger.balances[a.seat])
+    due = stake_due(s.ledger.balances[a.seat])  # AMB-MICHIGAN-03: four, or all he has
     if min(a.split) < 0 or sum(a.split) != due:  # michigan/stake-four
         raise IllegalAction(
             "michigan/stake-four",
@@ -731,6 +740,7 @@ def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
         if k:
             ledger = ledger.transfer(str(a.seat), name, k)
     s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
+    # AMB-MICHIGAN-03: in turn from the dealer's left round to the dealer
     if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
         return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
     return s._replace(turn=_next_active(s, a.seat))
@@ -777,7 +787,8 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
                 raise IllegalAction(
                     "michigan/new-run-passes", f"seat {seat} can start a run and may not pass"
                 )
-            return s._replace(turn=_next_active(s, seat))  # michigan/new-run-passes
+            # michigan/new-run-passes: to the next player in the deal on his left (AMB-MICHIGAN-08)
+            return s._replace(turn=_next_active(s, seat))
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "a run is started with a card")
         if a.card not in hand:
