@@ -294,7 +294,12 @@ def build_scenario_schema() -> JSONObject:
                 "rulings": {"$ref": f"#/$defs/options.{gid}"},
                 "setup": {
                     "properties": {
-                        "players": {"minimum": game.players.start, "maximum": game.players.stop},
+                        # one seat count on either side of the range, so a scenario can
+                        # show it refused
+                        "players": {
+                            "minimum": max(1, game.players.start - 1),
+                            "maximum": game.players.stop,
+                        },
                         "options": {"$ref": f"#/$defs/options.{gid}"},
                     }
                 },
