@@ -62,6 +62,23 @@ def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
             assert compare(a, c, True) >= 0
 
 
+def test_going_up_needs_a_combination_unless_any_hand() -> None:
+    nothing, trynka = (NOTHING, 34), (TRYNKA, 9)
+    assert gorka.may_go_up(trynka, 0, 6, 20, 1, any_hand=False)
+    assert not gorka.may_go_up(nothing, 0, 6, 20, 1, any_hand=False)
+    assert gorka.may_go_up(nothing, 0, 6, 20, 1, any_hand=True)
+    assert not gorka.may_go_up(trynka, 6, 6, 20, 1, any_hand=True)  # the limit
+    assert not gorka.may_go_up(trynka, 0, 6, 4, 5, any_hand=True)  # the chips
+    assert gorka.may_go_up(trynka, 0, 6, 5, 5, any_hand=False)  # just the chips
+
+
+def test_showdown_winners_and_blind_costs() -> None:
+    assert gorka.showdown_winners(((TRYNKA, 9), (KHLYUST, 30), (NOTHING, 40))) == (1,)
+    assert gorka.showdown_winners(((TRYNKA, 14), (NOTHING, 40), (TRYNKA, 14))) == (0, 2)
+    assert [gorka.blind_cost(2, k, False) for k in range(4)] == [2, 3, 4, 5]
+    assert [gorka.blind_cost(2, k, True) for k in range(4)] == [2, 4, 8, 16]
+
+
 def test_shares() -> None:
     assert shares(5, 2) == (3, 2)
     assert shares(7, 3) == (3, 2, 2)
@@ -78,7 +95,13 @@ def test_players_two_to_six() -> None:
 @pytest.mark.parametrize("seed", range(30))
 def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     n = 2 + seed % 5
-    opts = {"limit": seed % 4, "wild": "none" if seed % 3 else "queens"}
+    opts = {
+        "limit": seed % 4,
+        "wild": "none" if seed % 3 else "queens",
+        "go_up": "any" if seed % 2 else "combination",
+        "overblind": "double" if seed % 5 < 2 else "plus-one",
+        "showdown": "last-two" if seed % 7 < 3 else "at-limit",
+    }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
     step = 0
     while GAME.legal_actions(s):

@@ -238,9 +238,9 @@ def showdown_winners(keys: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
     pre: 1 <= len(keys) <= 6
     post: len(__return__) >= 1
-    post: all(keys[i] == max(keys) for i in __return__)
-    post: all(i in __return__ for i in range(len(keys)) if keys[i] == max(keys))
-    post: list(__return__) == sorted(__return__)
+    post: all(keys[i] >= keys[j] for i in __return__ for j in range(len(keys)))
+    post: all(i in __return__ or keys[i] < keys[__return__[0]] for i in range(len(keys)))
+    post: list(__return__) == sorted(set(__return__))
     """
     best = max(keys)
     return tuple(i for i, k in enumerate(keys) if k == best)

@@ -443,6 +443,17 @@ def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tupl
     return tuple(0 if i == winner else min(counts[i], chips[i]) for i in range(len(counts)))
 
 
+def bid_allowed(amount: int, high: int, chips: int) -> bool:
+    """Whether a bid of ``amount`` may be made: more than the best bid so far, at most all
+    the bidder holds (AMB-MICHIGAN-04), so a player may bid every chip he has.
+
+    pre: 0 <= high <= 1000 and 0 <= chips <= 1000 and -10 <= amount <= 1010
+    post: __return__ == (high < amount <= chips)
+    post: not __return__ or amount >= 1
+    """
+    return high < amount <= chips
+
+
 def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
     """The cards a player may start a run with: the lowest card of each suit he holds,
     other than ``prev_suit`` (any suit when ``prev_suit`` is -1); under ``may_repeat``
@@ -707,7 +718,10 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
         top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
-        return tuple(Bid(seat, k) for k in range(s.high + 1, top + 1)) + (PASSES[seat],)
+        bids = tuple(
+            Bid(seat, k) for k in range(s.high + 1, top + 2) if bid_allowed(k, s.high, top)
+        )
+        return bids + (PASSES[seat],)
     return ()
 
 
@@ -764,7 +778,7 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
         return _auction_next(s._replace(done=s.done + (a.seat,)), a.seat)
     if not isinstance(a, Bid):
         raise IllegalAction("core/wrong-action", "in the auction a player bids or passes")
-    if not s.high < a.amount <= s.ledger.balances[a.seat]:  # michigan/auction
+    if not bid_allowed(a.amount, s.high, s.ledger.balances[a.seat]):  # michigan/auction
         raise IllegalAction(
             "michigan/auction",
             f"a bid must beat {s.high} and be at most the bidder's {s.ledger.balances[a.seat]} "
