@@ -4,8 +4,10 @@ A declared game for stakes: each player antes, players may go blind before the
 deal, four cards are dealt (two down then two up, or one up one down for a
 player who turns one of his first two, all down for the dealer and the blind),
 the dealer turns two of his four, and the players "go up the hill" with a
-combination or pass until two are left, who go on up, settle peaceably, or
-(a ruling) show. The text stops before the showdown: settlement is a ruling.
+combination (any hand under go_up=any, AMB-GORKA-06) or pass until two are
+left, who go on up, settle peaceably, or (a ruling) show at the table limit
+(or at once under showdown=last-two). The text stops before the showdown:
+settlement is a ruling (AMB-GORKA-07).
 
 Hands are compared by :func:`hand_key`, a total preorder documented in
 AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
@@ -644,7 +646,8 @@ def _deal_two(s: GorkaState) -> GorkaState:
     hands = [list(h) for h in s.hands]
     stock = s.stock
     order = _order(s.players, s.dealer)
-    for _ in range(2):  # gorka/deal: two each, one at a time from the dealer's left, face down
+    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03)
+    for _ in range(2):
         for p in order:
             hands[p].append(stock[0])
             stock = stock[1:]
@@ -666,7 +669,7 @@ def _deal_rest(s: GorkaState) -> GorkaState:
     up = [list(u) for u in s.up]
     stock = s.stock
     order = _order(s.players, s.dealer)
-    for k in range(2):  # gorka/deal: two more each
+    for k in range(2):  # gorka/deal: two more each, one at a time (AMB-GORKA-03)
         for p in order:
             c = stock[0]
             stock = stock[1:]
@@ -806,7 +809,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        return _settle(s, active, "peace")
+        return _settle(s, active, "peace")  # AMB-GORKA-07: peace shares the pot
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
