@@ -104,7 +104,8 @@ RULES: Final = CORE_RULES + (
         "michigan/stake-four",
         ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03"),
         "Before the deal each player, from the dealer's left round to the dealer, puts four "
-        "chips on the boodle cards in any split (all he has if he has fewer).",
+        "chips on the boodle cards in any split (all he has if he has fewer, or under "
+        "short_stake=sit-out he sits the deal out).",
     ),
     Rule(
         "michigan/deal",
@@ -200,6 +201,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MICHIGAN-02",
         ),
         OptionSpec(
+            "short_stake",
+            "all-he-has",
+            "A player with fewer than four chips (but some) before the deal: stakes all he has "
+            "and plays, or sits the deal out.",
+            ("all-he-has", "sit-out"),
+            ruling="AMB-MICHIGAN-03",
+        ),
+        OptionSpec(
             "auction",
             "one-round",
             "How the extra hand is auctioned: one round of bids from the dealer's left, each "
@@ -250,6 +259,7 @@ class MichiganOptions:
     """The options of one game, resolved and typed."""
 
     starting_chips: int
+    short_stake: str
     auction: str
     new_run_suit: str
     unwon_boodle: str
@@ -261,6 +271,7 @@ class MichiganOptions:
         v = resolve(GAME_ID, OPTIONS, given)
         return MichiganOptions(
             starting_chips=int(v["starting_chips"]),
+            short_stake=str(v["short_stake"]),
             auction=str(v["auction"]),
             new_run_suit=str(v["new_run_suit"]),
             unwon_boodle=str(v["unwon_boodle"]),
@@ -271,6 +282,7 @@ class MichiganOptions:
     def to_json(self) -> JSONObject:
         return {
             "starting_chips": self.starting_chips,
+            "short_stake": self.short_stake,
             "auction": self.auction,
             "new_run_suit": self.new_run_suit,
             "unwon_boodle": self.unwon_boodle,
@@ -520,15 +532,19 @@ def _deal_in(
     order: Sequence[Card],
 ) -> MichiganState:
     ledger = open_ledger(_accounts(players), chips + boodle)
-    out: list[Seat] = []
+    # michigan/stake-four: under short_stake=sit-out one who cannot stake four of his own
+    # sits the deal out (AMB-MICHIGAN-03 b)
+    out: list[Seat] = [
+        p for p in range(players) if opts.short_stake == "sit-out" and 0 < chips[p] < STAKE
+    ]
     for p in _active(players, dealer, ()):
-        if ledger.balances[p] > 0:  # AMB-MICHIGAN-11: out of chips means none at all
+        if ledger.balances[p] > 0 or p in out:  # AMB-MICHIGAN-11: out of chips means none
             continue
         if opts.out_of_chips == "sit-out":  # michigan/out-of-chips
             out.append(p)
             continue
         for q in _active(players, p, ()):  # michigan/out-of-chips: gifts from the others
-            if q != p:
+            if q != p and q not in out:
                 # AMB-MICHIGAN-11 b: gift_chips each, a giver short of them gives what he has
                 give = min(opts.gift_chips, ledger.balances[q])
                 ledger = ledger.transfer(str(q), str(p), give)
