@@ -101,6 +101,7 @@ def test_position_notation_round_trips_through_a_game(seed: int) -> None:
         "go_up": "any" if seed % 2 else "combination",
         "overblind": "double" if seed % 5 < 2 else "plus-one",
         "showdown": "last-two" if seed % 7 < 3 else "at-limit",
+        "dealer_aside": "out" if seed % 4 == 1 else "kept",
     }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
     step = 0

@@ -307,7 +307,7 @@ RULES: Final = CORE_RULES + (
         "gorka/dealer-shows-two",
         ("003:P16.S1", "AMB-GORKA-04"),
         "After the deal the dealer turns two of his four cards up; the other two lie aside, "
-        "still his.",
+        "still his (or, under dealer_aside=out, out of play).",
     ),
     Rule(
         "gorka/wild-cards",
@@ -415,6 +415,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-GORKA-07",
         ),
         OptionSpec(
+            "dealer_aside",
+            "kept",
+            "The dealer's two cards laid aside after he shows two: still his (a hand of four), "
+            "or out of play (he plays on the two he showed).",
+            ("kept", "out"),
+            ruling="AMB-GORKA-04",
+        ),
+        OptionSpec(
             "wild",
             "queens",
             "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
@@ -439,6 +447,7 @@ class GorkaOptions:
     any_hand: bool
     double_blind: bool
     early_showdown: bool
+    aside_out: bool
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> GorkaOptions:
@@ -453,6 +462,7 @@ class GorkaOptions:
             any_hand=v["go_up"] == "any",
             double_blind=v["overblind"] == "double",
             early_showdown=v["showdown"] == "last-two",
+            aside_out=v["dealer_aside"] == "out",
         )
 
     def to_json(self) -> JSONObject:
@@ -466,6 +476,7 @@ class GorkaOptions:
             "go_up": "any" if self.any_hand else "combination",
             "overblind": "double" if self.double_blind else "plus-one",
             "showdown": "last-two" if self.early_showdown else "at-limit",
+            "dealer_aside": "out" if self.aside_out else "kept",
         }
 
 
@@ -565,9 +576,18 @@ class GorkaState(NamedTuple):
 
 
 def with_keys(s: GorkaState) -> GorkaState:
-    """The state with the key of each complete hand."""
+    """The state with the key of each complete hand: four cards, or in the betting the
+    dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
+    betting = s.phase in (BETTING, OVER)
     return s._replace(
-        keys=tuple(hand_key(h, s.opts.wild) if len(h) == HAND else None for h in s.hands)
+        keys=tuple(
+            hand_key(h, s.opts.wild)
+            if len(h) == HAND
+            else (NOTHING, sum(POINTS[c] for c in h))
+            if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
+            else None
+            for h in s.hands
+        )
     )
 
 
@@ -795,6 +815,11 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = s._replace(up=up, phase=BETTING, acted=())
+        if s.opts.aside_out:  # AMB-GORKA-04 b: the two laid aside leave his hand
+            kept = tuple(sorted(a.cards))
+            aside = tuple(c for c in s.hands[seat] if c not in kept)
+            hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
+            s = with_keys(s._replace(hands=hands, stock=s.stock + aside))
         return _next_bettor(s, s.dealer)  # gorka/go-up: from the dealer's left
     if isinstance(a, Raise):
         if not _can_raise(s, seat):  # gorka/go-up
@@ -1041,7 +1066,12 @@ def load_position(pos: JSON) -> GorkaState:
             raise FormatError("position: a settled deal has winners and no one to move")
     elif not 0 <= s.turn < n:
         raise FormatError("position/to_move: a seat")
-    if s.phase == BETTING and (s.turn in s.passed or any(len(h) != HAND for h in s.hands)):
+    sizes = [
+        2 if p == s.dealer and opts.aside_out else HAND for p in range(n)
+    ]  # AMB-GORKA-04: the dealer's hand in the betting
+    if s.phase == BETTING and (
+        s.turn in s.passed or any(len(h) != k for h, k in zip(s.hands, sizes, strict=True))
+    ):
         raise FormatError(
             "position: in the betting every hand has four cards and a live player moves"
         )

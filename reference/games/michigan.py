@@ -551,12 +551,12 @@ def _deal_in(
         if ledger.balances[p] == 0:
             out.append(p)
     outs = tuple(sorted(out))
+    if players - len(outs) < 2:  # michigan/players: no deal for fewer than two (AMB-MICHIGAN-11)
+        raise SetupError(
+            f"{GAME_ID}: fewer than two players have the chips to play", "michigan/players"
+        )
     if dealer in outs:  # michigan/out-of-chips: the deal passes to the next player in it
         dealer = _active(players, dealer, outs)[0]
-    if players - len(outs) < 2:  # AMB-MICHIGAN-11: no deal for fewer than two with chips
-        raise SetupError(
-            f"{GAME_ID}: fewer than two players have chips to play", "michigan/out-of-chips"
-        )
     hands, extra = deal_hands(players, dealer, outs, order)
     first = _active(players, dealer, outs)[0]
     return MichiganState(
