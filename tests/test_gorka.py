@@ -48,6 +48,13 @@ def test_categories_and_their_order() -> None:
     assert compare(h("AS AH AD 8C"), h("AC AD AH 9C"), True) == 0
 
 
+def test_the_sevens_are_wild_only_under_queens_sevens() -> None:
+    assert hand_key(h("9S 9H 7D 8C"), 2) == (TRYNKA, 9)
+    assert hand_key(h("9S 9H 7D 8C"), 1)[0] == NOTHING
+    assert hand_key(h("7S 7H QD QC"), 2) == (CHETVERIK, ACE)
+    assert hand_key(h("AH KH 7S 8H"), 2)[1] > 1000  # ace, king and a wild card
+
+
 def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
     rng = random.Random(5)
     wild = parse_cards(["QH"])[0]
@@ -126,7 +133,7 @@ def test_registered_under_its_id() -> None:
     assert games()["gorka"].id == "gorka"
 
 
-def _key_by_counting(hand: tuple[int, ...], wild: bool) -> tuple[int, int]:
+def _key_by_counting(hand: tuple[int, ...], wild: int) -> tuple[int, int]:
     """hand_key by the plain counting of 003:P17-P26 (per rank and per suit, every rank
     tried), kept as an independent statement of the ranking."""
     w = sum(1 for c in hand if gorka.is_wild(c, wild))
@@ -156,7 +163,7 @@ def _key_by_counting(hand: tuple[int, ...], wild: bool) -> tuple[int, int]:
     return gorka.NOTHING, total
 
 
-@pytest.mark.parametrize("wild", [False, True])
-def test_ranking_agrees_with_plain_counting_on_every_hand(wild: bool) -> None:
+@pytest.mark.parametrize("wild", [0, 1, 2])
+def test_ranking_agrees_with_plain_counting_on_every_hand(wild: int) -> None:
     for hand in combinations(DECK_32, 4):
         assert gorka.hand_key(hand, wild) == _key_by_counting(hand, wild), hand

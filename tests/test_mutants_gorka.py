@@ -23,11 +23,11 @@ def scenarios_for(rule: str) -> list[JSONObject]:
     return out
 
 
-def all_equal(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def all_equal(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     return (1, 0)
 
 
-def no_wilds(c: Card, wild: bool) -> bool:
+def no_wilds(c: Card, wild: int) -> bool:
     return False
 
 
@@ -91,6 +91,10 @@ def never_more(first: int, before: int, double: bool) -> int:
     return first
 
 
+def queens_only(c: Card, wild: int) -> bool:
+    return bool(wild) and c % 13 == 10
+
+
 def only_at_the_limit(s: gorka.GorkaState) -> bool:
     return s.raises >= s.opts.limit
 
@@ -106,6 +110,7 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("gorka/blind", "blind_cost", always_plus_one, "gorka-020"),
     ("gorka/blind", "blind_cost", never_more, "gorka-004"),
     ("gorka/last-two", "_may_show", only_at_the_limit, "gorka-018"),
+    ("gorka/wild-cards", "is_wild", queens_only, "gorka-037"),
 ]
 
 

@@ -13,7 +13,8 @@ Hands are compared by :func:`hand_key`, a total preorder documented in
 AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
 трынка by rank, хлюст and три карты by points (ace 11, court cards and ten 10,
 the rest their pips, a wild card 11), the хлюст of ace, king and a wild card
-above every other хлюст. Wild cards (фальки) are the queens under wild=queens.
+above every other хлюст. Wild cards (фальки) are the queens under wild=queens, the
+queens and the sevens (for the sixes the pack lacks) under wild=queens-sevens.
 
 Every chip moves through the ledger: the seats (``"0"``…) and the ``pot``.
 
@@ -86,6 +87,13 @@ CATEGORY_NAMES: Final = {
     KHLYUST: "khlyust",
     CHETVERIK: "chetverik",
 }
+#: Which cards are wild (option wild, AMB-GORKA-05): none, the queens, or the queens and the
+#: sevens; a ``wild`` argument is one of these (``False``/``True`` read as none/queens).
+NO_WILD: Final = 0
+QUEENS: Final = 1
+QUEENS_SEVENS: Final = 2
+SEVEN: Final = 7
+WILD_NAMES: Final = {NO_WILD: "none", QUEENS: "queens", QUEENS_SEVENS: "queens-sevens"}
 #: The хлюст of ace, king and a wild card stands above every other хлюст.
 TOP_KHLYUST: Final = 1000
 
@@ -102,15 +110,19 @@ def points(c: Card) -> int:
     return 10 if r >= 10 else r
 
 
-def is_wild(c: Card, wild: bool) -> bool:
-    """Whether a card is a фалька: the queens, when wild cards are played.
+def is_wild(c: Card, wild: int) -> bool:
+    """Whether a card is a фалька: the queens when wild cards are played, and the sevens too
+    under wild=queens-sevens.
 
-    pre: 0 <= c < 52
+    pre: 0 <= c < 52 and 0 <= wild <= 2
+    post: __return__ == (wild >= 1 and RANK_OF[c] == QUEEN or wild == 2 and RANK_OF[c] == 7)
     """
-    return wild and RANK_OF[c] == QUEEN  # gorka/wild-cards: the queens
+    r = RANK_OF[c]
+    # gorka/wild-cards: the queens; the sevens for the missing sixes (AMB-GORKA-05 c)
+    return bool(wild) and (r == QUEEN or (wild == QUEENS_SEVENS and r == SEVEN))
 
 
-def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The rank of a four-card hand as (category, strength); a larger key is a better hand.
 
     A wild card stands for any rank or suit (and counts 11 points). Categories:
@@ -120,9 +132,10 @@ def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
     cards the points of the best three; for nothing the points of the hand.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= wild <= 2
     post: NOTHING <= __return__[0] <= CHETVERIK
-    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], True) or not wild
-    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], True)
+    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], wild) or not wild
+    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], wild)
     """
     return _hand_key(hand, wild)
 
@@ -131,7 +144,7 @@ def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
 POINTS: Final = tuple(points(c) for c in range(52))
 
 
-def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The body of :func:`hand_key` (kept free of contracts so they can call it).
 
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
@@ -161,11 +174,12 @@ def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
     return NOTHING, total
 
 
-def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
     """1 if hand ``a`` beats ``b``, -1 if ``b`` beats ``a``, 0 if they tie.
 
     pre: len(a) == 4 and len(b) == 4
     pre: all(0 <= c < 52 for c in a) and all(0 <= c < 52 for c in b)
+    pre: 0 <= wild <= 2
     post: __return__ in (-1, 0, 1)
     post: __return__ == -_compare(b, a, wild)
     post: __return__ == 0 or a != b
@@ -173,7 +187,7 @@ def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
     return _compare(a, b, wild)
 
 
-def _compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+def _compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
     ka, kb = _hand_key(a, wild), _hand_key(b, wild)
     return (ka > kb) - (ka < kb)
 
@@ -182,22 +196,24 @@ def transitive(
     a: tuple[int, int, int, int],
     b: tuple[int, int, int, int],
     c: tuple[int, int, int, int],
-    wild: bool,
+    wild: int,
 ) -> bool:
     """Whether the order is transitive on these three hands (it always is).
 
     pre: all(0 <= x < 52 for x in a) and all(0 <= x < 52 for x in b)
     pre: all(0 <= x < 52 for x in c)
+    pre: 0 <= wild <= 2
     post: __return__
     """
     ka, kb, kc = _hand_key(a, wild), _hand_key(b, wild), _hand_key(c, wild)
     return not (ka >= kb >= kc) or ka >= kc
 
 
-def has_combination(hand: tuple[Card, ...], wild: bool) -> bool:
+def has_combination(hand: tuple[Card, ...], wild: int) -> bool:
     """Whether a hand holds one of the combinations that allow going up the hill.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= wild <= 2
     post: __return__ == (_hand_key(hand, wild)[0] >= THREE_CARDS)
     """
     return is_combination(hand_key(hand, wild))
@@ -312,7 +328,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "gorka/wild-cards",
         ("003:P17.S1", "003:P17.S2", "003:P18.S1", "003:P19.S1", "AMB-GORKA-05"),
-        "Under wild=queens the queens are wild cards, standing for any rank or suit.",
+        "Under wild=queens the queens are wild cards, standing for any rank or suit (under "
+        "wild=queens-sevens the sevens too).",
     ),
     Rule(
         "gorka/ranking",
@@ -426,8 +443,8 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "wild",
             "queens",
             "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
-            "pack), or none.",
-            ("queens", "none"),
+            "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
+            ("queens", "none", "queens-sevens"),
             ruling="AMB-GORKA-05",
         ),
     )
@@ -443,7 +460,7 @@ class GorkaOptions:
     blind_stake: int
     raise_amount: int
     limit: int
-    wild: bool
+    wild: int
     any_hand: bool
     double_blind: bool
     early_showdown: bool
@@ -458,7 +475,7 @@ class GorkaOptions:
             blind_stake=int(v["blind_stake"]),
             raise_amount=int(v["raise_amount"]),
             limit=int(v["limit"]),
-            wild=v["wild"] == "queens",
+            wild={name: k for k, name in WILD_NAMES.items()}[str(v["wild"])],
             any_hand=v["go_up"] == "any",
             double_blind=v["overblind"] == "double",
             early_showdown=v["showdown"] == "last-two",
@@ -472,7 +489,7 @@ class GorkaOptions:
             "blind_stake": self.blind_stake,
             "raise_amount": self.raise_amount,
             "limit": self.limit,
-            "wild": "queens" if self.wild else "none",
+            "wild": WILD_NAMES[self.wild],
             "go_up": "any" if self.any_hand else "combination",
             "overblind": "double" if self.double_blind else "plus-one",
             "showdown": "last-two" if self.early_showdown else "at-limit",
