@@ -89,6 +89,11 @@ def seven_at_most(n: int) -> None:
         raise SetupError("seven at most", "michigan/players")
 
 
+def passes_never_stop(s: michigan.MichiganState, seat: int) -> michigan.MichiganState:
+    """A pass only moves the turn: a run held back or stopped waits for ever."""
+    return s._replace(turn=michigan._next_active(s, seat), passes=s.passes + 1)
+
+
 ORIGINAL_LEAD_CHOICES = michigan.lead_choices
 
 #: (rule, name in the module, mutant, a scenario that must catch it)
@@ -96,6 +101,9 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("michigan/new-run", "lead_choices", spades_unrestricted, "michigan-035"),
     ("michigan/auction", "bid_allowed", all_in_refused, "michigan-037"),
     ("michigan/players", "_check_players", seven_at_most, "michigan-039"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-053"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-054"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-055"),
 ]
 
 

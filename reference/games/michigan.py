@@ -21,7 +21,9 @@ list per seat), ``extra`` (the extra hand while it is undecided, else
 the deal), ``staked`` (seats that have staked), ``auction`` (``high``,
 ``bidder``, ``done``), ``table`` (the cards played, in order), ``run``
 (``last`` card of the run being built, or null when a new run is to be
-started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``.
+started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``,
+``by`` (the seat that played the run's last card, or null) and ``passes`` (said in
+turn since; both optional, 0 and null by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
@@ -143,7 +145,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/play-on",
         ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06"),
-        "A player holding the next card plays it and goes on; otherwise the turn passes left.",
+        "A player holding the next card plays it and goes on (under hold_back=yes he may "
+        "pass instead); otherwise the turn passes left.",
     ),
     Rule(
         "michigan/pass",
@@ -154,7 +157,8 @@ RULES: Final = CORE_RULES + (
         "michigan/run-stops",
         ("004:P14.S1", "AMB-MICHIGAN-07"),
         "A run stops at the ace, or when the next card is in no live hand (in a dead hand, or "
-        "played already).",
+        "played already), at once or (stop_seen=after-passes) when the others have passed "
+        "round; under hold_back=yes also when every player in the deal has passed in turn.",
     ),
     Rule(
         "michigan/new-run",
@@ -218,6 +222,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MICHIGAN-04",
         ),
         OptionSpec(
+            "hold_back",
+            "no",
+            "Whether a player holding the next card of the run may pass instead of playing it; "
+            "if so, a run that every player in the deal passes in turn stops there.",
+            ("no", "yes"),
+            ruling="AMB-MICHIGAN-06",
+        ),
+        OptionSpec(
+            "stop_seen",
+            "at-once",
+            "A run that can go no further: stops at once, or only once every other player in "
+            "the deal has said pass in turn.",
+            ("at-once", "after-passes"),
+            ruling="AMB-MICHIGAN-07",
+        ),
+        OptionSpec(
             "new_run_suit",
             "pass-left",
             "A leader holding only the suit of the run just ended: passes the lead to his left "
@@ -261,6 +281,8 @@ class MichiganOptions:
     starting_chips: int
     short_stake: str
     auction: str
+    hold_back: bool
+    after_passes: bool
     new_run_suit: str
     unwon_boodle: str
     out_of_chips: str
@@ -273,6 +295,8 @@ class MichiganOptions:
             starting_chips=int(v["starting_chips"]),
             short_stake=str(v["short_stake"]),
             auction=str(v["auction"]),
+            hold_back=v["hold_back"] == "yes",
+            after_passes=v["stop_seen"] == "after-passes",
             new_run_suit=str(v["new_run_suit"]),
             unwon_boodle=str(v["unwon_boodle"]),
             out_of_chips=str(v["out_of_chips"]),
@@ -284,6 +308,8 @@ class MichiganOptions:
             "starting_chips": self.starting_chips,
             "short_stake": self.short_stake,
             "auction": self.auction,
+            "hold_back": "yes" if self.hold_back else "no",
+            "stop_seen": "after-passes" if self.after_passes else "at-once",
             "new_run_suit": self.new_run_suit,
             "unwon_boodle": self.unwon_boodle,
             "out_of_chips": self.out_of_chips,
@@ -365,6 +391,7 @@ class MichiganState(NamedTuple):
     started) and ``prev_suit`` the suit of the run just ended (-1 before the
     first run). ``high``/``bidder`` are the best bid so far and its bidder (-1),
     ``done`` the seats that may no longer bid. ``turn`` is -1 once the game is over.
+    ``by`` played the run's last card; ``passes`` have been said in turn since.
     """
 
     opts: MichiganOptions
@@ -385,6 +412,10 @@ class MichiganState(NamedTuple):
     last: int
     prev_suit: int
     winner: Seat
+    #: the seat that played the run's last card (-1 when unknown), and the passes said in
+    #: turn since (AMB-MICHIGAN-06 b, AMB-MICHIGAN-07 b)
+    by: Seat = -1
+    passes: int = 0
 
 
 def _accounts(n: int) -> tuple[str, ...]:
@@ -657,15 +688,37 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if run_stops(c, s.dead) or run_stops(c, table):  # AMB-MICHIGAN-07: seen at once
-        # michigan/new-run: the last to play starts the next run
+    if (run_stops(c, s.dead) or run_stops(c, table)) and not s.opts.after_passes:
+        # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
+        # starts the next run
         return s._replace(
-            hands=hands, table=table, ledger=ledger, turn=seat, last=-1, prev_suit=SUIT_OF[c]
+            hands=hands,
+            table=table,
+            ledger=ledger,
+            turn=seat,
+            last=-1,
+            prev_suit=SUIT_OF[c],
+            by=seat,
+            passes=0,
         )
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
-    turn = seat if c + 1 in hands[seat] else _next_active(s, seat)
-    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c)
+    # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
+    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
+    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c, by=seat, passes=0)
+
+
+def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
+    """A pass during a run: the turn goes left; the run stops once every player in the deal
+    has passed in turn (hold_back=yes, AMB-MICHIGAN-06 b) or the turn comes back to the one
+    who played its last card and he cannot go on (AMB-MICHIGAN-07 b), and he starts the next."""
+    passes = s.passes + 1
+    turn = _next_active(s, seat)
+    if s.by >= 0 and (
+        passes >= s.players - len(s.out) or (turn == s.by and NEXT_UP[s.last] not in s.hands[s.by])
+    ):  # michigan/run-stops; michigan/new-run: the last to play starts the next run
+        return s._replace(turn=s.by, last=-1, prev_suit=SUIT_OF[s.last], passes=0)
+    return s._replace(turn=turn, passes=passes)
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
@@ -724,8 +777,10 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
             if not choices:
                 return (PASSES[seat],)
             return tuple(PLAYS[seat][c] for c in choices)
-        nxt = s.last + 1
+        nxt = NEXT_UP[s.last]
         if nxt in s.hands[seat]:
+            if s.opts.hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
+                return (PLAYS[seat][nxt], PASSES[seat])
             return (PLAYS[seat][nxt],)
         return (PASSES[seat],)
     if ph == STAKING:
@@ -830,12 +885,11 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
                 f"{card_name(a.card)} is not the lowest card of a suit he may start a run in",
             )
         return _after_play(s, seat, a.card)
-    nxt = next_up(s.last)
-    assert nxt is not None
+    nxt = NEXT_UP[s.last]
     if isinstance(a, Pass):
-        if nxt in hand:  # michigan/pass: one who can play may not pass
+        if nxt in hand and not s.opts.hold_back:  # michigan/pass: one who can play may not pass
             raise IllegalAction("michigan/pass", f"seat {seat} holds {card_name(nxt)}")
-        return s._replace(turn=_next_active(s, seat))
+        return _after_pass(s, seat)
     if not isinstance(a, Play):
         raise IllegalAction(
             "core/wrong-action", "during a run a player plays the next card or passes"
@@ -843,12 +897,13 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if a.card != nxt:  # michigan/build-up
-        raise IllegalAction(
-            "michigan/build-up", f"the run needs {card_name(nxt)}, not {card_name(a.card)}"
-        )
+        wanted = "nothing more" if nxt < 0 else card_name(nxt)
+        raise IllegalAction("michigan/build-up", f"the run needs {wanted}, not {card_name(a.card)}")
     return _after_play(s, seat, a.card)
 
 
+#: ``NEXT_UP[c]``: the card one rank above ``c`` in its suit, or -1 above the ace.
+NEXT_UP: Final = tuple(-1 if next_up(c) is None else c + 1 for c in range(52))
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 STAKES: Final = tuple(
@@ -1039,6 +1094,8 @@ def position(s: MichiganState) -> JSONObject:
         "run": None if s.last < 0 else card_name(s.last),
         "prev_suit": None if s.prev_suit < 0 else suit_letter(s.prev_suit),
         "winner": None if s.winner < 0 else s.winner,
+        "by": None if s.by < 0 else s.by,
+        "passes": s.passes,
     }
 
 
@@ -1115,6 +1172,8 @@ def load_position(pos: JSON) -> MichiganState:
         last=-1 if run_json is None else as_card(run_json, "position/run"),
         prev_suit=prev,
         winner=-1 if winner_json is None else as_int(winner_json, "position/winner"),
+        by=-1 if o.get("by") is None else as_int(o.get("by"), "position/by"),
+        passes=as_int(o.get("passes", 0), "position/passes"),
     )
     _check_position(state)
     return state
@@ -1143,8 +1202,15 @@ def _check_position(s: MichiganState) -> None:
             raise FormatError("position/extra: in play the extra hand is live or dead")
         if not all(s.hands[p] for p in range(n) if p not in s.out):
             raise FormatError("position/hands: in play every player in the deal holds cards")
-        if s.last >= 0 and (s.last not in s.table or run_stops(s.last, s.dead + s.table)):
+        if s.last >= 0 and (
+            s.last not in s.table
+            or (run_stops(s.last, s.dead + s.table) and not s.opts.after_passes)
+        ):
             raise FormatError("position/run: the run's last card is on the table and can go on")
+        if s.last >= 0 and (s.opts.hold_back or s.opts.after_passes) and not 0 <= s.by < n:
+            raise FormatError("position/by: the seat that played the run's last card")
+        if not 0 <= s.passes < n:
+            raise FormatError("position/passes: fewer passes than players")
     if s.bidder >= 0 and not 0 <= s.bidder < n:
         raise FormatError("position/auction/bidder: a seat")
 
