@@ -48,6 +48,13 @@ def test_categories_and_their_order() -> None:
     assert compare(h("AS AH AD 8C"), h("AC AD AH 9C"), True) == 0
 
 
+def test_the_sevens_are_wild_only_under_queens_sevens() -> None:
+    assert hand_key(h("9S 9H 7D 8C"), 2) == (TRYNKA, 9)
+    assert hand_key(h("9S 9H 7D 8C"), 1)[0] == NOTHING
+    assert hand_key(h("7S 7H QD QC"), 2) == (CHETVERIK, ACE)
+    assert hand_key(h("AH KH 7S 8H"), 2)[1] > 1000  # ace, king and a wild card
+
+
 def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
     rng = random.Random(5)
     wild = parse_cards(["QH"])[0]
@@ -60,6 +67,23 @@ def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
         assert compare(a, b, True) == -compare(b, a, True)
         if compare(a, b, True) >= 0 and compare(b, c, True) >= 0:
             assert compare(a, c, True) >= 0
+
+
+def test_going_up_needs_a_combination_unless_any_hand() -> None:
+    nothing, trynka = (NOTHING, 34), (TRYNKA, 9)
+    assert gorka.may_go_up(trynka, 0, 6, 20, 1, any_hand=False)
+    assert not gorka.may_go_up(nothing, 0, 6, 20, 1, any_hand=False)
+    assert gorka.may_go_up(nothing, 0, 6, 20, 1, any_hand=True)
+    assert not gorka.may_go_up(trynka, 6, 6, 20, 1, any_hand=True)  # the limit
+    assert not gorka.may_go_up(trynka, 0, 6, 4, 5, any_hand=True)  # the chips
+    assert gorka.may_go_up(trynka, 0, 6, 5, 5, any_hand=False)  # just the chips
+
+
+def test_showdown_winners_and_blind_costs() -> None:
+    assert gorka.showdown_winners(((TRYNKA, 9), (KHLYUST, 30), (NOTHING, 40))) == (1,)
+    assert gorka.showdown_winners(((TRYNKA, 14), (NOTHING, 40), (TRYNKA, 14))) == (0, 2)
+    assert [gorka.blind_cost(2, k, False) for k in range(4)] == [2, 3, 4, 5]
+    assert [gorka.blind_cost(2, k, True) for k in range(4)] == [2, 4, 8, 16]
 
 
 def test_shares() -> None:
@@ -78,7 +102,14 @@ def test_players_two_to_six() -> None:
 @pytest.mark.parametrize("seed", range(30))
 def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     n = 2 + seed % 5
-    opts = {"limit": seed % 4, "wild": "none" if seed % 3 else "queens"}
+    opts = {
+        "limit": seed % 4,
+        "wild": "none" if seed % 3 else "queens",
+        "go_up": "any" if seed % 2 else "combination",
+        "overblind": "double" if seed % 5 < 2 else "plus-one",
+        "showdown": "last-two" if seed % 7 < 3 else "at-limit",
+        "dealer_aside": "out" if seed % 4 == 1 else "kept",
+    }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
     step = 0
     while GAME.legal_actions(s):
@@ -102,7 +133,7 @@ def test_registered_under_its_id() -> None:
     assert games()["gorka"].id == "gorka"
 
 
-def _key_by_counting(hand: tuple[int, ...], wild: bool) -> tuple[int, int]:
+def _key_by_counting(hand: tuple[int, ...], wild: int) -> tuple[int, int]:
     """hand_key by the plain counting of 003:P17-P26 (per rank and per suit, every rank
     tried), kept as an independent statement of the ranking."""
     w = sum(1 for c in hand if gorka.is_wild(c, wild))
@@ -132,7 +163,7 @@ def _key_by_counting(hand: tuple[int, ...], wild: bool) -> tuple[int, int]:
     return gorka.NOTHING, total
 
 
-@pytest.mark.parametrize("wild", [False, True])
-def test_ranking_agrees_with_plain_counting_on_every_hand(wild: bool) -> None:
+@pytest.mark.parametrize("wild", [0, 1, 2])
+def test_ranking_agrees_with_plain_counting_on_every_hand(wild: int) -> None:
     for hand in combinations(DECK_32, 4):
         assert gorka.hand_key(hand, wild) == _key_by_counting(hand, wild), hand

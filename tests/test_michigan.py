@@ -14,6 +14,7 @@ from reference.games.michigan import (
     Keep,
     Stake,
     TakeExtra,
+    bid_allowed,
     deal_hands,
     lead_choices,
     load_position,
@@ -115,3 +116,9 @@ def test_a_play_action_round_trips() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["michigan"].id == "michigan"
+
+
+def test_a_bid_beats_the_best_and_may_be_all_a_player_has() -> None:
+    assert bid_allowed(16, 0, 16) and not bid_allowed(17, 0, 16)
+    assert not bid_allowed(3, 3, 16) and bid_allowed(4, 3, 16)
+    assert not bid_allowed(0, 0, 16) and not bid_allowed(1, 0, 0)

@@ -23,11 +23,11 @@ def scenarios_for(rule: str) -> list[JSONObject]:
     return out
 
 
-def all_equal(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def all_equal(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     return (1, 0)
 
 
-def no_wilds(c: Card, wild: bool) -> bool:
+def no_wilds(c: Card, wild: int) -> bool:
     return False
 
 
@@ -57,3 +57,72 @@ def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch.setattr(gorka, name, mutant)
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
+
+
+def needs_a_combination(
+    key: tuple[int, int], raises: int, limit: int, chips: int, amount: int, *, any_hand: bool
+) -> bool:
+    """go_up=any ignored: a combination is always needed."""
+    return raises < limit and chips >= amount and gorka.is_combination(key)
+
+
+def neighbours_hand(s: gorka.GorkaState, seat: int) -> tuple[int, int]:
+    """The showdown reads the hand of the seat on the player's left."""
+    key = s.keys[(seat + 1) % s.players]
+    assert key is not None
+    return key
+
+
+def right_neighbours_hand(s: gorka.GorkaState, seat: int) -> tuple[int, int]:
+    key = s.keys[(seat - 1) % s.players]
+    assert key is not None
+    return key
+
+
+def first_best_only(keys: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    return (keys.index(max(keys)),)
+
+
+def always_plus_one(first: int, before: int, double: bool) -> int:
+    return first + before
+
+
+def never_more(first: int, before: int, double: bool) -> int:
+    return first
+
+
+def queens_only(c: Card, wild: int) -> bool:
+    return bool(wild) and c % 13 == 10
+
+
+def only_at_the_limit(s: gorka.GorkaState) -> bool:
+    return s.raises >= s.opts.limit
+
+
+#: (rule, name in the module, mutant, a scenario that must catch it)
+CAUGHT_BY: list[tuple[str, str, object, str]] = [
+    ("gorka/go-up", "may_go_up", needs_a_combination, "gorka-014"),
+    ("gorka/ranking", "_betting_key", neighbours_hand, "gorka-015"),
+    ("gorka/ranking", "_betting_key", neighbours_hand, "gorka-016"),
+    ("gorka/ranking", "_betting_key", right_neighbours_hand, "gorka-015"),
+    ("gorka/ranking", "_betting_key", right_neighbours_hand, "gorka-016"),
+    ("gorka/last-two", "showdown_winners", first_best_only, "gorka-017"),
+    ("gorka/blind", "blind_cost", always_plus_one, "gorka-020"),
+    ("gorka/blind", "blind_cost", never_more, "gorka-004"),
+    ("gorka/last-two", "_may_show", only_at_the_limit, "gorka-018"),
+    ("gorka/wild-cards", "is_wild", queens_only, "gorka-037"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant", "catcher"),
+    CAUGHT_BY,
+    ids=[f"{m[1]}-{m[2].__name__}-{m[3]}" for m in CAUGHT_BY],  # type: ignore[attr-defined]
+)
+def test_each_new_mutant_is_caught_by_its_scenario(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object, catcher: str
+) -> None:
+    sc = next(s for s in scenarios_for(rule) if s["id"] == catcher)
+    assert not run_in_process(sc), "the unbroken model passes"
+    monkeypatch.setattr(gorka, name, mutant)
+    assert run_in_process(sc), f"{catcher} does not catch {name} broken"

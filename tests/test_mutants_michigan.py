@@ -14,6 +14,7 @@ import pytest
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
 from reference.core.cards import RANK_OF, Card
+from reference.core.errors import SetupError
 from reference.core.jsontypes import JSONObject
 from reference.games import michigan
 
@@ -72,3 +73,47 @@ def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch.setattr(michigan, name, mutant)
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"
+
+
+def spades_unrestricted(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
+    """A falsy test of the suit just ended: a spade run (suit 0) restricts nothing."""
+    return ORIGINAL_LEAD_CHOICES(hand, prev_suit if prev_suit else -1, may_repeat)
+
+
+def all_in_refused(amount: int, high: int, chips: int) -> bool:
+    return high < amount < chips
+
+
+def seven_at_most(n: int) -> None:
+    if not 2 <= n <= 7:
+        raise SetupError("seven at most", "michigan/players")
+
+
+def passes_never_stop(s: michigan.MichiganState, seat: int) -> michigan.MichiganState:
+    """A pass only moves the turn: a run held back or stopped waits for ever."""
+    return s._replace(turn=michigan._next_active(s, seat), passes=s.passes + 1)
+
+
+ORIGINAL_LEAD_CHOICES = michigan.lead_choices
+
+#: (rule, name in the module, mutant, a scenario that must catch it)
+CAUGHT_BY: list[tuple[str, str, object, str]] = [
+    ("michigan/new-run", "lead_choices", spades_unrestricted, "michigan-035"),
+    ("michigan/auction", "bid_allowed", all_in_refused, "michigan-037"),
+    ("michigan/players", "_check_players", seven_at_most, "michigan-039"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-053"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-054"),
+    ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-055"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "name", "mutant", "catcher"), CAUGHT_BY, ids=[m[3] for m in CAUGHT_BY]
+)
+def test_each_new_mutant_is_caught_by_its_scenario(
+    monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object, catcher: str
+) -> None:
+    sc = next(s for s in scenarios_for(rule) if s["id"] == catcher)
+    assert not run_in_process(sc), "the unbroken model passes"
+    monkeypatch.setattr(michigan, name, mutant)
+    assert run_in_process(sc), f"{catcher} does not catch {name} broken"

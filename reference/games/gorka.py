@@ -4,14 +4,17 @@ A declared game for stakes: each player antes, players may go blind before the
 deal, four cards are dealt (two down then two up, or one up one down for a
 player who turns one of his first two, all down for the dealer and the blind),
 the dealer turns two of his four, and the players "go up the hill" with a
-combination or pass until two are left, who go on up, settle peaceably, or
-(a ruling) show. The text stops before the showdown: settlement is a ruling.
+combination (any hand under go_up=any, AMB-GORKA-06) or pass until two are
+left, who go on up, settle peaceably, or (a ruling) show at the table limit
+(or at once under showdown=last-two). The text stops before the showdown:
+settlement is a ruling (AMB-GORKA-07).
 
 Hands are compared by :func:`hand_key`, a total preorder documented in
 AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
 трынка by rank, хлюст and три карты by points (ace 11, court cards and ten 10,
 the rest their pips, a wild card 11), the хлюст of ace, king and a wild card
-above every other хлюст. Wild cards (фальки) are the queens under wild=queens.
+above every other хлюст. Wild cards (фальки) are the queens under wild=queens, the
+queens and the sevens (for the sixes the pack lacks) under wild=queens-sevens.
 
 Every chip moves through the ledger: the seats (``"0"``…) and the ``pot``.
 
@@ -84,6 +87,13 @@ CATEGORY_NAMES: Final = {
     KHLYUST: "khlyust",
     CHETVERIK: "chetverik",
 }
+#: Which cards are wild (option wild, AMB-GORKA-05): none, the queens, or the queens and the
+#: sevens; a ``wild`` argument is one of these (``False``/``True`` read as none/queens).
+NO_WILD: Final = 0
+QUEENS: Final = 1
+QUEENS_SEVENS: Final = 2
+SEVEN: Final = 7
+WILD_NAMES: Final = {NO_WILD: "none", QUEENS: "queens", QUEENS_SEVENS: "queens-sevens"}
 #: The хлюст of ace, king and a wild card stands above every other хлюст.
 TOP_KHLYUST: Final = 1000
 
@@ -100,15 +110,19 @@ def points(c: Card) -> int:
     return 10 if r >= 10 else r
 
 
-def is_wild(c: Card, wild: bool) -> bool:
-    """Whether a card is a фалька: the queens, when wild cards are played.
+def is_wild(c: Card, wild: int) -> bool:
+    """Whether a card is a фалька: the queens when wild cards are played, and the sevens too
+    under wild=queens-sevens.
 
-    pre: 0 <= c < 52
+    pre: 0 <= c < 52 and 0 <= wild <= 2
+    post: __return__ == (wild >= 1 and RANK_OF[c] == QUEEN or wild == 2 and RANK_OF[c] == 7)
     """
-    return wild and RANK_OF[c] == QUEEN  # gorka/wild-cards: the queens
+    r = RANK_OF[c]
+    # gorka/wild-cards: the queens; the sevens for the missing sixes (AMB-GORKA-05 c)
+    return bool(wild) and (r == QUEEN or (wild == QUEENS_SEVENS and r == SEVEN))
 
 
-def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The rank of a four-card hand as (category, strength); a larger key is a better hand.
 
     A wild card stands for any rank or suit (and counts 11 points). Categories:
@@ -118,9 +132,10 @@ def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
     cards the points of the best three; for nothing the points of the hand.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= wild <= 2
     post: NOTHING <= __return__[0] <= CHETVERIK
-    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], True) or not wild
-    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], True)
+    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], wild) or not wild
+    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], wild)
     """
     return _hand_key(hand, wild)
 
@@ -129,7 +144,7 @@ def hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
 POINTS: Final = tuple(points(c) for c in range(52))
 
 
-def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
+def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The body of :func:`hand_key` (kept free of contracts so they can call it).
 
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
@@ -159,11 +174,12 @@ def _hand_key(hand: tuple[Card, ...], wild: bool) -> tuple[int, int]:
     return NOTHING, total
 
 
-def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
     """1 if hand ``a`` beats ``b``, -1 if ``b`` beats ``a``, 0 if they tie.
 
     pre: len(a) == 4 and len(b) == 4
     pre: all(0 <= c < 52 for c in a) and all(0 <= c < 52 for c in b)
+    pre: 0 <= wild <= 2
     post: __return__ in (-1, 0, 1)
     post: __return__ == -_compare(b, a, wild)
     post: __return__ == 0 or a != b
@@ -171,7 +187,7 @@ def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
     return _compare(a, b, wild)
 
 
-def _compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: bool) -> int:
+def _compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
     ka, kb = _hand_key(a, wild), _hand_key(b, wild)
     return (ka > kb) - (ka < kb)
 
@@ -180,22 +196,24 @@ def transitive(
     a: tuple[int, int, int, int],
     b: tuple[int, int, int, int],
     c: tuple[int, int, int, int],
-    wild: bool,
+    wild: int,
 ) -> bool:
     """Whether the order is transitive on these three hands (it always is).
 
     pre: all(0 <= x < 52 for x in a) and all(0 <= x < 52 for x in b)
     pre: all(0 <= x < 52 for x in c)
+    pre: 0 <= wild <= 2
     post: __return__
     """
     ka, kb, kc = _hand_key(a, wild), _hand_key(b, wild), _hand_key(c, wild)
     return not (ka >= kb >= kc) or ka >= kc
 
 
-def has_combination(hand: tuple[Card, ...], wild: bool) -> bool:
+def has_combination(hand: tuple[Card, ...], wild: int) -> bool:
     """Whether a hand holds one of the combinations that allow going up the hill.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= wild <= 2
     post: __return__ == (_hand_key(hand, wild)[0] >= THREE_CARDS)
     """
     return is_combination(hand_key(hand, wild))
@@ -208,6 +226,54 @@ def is_combination(key: tuple[int, int]) -> bool:
     post: __return__ == (key[0] != NOTHING)
     """
     return key[0] >= THREE_CARDS
+
+
+def may_go_up(
+    key: tuple[int, int], raises: int, limit: int, chips: int, amount: int, *, any_hand: bool
+) -> bool:
+    """Whether a player with a hand of this :func:`hand_key` may go up the hill.
+
+    003:P27.S1 has him go up "если у него найдется какая-нибудь из вышеозначенных
+    комбинаций": under go_up=combination (AMB-GORKA-06 a) he needs one; under go_up=any
+    (reading b) any hand may go up. Either way fewer than ``limit`` raises have been made
+    and he has the ``amount`` it costs (AMB-GORKA-06).
+
+    pre: NOTHING <= key[0] <= CHETVERIK
+    pre: 0 <= raises <= 20 and 0 <= limit <= 20
+    pre: 0 <= chips <= 10000 and 1 <= amount <= 100
+    post: not __return__ or (raises < limit and chips >= amount)
+    post: not __return__ or any_hand or key[0] != NOTHING
+    post: __return__ or raises >= limit or chips < amount or (not any_hand and key[0] == NOTHING)
+    """
+    if raises >= limit or chips < amount:  # AMB-GORKA-06: the table limit, the chips
+        return False
+    return any_hand or is_combination(key)  # gorka/go-up: AMB-GORKA-06 a or b
+
+
+def showdown_winners(keys: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """At the showdown, the indices (into ``keys``, the hands still in, in order from the
+    dealer's left) of the best hands: every hand equal to the best shares (AMB-GORKA-07).
+
+    pre: 1 <= len(keys) <= 6
+    post: len(__return__) >= 1
+    post: all(keys[i] >= keys[j] for i in __return__ for j in range(len(keys)))
+    post: all(i in __return__ or keys[i] < keys[__return__[0]] for i in range(len(keys)))
+    post: list(__return__) == sorted(set(__return__))
+    """
+    best = max(keys)
+    return tuple(i for i, k in enumerate(keys) if k == best)
+
+
+def blind_cost(first: int, before: int, double: bool) -> int:
+    """What the next blind costs after ``before`` blinds: the first ``first``; each
+    over-blind one chip more than the last (overblind=plus-one, AMB-GORKA-02 a) or twice
+    the last (overblind=double, reading b). 003:P13.S1 asks only for "еще большую сумму".
+
+    pre: 1 <= first <= 100 and 0 <= before <= 5
+    post: __return__ >= first
+    post: before == 0 or __return__ > (first * 2 ** (before - 1) if double else first + before - 1)
+    """
+    return first * 2**before if double else first + before
 
 
 def shares(pot: int, winners: int) -> tuple[int, ...]:
@@ -241,13 +307,15 @@ RULES: Final = CORE_RULES + (
         "gorka/blind",
         ("003:P12.S1", "003:P13.S1", "003:P14.S1", "AMB-GORKA-02"),
         "Before the deal, from the player under the hand round to the dealer's right, each may "
-        "go blind (the first with blind_stake, each later one with one chip more than the last) "
-        "or pass; a blind player gets all four cards face down.",
+        "go blind (the first with blind_stake, each later one with one chip more than the last, "
+        "or twice the last under overblind=double) or pass; a blind player gets all four cards "
+        "face down.",
     ),
     Rule(
         "gorka/deal",
         ("003:P10.S1", "003:P11.S1", "003:P15.S1", "AMB-GORKA-03"),
-        "Four cards each, one at a time from the dealer's left: two face down, then two face up; "
+        "The dealer is a seat of the table. Four cards each, one at a time from the dealer's "
+        "left: two face down, then two face up; "
         "a player who turns one of his first two gets one up and one down; the dealer's are all "
         "face down. Open cards stay on the table.",
     ),
@@ -255,12 +323,13 @@ RULES: Final = CORE_RULES + (
         "gorka/dealer-shows-two",
         ("003:P16.S1", "AMB-GORKA-04"),
         "After the deal the dealer turns two of his four cards up; the other two lie aside, "
-        "still his.",
+        "still his (or, under dealer_aside=out, out of play).",
     ),
     Rule(
         "gorka/wild-cards",
         ("003:P17.S1", "003:P17.S2", "003:P18.S1", "003:P19.S1", "AMB-GORKA-05"),
-        "Under wild=queens the queens are wild cards, standing for any rank or suit.",
+        "Under wild=queens the queens are wild cards, standing for any rank or suit (under "
+        "wild=queens-sevens the sevens too).",
     ),
     Rule(
         "gorka/ranking",
@@ -282,14 +351,15 @@ RULES: Final = CORE_RULES + (
         "gorka/go-up",
         ("003:P27.S1", "AMB-GORKA-06"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
-        "pot), which needs a combination and fewer than limit raises so far, or passes, leaving "
-        "the game.",
+        "pot), which needs a combination (under go_up=combination; any hand under go_up=any) "
+        "and fewer than limit raises so far, or passes, leaving the game.",
     ),
     Rule(
         "gorka/last-two",
         ("003:P27.S2", "AMB-GORKA-07"),
         "When all but two have passed, those two go on up, settle peaceably (share the pot), or "
-        "pass; at the limit they show, the best hand taking the pot. One left alone takes it.",
+        "pass; at the limit (or, under showdown=last-two, as soon as two are left) the hands "
+        "are shown, the best taking the pot. One left alone takes it.",
     ),
 )
 
@@ -339,11 +409,42 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-GORKA-06",
         ),
         OptionSpec(
+            "go_up",
+            "combination",
+            "Who may go up the hill: only a player holding a combination (three cards of a "
+            "suit or better), or any player.",
+            ("combination", "any"),
+            ruling="AMB-GORKA-06",
+        ),
+        OptionSpec(
+            "overblind",
+            "plus-one",
+            "What an over-blind stakes: one chip more than the last blind, or twice it.",
+            ("plus-one", "double"),
+            ruling="AMB-GORKA-02",
+        ),
+        OptionSpec(
+            "showdown",
+            "at-limit",
+            "When the hands may be shown: only once the table limit of raises is reached, or "
+            "also as soon as only two players are left.",
+            ("at-limit", "last-two"),
+            ruling="AMB-GORKA-07",
+        ),
+        OptionSpec(
+            "dealer_aside",
+            "kept",
+            "The dealer's two cards laid aside after he shows two: still his (a hand of four), "
+            "or out of play (he plays on the two he showed).",
+            ("kept", "out"),
+            ruling="AMB-GORKA-04",
+        ),
+        OptionSpec(
             "wild",
             "queens",
             "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
-            "pack), or none.",
-            ("queens", "none"),
+            "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
+            ("queens", "none", "queens-sevens"),
             ruling="AMB-GORKA-05",
         ),
     )
@@ -359,7 +460,11 @@ class GorkaOptions:
     blind_stake: int
     raise_amount: int
     limit: int
-    wild: bool
+    wild: int
+    any_hand: bool
+    double_blind: bool
+    early_showdown: bool
+    aside_out: bool
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> GorkaOptions:
@@ -370,7 +475,11 @@ class GorkaOptions:
             blind_stake=int(v["blind_stake"]),
             raise_amount=int(v["raise_amount"]),
             limit=int(v["limit"]),
-            wild=v["wild"] == "queens",
+            wild={name: k for k, name in WILD_NAMES.items()}[str(v["wild"])],
+            any_hand=v["go_up"] == "any",
+            double_blind=v["overblind"] == "double",
+            early_showdown=v["showdown"] == "last-two",
+            aside_out=v["dealer_aside"] == "out",
         )
 
     def to_json(self) -> JSONObject:
@@ -380,7 +489,11 @@ class GorkaOptions:
             "blind_stake": self.blind_stake,
             "raise_amount": self.raise_amount,
             "limit": self.limit,
-            "wild": "queens" if self.wild else "none",
+            "wild": WILD_NAMES[self.wild],
+            "go_up": "any" if self.any_hand else "combination",
+            "overblind": "double" if self.double_blind else "plus-one",
+            "showdown": "last-two" if self.early_showdown else "at-limit",
+            "dealer_aside": "out" if self.aside_out else "kept",
         }
 
 
@@ -480,9 +593,18 @@ class GorkaState(NamedTuple):
 
 
 def with_keys(s: GorkaState) -> GorkaState:
-    """The state with the key of each complete hand."""
+    """The state with the key of each complete hand: four cards, or in the betting the
+    dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
+    betting = s.phase in (BETTING, OVER)
     return s._replace(
-        keys=tuple(hand_key(h, s.opts.wild) if len(h) == HAND else None for h in s.hands)
+        keys=tuple(
+            hand_key(h, s.opts.wild)
+            if len(h) == HAND
+            else (NOTHING, sum(POINTS[c] for c in h))
+            if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
+            else None
+            for h in s.hands
+        )
     )
 
 
@@ -507,8 +629,10 @@ def setup(table: Table) -> GorkaState:
     opts = GorkaOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "gorka/deal"
+        )
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
@@ -516,6 +640,7 @@ def setup(table: Table) -> GorkaState:
         tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
     )
     for p in _order(n, table.dealer):  # gorka/stakes: the antes
+        # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
         ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
     empty: Hands = tuple(() for _ in range(n))
     s = GorkaState(
@@ -539,16 +664,18 @@ def setup(table: Table) -> GorkaState:
 
 
 def _blind_cost(s: GorkaState) -> int:
-    return s.opts.blind_stake + len(s.blind)
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
+    return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
 
 
 def _next_blind(s: GorkaState) -> GorkaState:
     """The next player to be offered the blind, or the deal of the first two cards."""
-    for p in _order(s.players, s.dealer)[:-1]:  # gorka/blind: not the dealer
+    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
+    for p in _order(s.players, s.dealer)[:-1]:
         if p not in s.acted:
             if s.ledger.balances[p] >= _blind_cost(s):
                 return s._replace(turn=p)
-            s = s._replace(acted=s.acted + (p,))
+            s = s._replace(acted=s.acted + (p,))  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s)
 
 
@@ -556,7 +683,8 @@ def _deal_two(s: GorkaState) -> GorkaState:
     hands = [list(h) for h in s.hands]
     stock = s.stock
     order = _order(s.players, s.dealer)
-    for _ in range(2):  # gorka/deal: two each, one at a time from the dealer's left, face down
+    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03)
+    for _ in range(2):
         for p in order:
             hands[p].append(stock[0])
             stock = stock[1:]
@@ -565,6 +693,8 @@ def _deal_two(s: GorkaState) -> GorkaState:
 
 
 def _next_open(s: GorkaState) -> GorkaState:
+    # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
+    # the dealer nor blind may turn one of his two up
     for p in _order(s.players, s.dealer)[:-1]:
         if p not in s.acted and p not in s.blind:
             return s._replace(turn=p)
@@ -576,7 +706,7 @@ def _deal_rest(s: GorkaState) -> GorkaState:
     up = [list(u) for u in s.up]
     stock = s.stock
     order = _order(s.players, s.dealer)
-    for k in range(2):  # gorka/deal: two more each
+    for k in range(2):  # gorka/deal: two more each, one at a time (AMB-GORKA-03)
         for p in order:
             c = stock[0]
             stock = stock[1:]
@@ -602,9 +732,9 @@ def _active(s: GorkaState) -> tuple[Seat, ...]:
 
 def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
     active = _active(s)
-    if len(active) == 1:  # gorka/last-two: one left alone takes the pot
+    if len(active) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
         return _settle(s, active, "alone")
-    n = s.players
+    n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
     for k in range(1, n + 1):
         p = (after + k) % n
         if p not in s.passed:
@@ -615,17 +745,28 @@ def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
 def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
     pot = s.ledger.balances[s.players]
     ledger = s.ledger
+    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
     for p, share in zip(winners, shares(pot, len(winners)), strict=True):
         ledger = ledger.transfer("pot", str(p), share)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winners=winners, how=how)
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
-    return (
-        s.raises < s.opts.limit
-        and s.ledger.balances[seat] >= s.opts.raise_amount
-        and _holds_combination(s, seat)
+    key = s.keys[seat]
+    return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
+        key,
+        s.raises,
+        s.opts.limit,
+        s.ledger.balances[seat],
+        s.opts.raise_amount,
+        any_hand=s.opts.any_hand,
     )
+
+
+def _may_show(s: GorkaState) -> bool:
+    """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
+    soon as two are left (AMB-GORKA-07)."""
+    return s.raises >= s.opts.limit or (s.opts.early_showdown and len(_active(s)) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -635,12 +776,6 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
     return key
 
 
-def _holds_combination(s: GorkaState, seat: Seat) -> bool:
-    """:func:`has_combination` of the seat's hand, read from its key computed at the deal."""
-    key = s.keys[seat]
-    return key is not None and is_combination(key)  # gorka/go-up
-
-
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat = s.turn
@@ -648,11 +783,11 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         out: list[Action] = []
         if _can_raise(s, seat):
             out.append(Raise(seat))
-        if len(_active(s)) == 2:
+        if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
             out.append(Peace(seat))
-        if s.raises >= s.opts.limit:
+        if _may_show(s):
             out.append(Showdown(seat))
-        out.append(Pass(seat))
+        out.append(Pass(seat))  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
     if s.phase == BLINDING:
         return (Blind(seat), Pass(seat))
@@ -697,6 +832,11 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = s._replace(up=up, phase=BETTING, acted=())
+        if s.opts.aside_out:  # AMB-GORKA-04 b: the two laid aside leave his hand
+            kept = tuple(sorted(a.cards))
+            aside = tuple(c for c in s.hands[seat] if c not in kept)
+            hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
+            s = with_keys(s._replace(hands=hands, stock=s.stock + aside))
         return _next_bettor(s, s.dealer)  # gorka/go-up: from the dealer's left
     if isinstance(a, Raise):
         if not _can_raise(s, seat):  # gorka/go-up
@@ -705,19 +845,18 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             )
         ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
         return _next_bettor(s._replace(ledger=ledger, raises=s.raises + 1), seat)
-    if isinstance(a, Pass):
-        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)  # gorka/go-up
+    if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
+        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)
     active = _active(s)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        return _settle(s, active, "peace")
+        return _settle(s, active, "peace")  # AMB-GORKA-07: peace shares the pot
     if isinstance(a, Showdown):
-        if s.raises < s.opts.limit:  # gorka/last-two: a showdown only at the limit
+        if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
-        keys = {p: _betting_key(s, p) for p in active}  # gorka/ranking: by hand_key
-        best = max(keys.values())
-        return _settle(s, tuple(p for p in active if keys[p] == best), "showdown")
+        keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
+        return _settle(s, tuple(active[i] for i in showdown_winners(keys)), "showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
 
 
@@ -944,7 +1083,12 @@ def load_position(pos: JSON) -> GorkaState:
             raise FormatError("position: a settled deal has winners and no one to move")
     elif not 0 <= s.turn < n:
         raise FormatError("position/to_move: a seat")
-    if s.phase == BETTING and (s.turn in s.passed or any(len(h) != HAND for h in s.hands)):
+    sizes = [
+        2 if p == s.dealer and opts.aside_out else HAND for p in range(n)
+    ]  # AMB-GORKA-04: the dealer's hand in the betting
+    if s.phase == BETTING and (
+        s.turn in s.passed or any(len(h) != k for h, k in zip(s.hands, sizes, strict=True))
+    ):
         raise FormatError(
             "position: in the betting every hand has four cards and a live player moves"
         )

@@ -21,7 +21,9 @@ list per seat), ``extra`` (the extra hand while it is undecided, else
 the deal), ``staked`` (seats that have staked), ``auction`` (``high``,
 ``bidder``, ``done``), ``table`` (the cards played, in order), ``run``
 (``last`` card of the run being built, or null when a new run is to be
-started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``.
+started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``,
+``by`` (the seat that played the run's last card, or null) and ``passes`` (said in
+turn since; both optional, 0 and null by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
@@ -104,7 +106,8 @@ RULES: Final = CORE_RULES + (
         "michigan/stake-four",
         ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03"),
         "Before the deal each player, from the dealer's left round to the dealer, puts four "
-        "chips on the boodle cards in any split (all he has if he has fewer).",
+        "chips on the boodle cards in any split (all he has if he has fewer, or under "
+        "short_stake=sit-out he sits the deal out).",
     ),
     Rule(
         "michigan/deal",
@@ -114,7 +117,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/dealer-choice",
-        ("004:P7.S1", "004:P7.S3", "004:P8.S1"),
+        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1"),
         "The dealer looks at his cards and may take the extra hand, his own going face down, dead.",
     ),
     Rule(
@@ -142,7 +145,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/play-on",
         ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06"),
-        "A player holding the next card plays it and goes on; otherwise the turn passes left.",
+        "A player holding the next card plays it and goes on (under hold_back=yes he may "
+        "pass instead); otherwise the turn passes left.",
     ),
     Rule(
         "michigan/pass",
@@ -153,7 +157,8 @@ RULES: Final = CORE_RULES + (
         "michigan/run-stops",
         ("004:P14.S1", "AMB-MICHIGAN-07"),
         "A run stops at the ace, or when the next card is in no live hand (in a dead hand, or "
-        "played already).",
+        "played already), at once or (stop_seen=after-passes) when the others have passed "
+        "round; under hold_back=yes also when every player in the deal has passed in turn.",
     ),
     Rule(
         "michigan/new-run",
@@ -200,6 +205,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MICHIGAN-02",
         ),
         OptionSpec(
+            "short_stake",
+            "all-he-has",
+            "A player with fewer than four chips (but some) before the deal: stakes all he has "
+            "and plays, or sits the deal out.",
+            ("all-he-has", "sit-out"),
+            ruling="AMB-MICHIGAN-03",
+        ),
+        OptionSpec(
             "auction",
             "one-round",
             "How the extra hand is auctioned: one round of bids from the dealer's left, each "
@@ -207,6 +220,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "bidder have passed.",
             ("one-round", "open"),
             ruling="AMB-MICHIGAN-04",
+        ),
+        OptionSpec(
+            "hold_back",
+            "no",
+            "Whether a player holding the next card of the run may pass instead of playing it; "
+            "if so, a run that every player in the deal passes in turn stops there.",
+            ("no", "yes"),
+            ruling="AMB-MICHIGAN-06",
+        ),
+        OptionSpec(
+            "stop_seen",
+            "at-once",
+            "A run that can go no further: stops at once, or only once every other player in "
+            "the deal has said pass in turn.",
+            ("at-once", "after-passes"),
+            ruling="AMB-MICHIGAN-07",
         ),
         OptionSpec(
             "new_run_suit",
@@ -250,7 +279,10 @@ class MichiganOptions:
     """The options of one game, resolved and typed."""
 
     starting_chips: int
+    short_stake: str
     auction: str
+    hold_back: bool
+    after_passes: bool
     new_run_suit: str
     unwon_boodle: str
     out_of_chips: str
@@ -261,7 +293,10 @@ class MichiganOptions:
         v = resolve(GAME_ID, OPTIONS, given)
         return MichiganOptions(
             starting_chips=int(v["starting_chips"]),
+            short_stake=str(v["short_stake"]),
             auction=str(v["auction"]),
+            hold_back=v["hold_back"] == "yes",
+            after_passes=v["stop_seen"] == "after-passes",
             new_run_suit=str(v["new_run_suit"]),
             unwon_boodle=str(v["unwon_boodle"]),
             out_of_chips=str(v["out_of_chips"]),
@@ -271,7 +306,10 @@ class MichiganOptions:
     def to_json(self) -> JSONObject:
         return {
             "starting_chips": self.starting_chips,
+            "short_stake": self.short_stake,
             "auction": self.auction,
+            "hold_back": "yes" if self.hold_back else "no",
+            "stop_seen": "after-passes" if self.after_passes else "at-once",
             "new_run_suit": self.new_run_suit,
             "unwon_boodle": self.unwon_boodle,
             "out_of_chips": self.out_of_chips,
@@ -353,6 +391,7 @@ class MichiganState(NamedTuple):
     started) and ``prev_suit`` the suit of the run just ended (-1 before the
     first run). ``high``/``bidder`` are the best bid so far and its bidder (-1),
     ``done`` the seats that may no longer bid. ``turn`` is -1 once the game is over.
+    ``by`` played the run's last card; ``passes`` have been said in turn since.
     """
 
     opts: MichiganOptions
@@ -373,6 +412,10 @@ class MichiganState(NamedTuple):
     last: int
     prev_suit: int
     winner: Seat
+    #: the seat that played the run's last card (-1 when unknown), and the passes said in
+    #: turn since (AMB-MICHIGAN-06 b, AMB-MICHIGAN-07 b)
+    by: Seat = -1
+    passes: int = 0
 
 
 def _accounts(n: int) -> tuple[str, ...]:
@@ -443,6 +486,17 @@ def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tupl
     return tuple(0 if i == winner else min(counts[i], chips[i]) for i in range(len(counts)))
 
 
+def bid_allowed(amount: int, high: int, chips: int) -> bool:
+    """Whether a bid of ``amount`` may be made: more than the best bid so far, at most all
+    the bidder holds (AMB-MICHIGAN-04), so a player may bid every chip he has.
+
+    pre: 0 <= high <= 1000 and 0 <= chips <= 1000 and -10 <= amount <= 1010
+    post: __return__ == (high < amount <= chips)
+    post: not __return__ or amount >= 1
+    """
+    return high < amount <= chips
+
+
 def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tuple[Card, ...]:
     """The cards a player may start a run with: the lowest card of each suit he holds,
     other than ``prev_suit`` (any suit when ``prev_suit`` is -1); under ``may_repeat``
@@ -509,26 +563,31 @@ def _deal_in(
     order: Sequence[Card],
 ) -> MichiganState:
     ledger = open_ledger(_accounts(players), chips + boodle)
-    out: list[Seat] = []
+    # michigan/stake-four: under short_stake=sit-out one who cannot stake four of his own
+    # sits the deal out (AMB-MICHIGAN-03 b)
+    out: list[Seat] = [
+        p for p in range(players) if opts.short_stake == "sit-out" and 0 < chips[p] < STAKE
+    ]
     for p in _active(players, dealer, ()):
-        if ledger.balances[p] > 0:
+        if ledger.balances[p] > 0 or p in out:  # AMB-MICHIGAN-11: out of chips means none
             continue
         if opts.out_of_chips == "sit-out":  # michigan/out-of-chips
             out.append(p)
             continue
         for q in _active(players, p, ()):  # michigan/out-of-chips: gifts from the others
-            if q != p:
+            if q != p and q not in out:
+                # AMB-MICHIGAN-11 b: gift_chips each, a giver short of them gives what he has
                 give = min(opts.gift_chips, ledger.balances[q])
                 ledger = ledger.transfer(str(q), str(p), give)
         if ledger.balances[p] == 0:
             out.append(p)
     outs = tuple(sorted(out))
+    if players - len(outs) < 2:  # michigan/players: no deal for fewer than two (AMB-MICHIGAN-11)
+        raise SetupError(
+            f"{GAME_ID}: fewer than two players have the chips to play", "michigan/players"
+        )
     if dealer in outs:  # michigan/out-of-chips: the deal passes to the next player in it
         dealer = _active(players, dealer, outs)[0]
-    if players - len(outs) < 2:
-        raise SetupError(
-            f"{GAME_ID}: fewer than two players have chips to play", "michigan/out-of-chips"
-        )
     hands, extra = deal_hands(players, dealer, outs, order)
     first = _active(players, dealer, outs)[0]
     return MichiganState(
@@ -558,8 +617,11 @@ def setup(table: Table) -> MichiganState:
     opts = MichiganOptions.of(table.options)
     n = table.players
     _check_players(n)
-    if not 0 <= table.dealer < n:
-        raise SetupError(f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players")
+    if not 0 <= table.dealer < n:  # michigan/one-deal: the dealer the table names, a seat
+        raise SetupError(
+            f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
+            "michigan/one-deal",
+        )
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order: tuple[Card, ...] = deal.cards
@@ -607,7 +669,7 @@ def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
     if prev >= 0 and not any(
         SUIT_OF[c] != prev for h in s.hands for c in h
-    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses
+    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
@@ -626,32 +688,57 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if run_stops(c, s.dead) or run_stops(c, table):
-        # michigan/new-run: the last to play starts the next run
+    if (run_stops(c, s.dead) or run_stops(c, table)) and not s.opts.after_passes:
+        # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
+        # starts the next run
         return s._replace(
-            hands=hands, table=table, ledger=ledger, turn=seat, last=-1, prev_suit=SUIT_OF[c]
+            hands=hands,
+            table=table,
+            ledger=ledger,
+            turn=seat,
+            last=-1,
+            prev_suit=SUIT_OF[c],
+            by=seat,
+            passes=0,
         )
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
-    turn = seat if c + 1 in hands[seat] else _next_active(s, seat)
-    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c)
+    # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
+    # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
+    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
+    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c, by=seat, passes=0)
+
+
+def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
+    """A pass during a run: the turn goes left; the run stops once every player in the deal
+    has passed in turn (hold_back=yes, AMB-MICHIGAN-06 b) or the turn comes back to the one
+    who played its last card and he cannot go on (AMB-MICHIGAN-07 b), and he starts the next."""
+    passes = s.passes + 1
+    turn = _next_active(s, seat)
+    if s.by >= 0 and (
+        passes >= s.players - len(s.out) or (turn == s.by and NEXT_UP[s.last] not in s.hands[s.by])
+    ):  # michigan/run-stops; michigan/new-run: the last to play starts the next run
+        return s._replace(turn=s.by, last=-1, prev_suit=SUIT_OF[s.last], passes=0)
+    return s._replace(turn=turn, passes=passes)
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
     n = s.players
+    # AMB-MICHIGAN-10: those sitting out pay nothing; a loser short of chips pays all he has
     counts = tuple(0 if p in s.out else len(s.hands[p]) for p in range(n))
     pays = settlement(counts, s.ledger.balances[:n], winner)  # michigan/first-out-wins
     ledger = s.ledger
     for p in range(n):
         if pays[p]:
             ledger = ledger.transfer(str(p), str(winner), pays[p])
-    if s.opts.unwon_boodle == "to-winner":  # michigan/boodle-win: unwon chips to the winner
+    # michigan/boodle-win: unwon chips stay on the boodle, or go to the winner (AMB-MICHIGAN-09)
+    if s.opts.unwon_boodle == "to-winner":
         for i, name in enumerate(BOODLE_NAMES):
             ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winner=winner, last=-1)
 
 
 def _end_auction(s: MichiganState) -> MichiganState:
-    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead
+    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05)
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     b = s.bidder
     # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
@@ -672,6 +759,8 @@ def _auction_next(s: MichiganState, seat: Seat) -> MichiganState:
     n = s.players
     for step in range(1, n + 1):
         p = (seat + step) % n
+        # AMB-MICHIGAN-04: the dealer does not bid, nor one out of the auction; the best
+        # bidder is not asked to beat himself, so bids never tie
         if p == s.dealer or p in s.out or p in s.done or p == s.bidder:
             continue
         return s._replace(turn=p)
@@ -688,8 +777,10 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
             if not choices:
                 return (PASSES[seat],)
             return tuple(PLAYS[seat][c] for c in choices)
-        nxt = s.last + 1
+        nxt = NEXT_UP[s.last]
         if nxt in s.hands[seat]:
+            if s.opts.hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
+                return (PLAYS[seat][nxt], PASSES[seat])
             return (PLAYS[seat][nxt],)
         return (PASSES[seat],)
     if ph == STAKING:
@@ -697,8 +788,11 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
     if ph == CHOOSING:
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
-        top = s.ledger.balances[seat]
-        return tuple(Bid(seat, k) for k in range(s.high + 1, top + 1)) + (PASSES[seat],)
+        top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
+        bids = tuple(
+            Bid(seat, k) for k in range(s.high + 1, top + 2) if bid_allowed(k, s.high, top)
+        )
+        return bids + (PASSES[seat],)
     return ()
 
 
@@ -720,7 +814,7 @@ def apply(s: MichiganState, a: Action) -> MichiganState:
 def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     if not isinstance(a, Stake):
         raise IllegalAction("core/wrong-action", "before the deal each player stakes chips")
-    due = stake_due(s.ledger.balances[a.seat])
+    due = stake_due(s.ledger.balances[a.seat])  # AMB-MICHIGAN-03: four, or all he has
     if min(a.split) < 0 or sum(a.split) != due:  # michigan/stake-four
         raise IllegalAction(
             "michigan/stake-four",
@@ -731,6 +825,7 @@ def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
         if k:
             ledger = ledger.transfer(str(a.seat), name, k)
     s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
+    # AMB-MICHIGAN-03: in turn from the dealer's left round to the dealer
     if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
         return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
     return s._replace(turn=_next_active(s, a.seat))
@@ -754,7 +849,7 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
         return _auction_next(s._replace(done=s.done + (a.seat,)), a.seat)
     if not isinstance(a, Bid):
         raise IllegalAction("core/wrong-action", "in the auction a player bids or passes")
-    if not s.high < a.amount <= s.ledger.balances[a.seat]:  # michigan/auction
+    if not bid_allowed(a.amount, s.high, s.ledger.balances[a.seat]):  # michigan/auction
         raise IllegalAction(
             "michigan/auction",
             f"a bid must beat {s.high} and be at most the bidder's {s.ledger.balances[a.seat]} "
@@ -777,7 +872,8 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
                 raise IllegalAction(
                     "michigan/new-run-passes", f"seat {seat} can start a run and may not pass"
                 )
-            return s._replace(turn=_next_active(s, seat))  # michigan/new-run-passes
+            # michigan/new-run-passes: to the next player in the deal on his left (AMB-MICHIGAN-08)
+            return s._replace(turn=_next_active(s, seat))
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "a run is started with a card")
         if a.card not in hand:
@@ -789,12 +885,11 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
                 f"{card_name(a.card)} is not the lowest card of a suit he may start a run in",
             )
         return _after_play(s, seat, a.card)
-    nxt = next_up(s.last)
-    assert nxt is not None
+    nxt = NEXT_UP[s.last]
     if isinstance(a, Pass):
-        if nxt in hand:  # michigan/pass: one who can play may not pass
+        if nxt in hand and not s.opts.hold_back:  # michigan/pass: one who can play may not pass
             raise IllegalAction("michigan/pass", f"seat {seat} holds {card_name(nxt)}")
-        return s._replace(turn=_next_active(s, seat))
+        return _after_pass(s, seat)
     if not isinstance(a, Play):
         raise IllegalAction(
             "core/wrong-action", "during a run a player plays the next card or passes"
@@ -802,12 +897,13 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if a.card != nxt:  # michigan/build-up
-        raise IllegalAction(
-            "michigan/build-up", f"the run needs {card_name(nxt)}, not {card_name(a.card)}"
-        )
+        wanted = "nothing more" if nxt < 0 else card_name(nxt)
+        raise IllegalAction("michigan/build-up", f"the run needs {wanted}, not {card_name(a.card)}")
     return _after_play(s, seat, a.card)
 
 
+#: ``NEXT_UP[c]``: the card one rank above ``c`` in its suit, or -1 above the ace.
+NEXT_UP: Final = tuple(-1 if next_up(c) is None else c + 1 for c in range(52))
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 STAKES: Final = tuple(
@@ -998,6 +1094,8 @@ def position(s: MichiganState) -> JSONObject:
         "run": None if s.last < 0 else card_name(s.last),
         "prev_suit": None if s.prev_suit < 0 else suit_letter(s.prev_suit),
         "winner": None if s.winner < 0 else s.winner,
+        "by": None if s.by < 0 else s.by,
+        "passes": s.passes,
     }
 
 
@@ -1074,6 +1172,8 @@ def load_position(pos: JSON) -> MichiganState:
         last=-1 if run_json is None else as_card(run_json, "position/run"),
         prev_suit=prev,
         winner=-1 if winner_json is None else as_int(winner_json, "position/winner"),
+        by=-1 if o.get("by") is None else as_int(o.get("by"), "position/by"),
+        passes=as_int(o.get("passes", 0), "position/passes"),
     )
     _check_position(state)
     return state
@@ -1102,8 +1202,15 @@ def _check_position(s: MichiganState) -> None:
             raise FormatError("position/extra: in play the extra hand is live or dead")
         if not all(s.hands[p] for p in range(n) if p not in s.out):
             raise FormatError("position/hands: in play every player in the deal holds cards")
-        if s.last >= 0 and (s.last not in s.table or run_stops(s.last, s.dead + s.table)):
+        if s.last >= 0 and (
+            s.last not in s.table
+            or (run_stops(s.last, s.dead + s.table) and not s.opts.after_passes)
+        ):
             raise FormatError("position/run: the run's last card is on the table and can go on")
+        if s.last >= 0 and (s.opts.hold_back or s.opts.after_passes) and not 0 <= s.by < n:
+            raise FormatError("position/by: the seat that played the run's last card")
+        if not 0 <= s.passes < n:
+            raise FormatError("position/passes: fewer passes than players")
     if s.bidder >= 0 and not 0 <= s.bidder < n:
         raise FormatError("position/auction/bidder: a seat")
 

@@ -9,8 +9,9 @@ GAME_ID = "gorka"
 
 def check(state: object) -> None:
     """No balance below zero; the pot is empty once settled; no hands before the deal, four
-    each from the dealer's showing on; face-up cards are in the hand, never the blind players'
-    or (before he shows) the dealer's; raises never exceed the limit; someone is still in."""
+    each from the dealer's showing on (the dealer two under dealer_aside=out); face-up cards
+    are in the hand, never the blind players' or (before he shows) the dealer's; raises never
+    exceed the limit; someone is still in."""
     assert isinstance(state, GorkaState)
     s = state
     n = s.players
@@ -23,7 +24,11 @@ def check(state: object) -> None:
     if s.phase == BLINDING:
         assert not any(s.hands)
     if s.phase in (BETTING, OVER):
-        assert all(len(h) == HAND for h in s.hands)
+        for p in range(n):
+            if p == s.dealer and s.opts.aside_out:  # AMB-GORKA-04 b: the two he showed
+                assert len(s.hands[p]) == 2 and s.up[p] == s.hands[p]
+            else:
+                assert len(s.hands[p]) == HAND
         assert len(s.passed) < n
     if s.phase == OVER:
         assert s.ledger.balances[n] == 0 and s.winners

@@ -20,7 +20,8 @@ def check(state: object) -> None:
     """No balance is negative and the boodle is the ledger's boodle accounts; a boodle card whose
     twin was played holds nothing; dead hands are never played from (no dead card on the table,
     the next card of a run is live); before play the extra hand is there and the table empty;
-    in play every player in the deal holds cards; players sitting out hold none."""
+    in play every player in the deal holds cards; players sitting out hold none; a run that
+    cannot go on waits only under stop_seen=after-passes, and never for a full round of passes."""
     assert isinstance(state, MichiganState)
     s = state
     n = s.players
@@ -45,10 +46,12 @@ def check(state: object) -> None:
     if s.phase == PLAYING:
         assert not s.extra
         assert all(s.hands[p] for p in range(n) if p not in s.out)
-        if s.last >= 0:
+        if s.last >= 0 and not s.opts.after_passes:
             nxt = s.last + 1
             assert nxt not in s.dead and nxt not in s.table, "a run waits on a dead card"
             assert any(nxt in h for h in s.hands)
+        if s.last >= 0:  # the passes said in turn since the run's last card: fewer than all
+            assert 0 <= s.passes < n - len(s.out) and 0 <= s.by < n
     if s.phase == OVER:
         assert not s.hands[s.winner]
         assert all(s.hands[p] for p in range(n) if p not in s.out and p != s.winner)
