@@ -48,6 +48,10 @@ def whole_pile(holding: int, size_rule: str) -> int:
     return holding + 1
 
 
+def never_sheds_to_win(end_rule: str, left: int) -> bool:
+    return False
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-a/higher-takes", "takes_trick", lead_always_takes),
     ("melniki-a/follow-suit", "answers", any_card_answers),
@@ -55,6 +59,7 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-a/void-trump-or-accept", "answers", no_trump_answers),
     ("melniki-a/cover-or-accept", "covers", anything_covers),
     ("melniki-a/pile-aside", "pile_target", whole_pile),
+    ("melniki-a/first-out-wins", "sheds_to_win", never_sheds_to_win),
 ]
 
 

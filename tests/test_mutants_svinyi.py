@@ -56,6 +56,10 @@ def onto_own_store(s: SvinyiState, seat: int) -> SvinyiState:
     return s._replace(stores=stores, hand=-1)
 
 
+def never_draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
+    return False
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("svinyi/store-descending", "fits_store", store_ascending),
     ("svinyi/king-on-ace", "fits_store", any_on_ace),
@@ -64,6 +68,7 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("svinyi/shed-wins", "sheds", never_sheds),
     ("svinyi/shed-wins", "win_allowed", always_wins),
     ("svinyi/unplaced", "_put_by", onto_own_store),
+    ("svinyi/turns", "draws_again", never_draws_again),
 ]
 
 

@@ -47,6 +47,10 @@ def always_stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return True
 
 
+def dealer_offers(rule: str, dealer: int, players: int) -> int:
+    return dealer
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/draw-again", "keeps", never_kept),
     ("tsyganka/cover-draw", "draw_covers", draw_never_covers),
@@ -57,6 +61,7 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/gypsy-loses", "stuck", always_stuck),
     # stage 2 over as soon as two players hold cards
     ("tsyganka/gypsy-loses", "LAST_HOLDERS", 2),
+    ("tsyganka/stage-two", "first_offerer", dealer_offers),
     # a draw past the cards offered (or the circle) wraps round instead of being refused
     ("core/wrong-action", "drawn_at", wraps_round),
 ]

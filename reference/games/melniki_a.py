@@ -179,6 +179,12 @@ RULES: Final = CORE_RULES + (
         ("AMB-MELNIKIA-12",),
         "Stage 2 ends when at most one player holds cards; he loses (nobody, if none holds).",
     ),
+    Rule(
+        "melniki-a/first-out-wins",
+        ("000:P7.S1", "AMB-MELNIKIA-12"),
+        "Under stage_two_end=first-out, stage 2 ends as soon as a player lays his last card; "
+        "he wins and every other player loses.",
+    ),
 )
 
 OPTIONS: Final[Mapping[str, OptionSpec]] = {
@@ -229,6 +235,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("players", "players-less-one"),
             ruling="AMB-MELNIKIA-10",
         ),
+        OptionSpec(
+            "stage_two_end",
+            "last-holder",
+            "How stage 2 ends: when at most one player holds cards (he loses); or as soon as a "
+            "player lays his last card (he wins, the others lose).",
+            ("last-holder", "first-out"),
+            ruling="AMB-MELNIKIA-12",
+        ),
     )
 }
 
@@ -243,6 +257,7 @@ class MelnikiAOptions:
     accepted_card: str
     refill_order: str
     pile_size: str
+    stage_two_end: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> MelnikiAOptions:
@@ -254,6 +269,7 @@ class MelnikiAOptions:
             accepted_card=str(v["accepted_card"]),
             refill_order=str(v["refill_order"]),
             pile_size=str(v["pile_size"]),
+            stage_two_end=str(v["stage_two_end"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -264,6 +280,7 @@ class MelnikiAOptions:
             "accepted_card": self.accepted_card,
             "refill_order": self.refill_order,
             "pile_size": self.pile_size,
+            "stage_two_end": self.stage_two_end,
         }
 
 
@@ -354,6 +371,16 @@ def pile_target(holding: int, size_rule: str) -> int:
     if size_rule == "players":  # melniki-a/pile-aside (AMB-MELNIKIA-10 b)
         return holding
     return max(2, holding - 1)
+
+
+def sheds_to_win(end_rule: str, left: int) -> bool:
+    """Whether a stage-2 player who has just laid a card, with ``left`` cards left in hand, has
+    won: only under stage_two_end=first-out, and only with his last card laid.
+
+    pre: end_rule in ("last-holder", "first-out") and 0 <= left <= 52
+    post: __return__ == (end_rule == "first-out" and left == 0)
+    """
+    return end_rule == "first-out" and left == 0  # melniki-a/first-out-wins (AMB-MELNIKIA-12 b)
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -573,10 +600,26 @@ def _go(
     target: int,
     discard: tuple[Card, ...],
     seat: Seat,
+    shed: Seat = -1,
 ) -> MelnikiAState:
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
-    when at most one player holds cards (melniki-a/last-holder-loses)."""
-    n = s.players  # AMB-MELNIKIA-11: players without cards are passed over
+    when at most one player holds cards (melniki-a/last-holder-loses), or, under
+    stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
+    last (melniki-a/first-out-wins)."""
+    n = s.players
+    # melniki-a/first-out-wins (AMB-MELNIKIA-12 b): the first to shed his cards wins
+    if shed >= 0 and sheds_to_win(s.opts.stage_two_end, len(hands[shed])):
+        return s._replace(
+            stage=OVER,
+            turn=-1,
+            hands=hands,
+            table=table,
+            table_seats=seats,
+            target=target,
+            discard=discard,
+            losers=tuple(p for p in range(n) if p != shed),
+        )
+    # AMB-MELNIKIA-11: players without cards are passed over
     turn = -1
     held = 0
     last = -1
@@ -624,6 +667,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             target=target,
             discard=s.discard,
             seat=nxt,
+            shed=seat,
         )
     top = s.table[-1]
     if isinstance(a, Take):
@@ -652,7 +696,14 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
     table = s.table + (a.card,)
     if len(table) >= s.target:  # melniki-a/pile-aside
         return _go(
-            s, hands=hands, table=(), seats=(), target=0, discard=s.discard + table, seat=seat
+            s,
+            hands=hands,
+            table=(),
+            seats=(),
+            target=0,
+            discard=s.discard + table,
+            seat=seat,
+            shed=seat,
         )  # melniki-a/uncoverer-leads
     return _go(
         s,
@@ -662,6 +713,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         target=s.target,
         discard=s.discard,
         seat=nxt,
+        shed=seat,
     )
 
 
@@ -698,12 +750,18 @@ def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
 
 
 def outcome(s: MelnikiAState) -> Outcome | None:
-    """The loser, once the game is over (melniki-a/last-holder-loses)."""
+    """The loser, once the game is over (melniki-a/last-holder-loses), or the winner under
+    stage_two_end=first-out (melniki-a/first-out-wins)."""
     if s.stage != OVER:
         return None
     losers = s.losers
     winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
-    reason = f"seat {losers[0]} is left holding cards" if losers else "nobody is left holding cards"
+    if s.opts.stage_two_end == "first-out" and len(winners) == 1:  # AMB-MELNIKIA-12 b
+        reason = f"seat {winners[0]} is the first to shed his cards"
+    elif losers:
+        reason = f"seat {losers[0]} is left holding cards"
+    else:
+        reason = "nobody is left holding cards"
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 

@@ -74,13 +74,15 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/stores",
         ("000:P26.S3", "AMB-SVINYI-03"),
         "Each player in turn from the dealer's left takes one card off the pack and lays it "
-        "face up before him: his store.",
+        "face up before him: his store (under store_pig=begins, with no pig in the middle, a "
+        "two or six so taken is laid out as the pig and he takes the next card).",
     ),
     Rule(
         "svinyi/turns",
         ("000:P26.S3", "AMB-SVINYI-04"),
         "In turn from the dealer's left each player takes the top card of the stock, plays, and "
-        "passes.",
+        "passes (under draw=while-laid he takes another card each time he has laid the card "
+        "drawn, while the stock lasts).",
     ),
     Rule(
         "svinyi/unplaced",
@@ -203,6 +205,23 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("any", "drawn"),
             ruling="AMB-SVINYI-08",
         ),
+        OptionSpec(
+            "store_pig",
+            "no",
+            "A two or six taken as a store card while no pig lies in the middle: a store card "
+            "like any other (no); or laid out as the pig, the player taking the next card for "
+            "his store (begins).",
+            ("no", "begins"),
+            ruling="AMB-SVINYI-03",
+        ),
+        OptionSpec(
+            "draw",
+            "once",
+            "How many cards a player draws in his turn: one (once); or another each time he has "
+            "laid the card drawn, while the stock lasts (while-laid).",
+            ("once", "while-laid"),
+            ruling="AMB-SVINYI-04",
+        ),
     )
 }
 
@@ -217,6 +236,8 @@ class SvinyiOptions:
     first_turn_win: bool
     stock_out: str
     pig_duty: str
+    store_pig: str
+    draw: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
@@ -228,6 +249,8 @@ class SvinyiOptions:
             first_turn_win=bool(v["first_turn_win"]),
             stock_out=str(v["stock_out"]),
             pig_duty=str(v["pig_duty"]),
+            store_pig=str(v["store_pig"]),
+            draw=str(v["draw"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -238,6 +261,8 @@ class SvinyiOptions:
             "first_turn_win": self.first_turn_win,
             "stock_out": self.stock_out,
             "pig_duty": self.pig_duty,
+            "store_pig": self.store_pig,
+            "draw": self.draw,
         }
 
 
@@ -245,7 +270,10 @@ class SvinyiState(NamedTuple):
     """A position. ``stores`` and ``pig`` are bottom first; ``hand`` is the card the player to
     move drew this turn and has not yet placed (-1 if none); ``held`` the cards each player
     kept, face up before him, from earlier turns (in the order kept; always empty under
-    ``unplaced=own-store``); ``turn`` is -1 once over."""
+    ``unplaced=own-store``); ``turn`` is -1 once over; ``extra`` counts the cards taken off
+    the pack beyond the stores and one a turn (a pig taken among the stores under
+    ``store_pig=begins``, the further cards drawn under ``draw=while-laid``), so that the
+    turns of the round can be counted."""
 
     opts: SvinyiOptions
     players: int
@@ -258,6 +286,7 @@ class SvinyiState(NamedTuple):
     turn: Seat
     hand: Card
     winners: tuple[Seat, ...]
+    extra: int = 0
 
 
 class Lay(NamedTuple):
@@ -378,10 +407,18 @@ def setup(table: Table) -> SvinyiState:
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
         built: list[tuple[Card, ...]] = [() for _ in range(n)]
-        for k in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
-            built[(table.dealer + 1 + k) % n] = (order[k],)
+        k = 0
+        for j in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
+            # AMB-SVINYI-03 b: under store_pig=begins a two or six taken while no pig lies out
+            # is laid out as the pig, and the player takes the next card for his store
+            while opts.store_pig == "begins" and not pig and RANK_OF[order[k]] in PIG_BASES:
+                pig = (order[k],)
+                k += 1
+            built[(table.dealer + 1 + j) % n] = (order[k],)
+            k += 1
         stores: Holdings = tuple(built)
-        stock = order[n:]
+        stock = order[k:]
+        extra = k - n
     else:
         if len(deal.hands) != n or any(len(h) != 1 for h in deal.hands):
             raise SetupError(f"{GAME_ID}: a deal gives each of {n} one store card", "svinyi/stores")
@@ -389,6 +426,7 @@ def setup(table: Table) -> SvinyiState:
         if len(deal.up) != want_pig or any(RANK_OF[c] not in PIG_BASES for c in deal.up):
             raise SetupError(f"{GAME_ID}: the pig laid out is one two or six", "svinyi/first-pig")
         stores, stock, pig = deal.hands, deal.stock, deal.up
+        extra = 0
         _check_pack(tuple(c for h in stores for c in h) + stock + pig, "the deal")
     s = SvinyiState(
         opts=opts,
@@ -402,6 +440,7 @@ def setup(table: Table) -> SvinyiState:
         turn=-1,
         hand=NO_CARD,
         winners=(),
+        extra=extra,
     )
     return _begin_turn(s, left(table.dealer, n))  # svinyi/turns (AMB-SVINYI-04)
 
@@ -525,7 +564,7 @@ def _put_by(s: SvinyiState, seat: Seat) -> SvinyiState:
 def _turn_no(s: SvinyiState) -> int:
     """Which turn of the round this is, from 1: the stock shrinks by one card a turn."""
     start = 52 - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
-    return start - len(s.stock)
+    return start - len(s.stock) - s.extra
 
 
 def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
@@ -538,6 +577,25 @@ def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
 
 def apply(s: SvinyiState, a: Action) -> SvinyiState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
+    after = _apply(s, a)
+    laid_drawn = isinstance(a, Lay) and s.hand != NO_CARD and a.card == s.hand
+    if draws_again(s.opts.draw, laid_drawn, after.turn < 0, len(after.stock)):
+        # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
+        return after._replace(hand=after.stock[0], stock=after.stock[1:], extra=after.extra + 1)
+    return after
+
+
+def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
+    """Whether the player takes another card from the stock: only under draw=while-laid, when
+    he has just laid the card he drew, the round goes on and the stock is not empty.
+
+    pre: rule in ("once", "while-laid") and stock >= 0
+    post: __return__ == (rule == "while-laid" and laid_drawn and not over and stock > 0)
+    """
+    return rule == "while-laid" and laid_drawn and not over and stock > 0
+
+
+def _apply(s: SvinyiState, a: Action) -> SvinyiState:
     if s.turn < 0:
         raise IllegalAction("core/game-over", "the game is over")
     seat = a.seat
@@ -745,7 +803,7 @@ def parse_action(obj: JSON) -> Action:
 
 def position(s: SvinyiState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
-    return {
+    out: JSONObject = {
         "game": GAME_ID,
         "players": s.players,
         "dealer": s.dealer,
@@ -759,6 +817,9 @@ def position(s: SvinyiState) -> JSONObject:
         "pigs_done": [card_name(c) for c in s.done],
         "winners": list(s.winners),
     }
+    if s.extra:  # AMB-SVINYI-03 b, AMB-SVINYI-04 b: cards off the pack beyond one a turn
+        out["extra"] = s.extra
+    return out
 
 
 def load_position(pos: JSON) -> SvinyiState:
@@ -787,6 +848,7 @@ def load_position(pos: JSON) -> SvinyiState:
         turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
         hand=NO_CARD if hand is None else as_card(hand, "position/hand"),
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
+        extra=as_int(o.get("extra", 0), "position/extra"),
     )
     if not 0 <= s.dealer < n or len(s.stores) != n or len(s.held) != n:
         raise FormatError(f"position: dealer a seat, one store and one kept row per seat ({n})")

@@ -110,8 +110,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/stage-two",
         ("000:P24.S5", "AMB-TSYGANKA-05"),
-        "Each takes up his pile; the dealer offers his cards face down to his left-hand "
-        "neighbour, who draws one and turns it up.",
+        "Each takes up his pile; the dealer (his left-hand neighbour under "
+        "first_offer=dealer-left) offers his cards face down to his left-hand neighbour, who "
+        "draws one and turns it up.",
     ),
     Rule(
         "tsyganka/cover-or-accept",
@@ -174,6 +175,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("last", "out-of-play"),
             ruling="AMB-TSYGANKA-02",
         ),
+        OptionSpec(
+            "first_offer",
+            "dealer",
+            "Who offers his cards first in stage 2: the dealer, or the dealer's left-hand "
+            "neighbour (who led first in stage 1).",
+            ("dealer", "dealer-left"),
+            ruling="AMB-TSYGANKA-05",
+        ),
     )
 }
 
@@ -187,6 +196,7 @@ class TsygankaOptions:
     must_cover: bool
     next_lead: str
     trump_card: str
+    first_offer: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
@@ -197,6 +207,7 @@ class TsygankaOptions:
             must_cover=bool(v["must_cover"]),
             next_lead=str(v["next_lead"]),
             trump_card=str(v["trump_card"]),
+            first_offer=str(v["first_offer"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -206,6 +217,7 @@ class TsygankaOptions:
             "must_cover": self.must_cover,
             "next_lead": self.next_lead,
             "trump_card": self.trump_card,
+            "first_offer": self.first_offer,
         }
 
 
@@ -462,7 +474,21 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
 def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
     s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
-    return _offer(s, s.dealer)  # AMB-TSYGANKA-05: the dealer offers first
+    # AMB-TSYGANKA-05: the dealer offers first (his left-hand neighbour under dealer-left)
+    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players))
+
+
+def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
+    """The seat that offers first in stage 2 (or, without cards, the next holder to his left):
+    the dealer, or under first_offer=dealer-left his left-hand neighbour.
+
+    pre: rule in ("dealer", "dealer-left") and 2 <= players <= 36 and 0 <= dealer < players
+    post: 0 <= __return__ < players
+    post: __return__ == (dealer if rule == "dealer" else (dealer + 1) % players)
+    """
+    if rule == "dealer-left":  # tsyganka/stage-two (AMB-TSYGANKA-05 b)
+        return (dealer + 1) % players
+    return dealer  # tsyganka/stage-two (AMB-TSYGANKA-05 a)
 
 
 def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:

@@ -10,7 +10,8 @@ GAME_ID = "melniki-a"
 def check(state: object) -> None:
     """Stage 1: at most the card led on the table; while the stock lasts every hand holds at
     least three cards before a lead; piles hold whole tricks (or accepted cards). Stage 2:
-    empty stock, the pile below its target. At the end: at most one loser, the only holder."""
+    empty stock, the pile below its target. At the end: at most one loser, the only holder;
+    or, under stage_two_end=first-out, one winner with no cards and every other player a loser."""
     assert isinstance(state, MelnikiAState)
     s = state
     n = s.players
@@ -29,6 +30,11 @@ def check(state: object) -> None:
         assert s.hands[s.turn] or not s.table
     else:
         assert s.stage == OVER and s.turn == -1
+        if s.opts.stage_two_end == "first-out" and len(s.losers) == n - 1:
+            # melniki-a/first-out-wins: the winner has laid his last card
+            (winner,) = (p for p in range(n) if p not in s.losers)
+            assert not s.hands[winner]
+            return
         assert len(s.losers) <= 1
         assert sum(1 for h in s.hands if h) == len(s.losers)
         assert all(s.hands[p] for p in s.losers)
