@@ -71,3 +71,19 @@ def _by_the_steps(deck: tuple[int, ...], seed: int) -> tuple[int, ...]:
 def test_the_written_out_loop_is_the_documented_steps(seed: int, size: int) -> None:
     deck = tuple(range(size))
     assert shuffle(deck, seed) == _by_the_steps(deck, seed)
+
+
+#: Seeds whose first draw for a 52-card pack sits at the redraw bound 2**64 - (2**64 mod 52)
+#: = 2**64 - 16: the first is the lowest value redrawn, the second (2**64 - 20) is kept. The
+#: michigan-900 and michigan-901 scenarios deal from them.
+REDRAWN, KEPT = 9221024062816390653, 5977129990079584137
+
+
+def test_the_redraw_bound_is_met_exactly_by_the_seeds_of_the_suite() -> None:
+    assert splitmix64(REDRAWN)[1] == 2**64 - 16
+    assert splitmix64(KEPT)[1] == 2**64 - 20
+    state, _ = splitmix64(REDRAWN)
+    assert below(REDRAWN, 52) == (splitmix64(state)[0], splitmix64(state)[1] % 52)
+    assert below(KEPT, 52) == (splitmix64(KEPT)[0], (2**64 - 20) % 52)
+    for seed in (REDRAWN, KEPT):
+        assert shuffle(DECK_52, seed) == _by_the_steps(DECK_52, seed)

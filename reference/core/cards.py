@@ -12,7 +12,7 @@ cards as a multiset.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 #: A card is a plain ``int`` (0..51) so tables index it directly and the
@@ -130,21 +130,8 @@ RankOrder = tuple[int, ...]
 
 #: Two low, ace high: the usual order.
 ACE_HIGH: Final[RankOrder] = tuple(range(15))
-#: Ace low, king high.
-ACE_LOW: Final[RankOrder] = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)
 
 
 def strength(c: Card, order: RankOrder) -> int:
     """The strength of a card's rank under an order."""
     return order[RANK_OF[c]]
-
-
-def is_subset(part: Sequence[Card], whole: Sequence[Card]) -> bool:
-    """Whether ``part`` is a sub-multiset of ``whole``."""
-    rest = list(whole)
-    for c in part:
-        try:
-            rest.remove(c)
-        except ValueError:
-            return False
-    return True

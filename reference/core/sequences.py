@@ -1,17 +1,17 @@
 """Building sequences by suit: runs that climb one rank at a time in one suit.
 
 Shared by the games whose play builds upward in a suit (Michigan, and later
-Lenturlu): the next card of a run, the lowest card of a suit in a hand, and
-whether a run can go on. Cards are the ints of :mod:`reference.core.cards`
-(``suit * 13 + rank - 2``), so the next card up is simply ``card + 1`` below
-the ace.
+Lenturlu): the next card of a run and whether a run can go on. Cards are the
+ints of :mod:`reference.core.cards` (``suit * 13 + rank - 2``), so the next
+card up is simply ``card + 1`` below the ace.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.core.cards import ACE, RANK_OF, SUIT_OF, Card, Suit
+# SUIT_OF is used by the contracts in the docstrings (CrossHair evaluates them here).
+from reference.core.cards import ACE, RANK_OF, SUIT_OF, Card  # noqa: F401
 
 
 def next_up(c: Card) -> Card | None:
@@ -25,22 +25,6 @@ def next_up(c: Card) -> Card | None:
     if RANK_OF[c] == ACE:
         return None
     return c + 1
-
-
-def lowest_of_suit(hand: Sequence[Card], suit: Suit) -> Card | None:
-    """The lowest card of ``suit`` in ``hand`` (ace high), or None if he has none of it.
-
-    pre: len(hand) <= 13 and all(0 <= c < 52 for c in hand)
-    pre: 0 <= suit <= 3
-    post: (__return__ is None) == all(SUIT_OF[c] != suit for c in hand)
-    post: __return__ is None or (__return__ in hand and SUIT_OF[__return__] == suit)
-    post: __return__ is None or all(c >= __return__ for c in hand if SUIT_OF[c] == suit)
-    """
-    best: Card | None = None
-    for c in hand:
-        if SUIT_OF[c] == suit and (best is None or c < best):
-            best = c
-    return best
 
 
 def run_stops(last: Card, gone: Sequence[Card]) -> bool:
