@@ -37,7 +37,7 @@ def any_card_beats(led: Card, c: Card) -> bool:
 
 
 def nobody_beats(
-    led: Sequence[Card], hand: Sequence[Card], by_rank: bool = False
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
 ) -> tuple[tuple[Card, ...], ...]:
     return ()
 

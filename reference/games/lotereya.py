@@ -443,7 +443,7 @@ def beats_by_rank(led: Card, c: Card) -> bool:
 
 
 def beatings(
-    led: Sequence[Card], hand: Sequence[Card], by_rank: bool = False
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
 ) -> tuple[tuple[Card, ...], ...]:
     """Every way to beat all the cards led, one card of ``hand`` each (in the order led), each
     beating card a higher card of its suit (or, ``by_rank``, of a higher rank).
@@ -464,7 +464,7 @@ def beatings(
 
 
 def part_beatings(
-    led: Sequence[Card], hand: Sequence[Card], by_rank: bool = False
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
 ) -> tuple[tuple[Card, ...], ...]:
     """Under part_beat (AMB-LOTEREYA-11 b), when two cards are led and they cannot both be
     beaten: every card of ``hand`` that beats one of them, alone.
@@ -660,7 +660,6 @@ def _deal_three(s: LotereyaState) -> LotereyaState:
 def _turn_up(s: LotereyaState) -> LotereyaState:
     n = s.players
     ledger = s.ledger
-    won = [False] * FOUR
     last_winner = s.last_winner
     piles = list(s.piles)
     lost = [0] * n
@@ -681,7 +680,6 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
         on = ledger.balances[n + 1 + i]
         if i in winners_at:
-            won[i] = True
             ledger = ledger.transfer(CARD_ACCOUNTS[i], str(winners_at[i]), on)
             last_winner = winners_at[i]
         elif s.opts.unmatched == "carry":  # AMB-LOTEREYA-07
@@ -849,17 +847,18 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     if any(c not in hand for c in a.cards):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
     if tuple(sorted(a.cards)) not in ways:  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
-        need = "a higher card" if s.opts.beat_by == "rank" else "a higher card of its suit"
         raise IllegalAction(
             "lotereya/must-beat",
-            f"{names(a.cards)} do not beat {names(s.table)}: each needs {need}",
+            f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
+            f"(of its suit, unless beat_by=rank)",
         )
     rest = tuple(c for c in hand if c not in a.cards)
     if len(a.cards) < len(s.table):
         # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
         # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
         beater = beats_by_rank if s.opts.beat_by == "rank" else beats
-        beaten = next(x for x in s.table if beater(x, a.cards[0]))
+        (card,) = a.cards
+        beaten = next(x for x in s.table if beater(x, card))
         other = tuple(x for x in s.table if x != beaten)
         s = s._replace(
             hands=_put(s.hands, seat, rest),
