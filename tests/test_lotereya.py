@@ -17,6 +17,7 @@ from reference.games.lotereya import (
     fines,
     load_position,
     matches,
+    part_beatings,
     position,
     split_packs,
     spread_range,
@@ -51,10 +52,18 @@ def test_decision_functions() -> None:
     assert matches(four, parse_cards(["KH", "2C", "JC"])) == (1, 3)
     assert spread_range(8, 4) == (1, 5)
     assert spread_range(2, 4) == (0, 1)
-    assert beatings(parse_cards(["3H", "3C"]), parse_cards(["5H", "4C", "2S"])) == (
+    assert beatings(parse_cards(["3H", "3C"]), parse_cards(["5H", "4C", "2S"]), False) == (
         (C("5H"), C("4C")),
     )
-    assert beatings(parse_cards(["3H"]), parse_cards(["2H", "3C"])) == ()
+    assert beatings(parse_cards(["3H"]), parse_cards(["2H", "3C"]), False) == ()
+    # beat_by=rank (AMB-LOTEREYA-10 b): any higher rank, each led card its own beater
+    assert beatings(parse_cards(["3H"]), parse_cards(["2H", "3C", "4S"]), True) == ((C("4S"),),)
+    assert beatings(parse_cards(["7S", "7H"]), parse_cards(["9C", "2D"]), True) == ()
+    # part_beat (AMB-LOTEREYA-11 b): each card that beats one of two led, alone
+    assert part_beatings(parse_cards(["7S", "7H"]), parse_cards(["9S", "2H"]), False) == (
+        (C("9S"),),
+    )
+    assert part_beatings(parse_cards(["7S"]), parse_cards(["9S"]), False) == ()
     assert fines((2, 0, 1), (1, 3, 0), 2, (10, 10, 1)) == (6, 0, 1)
 
 

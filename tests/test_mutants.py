@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
+from reference.core.actions import Play
 from reference.core.cards import Card, RankOrder, Suit
 from reference.core.covering import covers
 from reference.core.jsontypes import JSONObject
@@ -63,6 +65,31 @@ def every_holder_loses(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]
     return tuple(p for p, k in enumerate(counts) if k)
 
 
+_finish_if_done = melniki_b._finish_if_done
+_play_stage_two = melniki_b._play_stage_two
+
+
+def both_out_ignored(s: melniki_b.MelnikiState, leader: Seat) -> melniki_b.MelnikiState:
+    """AMB-MELNIKIB-10 read as if both_out were always draw."""
+    return _finish_if_done(s._replace(opts=replace(s.opts, both_out="draw")), leader)
+
+
+def both_out_beater_always(s: melniki_b.MelnikiState, leader: Seat) -> melniki_b.MelnikiState:
+    """AMB-MELNIKIB-10 read as if both_out were always beater-loses."""
+    return _finish_if_done(s._replace(opts=replace(s.opts, both_out="beater-loses")), leader)
+
+
+def beat_keeps_count(s: melniki_b.MelnikiState, a: melniki_b.Action) -> melniki_b.MelnikiState:
+    """Under stalemate=no-beat, a beat that does not start the count of takes again."""
+    after = _play_stage_two(s, a)
+    if s.table and isinstance(a, Play) and after.stage != melniki_b.OVER:
+        kept = after._replace(takes=s.takes)
+        if kept.takes >= kept.opts.no_beat_limit and kept.opts.stalemate == "no-beat":
+            return melniki_b._stall(kept, melniki_b._counts(kept.hands))
+        return kept
+    return after
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-b/trick-winner", "trick_winner", leader_always_wins),
     ("melniki-b/follow-suit", "playable", no_suit_obligation),
@@ -72,6 +99,9 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-b/stalemate", "_stall", never_stuck),
     ("melniki-b/stalemate", "stuck_losers", always_drawn),
     ("melniki-b/stalemate", "stuck_losers", every_holder_loses),
+    ("melniki-b/last-holder-loses", "_finish_if_done", both_out_ignored),
+    ("melniki-b/last-holder-loses", "_finish_if_done", both_out_beater_always),
+    ("melniki-b/stalemate", "_play_stage_two", beat_keeps_count),
 ]
 
 

@@ -36,7 +36,9 @@ def any_card_beats(led: Card, c: Card) -> bool:
     return True
 
 
-def nobody_beats(led: Sequence[Card], hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+def nobody_beats(
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
+) -> tuple[tuple[Card, ...], ...]:
     return ()
 
 

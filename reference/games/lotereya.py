@@ -221,6 +221,22 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-LOTEREYA-07",
         ),
         OptionSpec(
+            "beat_by",
+            "suit",
+            "What beats a card: a higher card of its suit (suit), or any card of a higher rank "
+            "(rank).",
+            ("suit", "rank"),
+            ruling="AMB-LOTEREYA-10",
+        ),
+        OptionSpec(
+            "part_beat",
+            False,
+            "Whether a player who can beat only one of two cards led beats that one and gathers "
+            "the other (true), or gathers both (false).",
+            (False, True),
+            ruling="AMB-LOTEREYA-11",
+        ),
+        OptionSpec(
             "fine",
             1,
             'The fine per card left in hand and per card not beaten ("штраф").',
@@ -248,6 +264,8 @@ class LotereyaOptions:
     contribution: str
     card_fee: int
     unmatched: str
+    beat_by: str
+    part_beat: bool
     fine: int
     fine_to: str
 
@@ -260,6 +278,8 @@ class LotereyaOptions:
             contribution=str(v["contribution"]),
             card_fee=int(v["card_fee"]),
             unmatched=str(v["unmatched"]),
+            beat_by=str(v["beat_by"]),
+            part_beat=bool(v["part_beat"]),
             fine=int(v["fine"]),
             fine_to=str(v["fine_to"]),
         )
@@ -271,6 +291,8 @@ class LotereyaOptions:
             "contribution": self.contribution,
             "card_fee": self.card_fee,
             "unmatched": self.unmatched,
+            "beat_by": self.beat_by,
+            "part_beat": self.part_beat,
             "fine": self.fine,
             "fine_to": self.fine_to,
         }
@@ -410,20 +432,62 @@ def beats(led: Card, c: Card) -> bool:
     return SUIT_OF[c] == SUIT_OF[led] and RANK_OF[c] > RANK_OF[led]
 
 
-def beatings(led: Sequence[Card], hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-    """Every way to beat all the cards led, one card of ``hand`` each (in the order led).
+def beats_by_rank(led: Card, c: Card) -> bool:
+    """Whether ``c`` beats ``led`` under beat_by=rank (AMB-LOTEREYA-10 b): a higher rank, any suit.
+
+    pre: 0 <= led < 52 and 0 <= c < 52
+    post: __return__ == (RANK_OF[c] > RANK_OF[led])
+    post: not (__return__ and beats_by_rank(c, led))
+    """
+    return RANK_OF[c] > RANK_OF[led]
+
+
+def beatings(
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """Every way to beat all the cards led, one card of ``hand`` each (in the order led), each
+    beating card a higher card of its suit (or, ``by_rank``, of a higher rank).
 
     pre: 1 <= len(led) <= 2 and len(hand) <= 8
     pre: all(0 <= c < 52 for c in led) and all(0 <= c < 52 for c in hand)
     post: all(len(b) == len(led) for b in __return__)
-    post: all(all(beats(led[i], b[i]) for i in range(len(led))) for b in __return__)
+    post: by_rank or all(all(beats(led[i], b[i]) for i in range(len(led))) for b in __return__)
+    post: all(all(RANK_OF[b[i]] > RANK_OF[led[i]] for i in range(len(led))) for b in __return__)
     post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
     """
+    beater = beats_by_rank if by_rank else beats
     if len(led) == 1:
         x = led[0]
-        return tuple((c,) for c in hand if beats(x, c))
-    options = [tuple(c for c in hand if beats(x, c)) for x in led]
+        return tuple((c,) for c in hand if beater(x, c))
+    options = [tuple(c for c in hand if beater(x, c)) for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
+
+
+def part_beatings(
+    led: Sequence[Card], hand: Sequence[Card], by_rank: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """Under part_beat (AMB-LOTEREYA-11 b), when two cards are led and they cannot both be
+    beaten: every card of ``hand`` that beats one of them, alone.
+
+    pre: 1 <= len(led) <= 2 and len(hand) <= 8
+    pre: all(0 <= c < 52 for c in led) and all(0 <= c < 52 for c in hand)
+    post: all(len(b) == 1 and b[0] in hand for b in __return__)
+    post: len(led) == 2 or __return__ == ()
+    """
+    if len(led) != 2:
+        return ()
+    beater = beats_by_rank if by_rank else beats
+    return tuple((c,) for c in hand if any(beater(x, c) for x in led))
+
+
+def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The beats open to the player the cards on the table were led at: whole beats, each
+    card set once in canonical order; under part_beat, if there is none, partial ones."""
+    by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
+    whole = beatings(s.table, hand, by_rank)  # lotereya/must-beat
+    if not whole and s.opts.part_beat:  # AMB-LOTEREYA-11: beat one, gather the other
+        whole = part_beatings(s.table, hand, by_rank)
+    return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
 def fines(
@@ -596,7 +660,6 @@ def _deal_three(s: LotereyaState) -> LotereyaState:
 def _turn_up(s: LotereyaState) -> LotereyaState:
     n = s.players
     ledger = s.ledger
-    won = [False] * FOUR
     last_winner = s.last_winner
     piles = list(s.piles)
     lost = [0] * n
@@ -617,7 +680,6 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
         on = ledger.balances[n + 1 + i]
         if i in winners_at:
-            won[i] = True
             ledger = ledger.transfer(CARD_ACCOUNTS[i], str(winners_at[i]), on)
             last_winner = winners_at[i]
         elif s.opts.unmatched == "carry":  # AMB-LOTEREYA-07
@@ -701,7 +763,7 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
     if ph == LEADING:
         return _lead_options(seat, s.hands[seat])
     if ph == BEATING:
-        ways = beatings(s.table, s.hands[seat])
+        ways = _answers(s, s.hands[seat])
         if not ways:
             return (Take(seat),)
         return tuple(Beat(seat, b) for b in ways)
@@ -773,8 +835,9 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = s.hands[seat]
+    ways = _answers(s, hand)
     if isinstance(a, Take):
-        if beatings(s.table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if ways:  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
@@ -783,14 +846,26 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
     if any(c not in hand for c in a.cards):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
-    if len(a.cards) != len(s.table) or not all(
-        beats(x, c) for x, c in zip(s.table, sorted(a.cards), strict=True)
-    ):  # lotereya/must-beat: the table and the action's cards are sorted, so suit meets suit
+    if tuple(sorted(a.cards)) not in ways:  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
             "lotereya/must-beat",
-            f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card of its suit",
+            f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
+            f"(of its suit, unless beat_by=rank)",
         )
     rest = tuple(c for c in hand if c not in a.cards)
+    if len(a.cards) < len(s.table):
+        # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
+        # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
+        beater = beats_by_rank if s.opts.beat_by == "rank" else beats
+        (card,) = a.cards
+        beaten = next(x for x in s.table if beater(x, card))
+        other = tuple(x for x in s.table if x != beaten)
+        s = s._replace(
+            hands=_put(s.hands, seat, rest),
+            discard=s.discard + (beaten,) + a.cards,
+            gathered=_put(s.gathered, seat, s.gathered[seat] + other),
+        )
+        return _next_lead(s, _left_player(s, seat))
     # lotereya/beater-leads: beaten cards are discarded, the beater leads to his left
     s = s._replace(hands=_put(s.hands, seat, rest), discard=s.discard + s.table + a.cards)
     return _next_lead(s, seat)
@@ -965,8 +1040,8 @@ def parse_action(obj: JSON) -> Action:
         return Take(seat)
     if kind in ("lead", "beat"):
         cards = tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards")))
-        if not 1 <= len(cards) <= 2:
-            raise FormatError("action/cards: one or two cards")
+        if not cards:  # more than two is well-formed: refused by the rule (last-winner-leads)
+            raise FormatError("action/cards: at least one card")
         return Lead(seat, cards) if kind == "lead" else Beat(seat, cards)
     raise FormatError(
         f"action/type: {kind!r} is not an action of {GAME_ID} (spread, turn, lead, beat, take)"

@@ -1020,7 +1020,7 @@ def _check_position(s: MelnikiState) -> None:
         )
     if s.stage == STAGE_ONE and any(len(h) > HAND for h in s.hands):
         raise FormatError(f"{where}/hands: no hand holds more than three cards in stage1")
-    if s.stage == STAGE_ONE and not 1 <= s.need <= n:
+    if not 1 <= s.need <= n:  # a trick has a card from each player still holding cards
         raise FormatError(f"{where}/trick_size: between 1 and {n}")
     everything = (
         tuple(c for h in s.hands for c in h)

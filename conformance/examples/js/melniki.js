@@ -411,6 +411,9 @@ function observe(state, name) {
     case 'phase': return state.stage;
     case 'legal': return legalActions(state);
     case 'outcome': return outcome(state);
+    case 'outcome.winners': { const o = outcome(state); return o === null ? null : o.winners; }
+    case 'outcome.losers': { const o = outcome(state); return o === null ? null : o.losers; }
+    case 'outcome.scores': return null; // melniki-b keeps no scores
     case 'table': return state.table.map((e) => e.card);
     case 'trump': return state.trump;
     case 'trump_card': return state.trumpCard;
