@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table
@@ -70,3 +72,50 @@ def test_a_position_missing_a_card_names_the_card() -> None:
     hands[0] = hands[0][1:]
     with pytest.raises(FormatError, match="missing"):
         load_position(pos)
+
+
+def _play_out(n: int, seed: int, options: dict[str, bool | int | str], policy: str) -> int:
+    """Decisions to the end of one game (a failure past a bound no ending game reaches):
+    ``policy`` "random" plays a seeded random legal action, "accept" accepts whenever it may
+    (and otherwise plays the first legal action), "cover" covers whenever it may."""
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
+    rng = random.Random(seed)
+    for k in range(20_000):
+        legal = GAME.legal_actions(s)
+        if not legal:
+            return k
+        takes = [a for a in legal if isinstance(a, Take)]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if policy == "accept" and takes:
+            a: Play | Take = takes[0]
+        elif policy == "cover" and plays:
+            a = plays[rng.randrange(len(plays))]
+        else:
+            a = legal[rng.randrange(len(legal))]
+        s = GAME.apply(s, a)
+    raise AssertionError(f"{n} players, seed {seed}, {options}, {policy}: no end in 20,000")
+
+
+@pytest.mark.parametrize("policy", ["random", "accept", "cover"])
+def test_every_game_ends_under_the_default_stall_rule(policy: str) -> None:
+    # melniki-a/stage-two-stall (AMB-MELNIKIA-14 a): whoever keeps accepting, stage 2 ends
+    for seed in range(40):
+        n = 2 + seed % 9
+        options: dict[str, bool | int | str] = {
+            "pack": (36, 52)[seed % 2],
+            "accepted_card": ("hand", "pile")[seed // 2 % 2],
+            "pile_size": ("players-less-one", "players")[seed // 4 % 2],
+            "stage_two_end": ("last-holder", "first-out")[seed // 8 % 2],
+        }
+        _play_out(n, seed, options, policy)
+
+
+def test_always_accepting_never_ends_without_a_stall_rule() -> None:
+    # AMB-MELNIKIA-14 c: with three players who always accept, the cards go round for ever
+    s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 1)), {"stage_two_stall": "none"}))
+    for _ in range(5_000):
+        legal = GAME.legal_actions(s)
+        assert legal
+        takes = [a for a in legal if isinstance(a, Take)]
+        s = GAME.apply(s, takes[0] if takes and s.stage == 2 else legal[0])
+    assert s.stage == 2

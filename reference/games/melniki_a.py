@@ -185,6 +185,13 @@ RULES: Final = CORE_RULES + (
         "Under stage_two_end=first-out, stage 2 ends as soon as a player lays his last card; "
         "he wins and every other player loses.",
     ),
+    Rule(
+        "melniki-a/stage-two-stall",
+        ("000:P10.S1", "AMB-MELNIKIA-14"),
+        "Stage 2 also ends once as many acceptances as there are players holding cards have "
+        "been made since the last pile was laid aside (in a row, without a cover between them, "
+        "under stage_two_stall=in-a-row; never under stage_two_stall=none); nobody then loses.",
+    ),
 )
 
 OPTIONS: Final[Mapping[str, OptionSpec]] = {
@@ -243,6 +250,15 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ("last-holder", "first-out"),
             ruling="AMB-MELNIKIA-12",
         ),
+        OptionSpec(
+            "stage_two_stall",
+            "since-aside",
+            "When stage 2 ends though several players hold cards: once as many acceptances as "
+            "players holding cards have been made since the last pile was laid aside; or as "
+            "many in a row, without a cover between them; or never.",
+            ("since-aside", "in-a-row", "none"),
+            ruling="AMB-MELNIKIA-14",
+        ),
     )
 }
 
@@ -258,6 +274,7 @@ class MelnikiAOptions:
     refill_order: str
     pile_size: str
     stage_two_end: str
+    stage_two_stall: str
 
     @staticmethod
     def of(given: Mapping[str, OptionValue]) -> MelnikiAOptions:
@@ -270,6 +287,7 @@ class MelnikiAOptions:
             refill_order=str(v["refill_order"]),
             pile_size=str(v["pile_size"]),
             stage_two_end=str(v["stage_two_end"]),
+            stage_two_stall=str(v["stage_two_stall"]),
         )
 
     def to_json(self) -> JSONObject:
@@ -281,6 +299,7 @@ class MelnikiAOptions:
             "refill_order": self.refill_order,
             "pile_size": self.pile_size,
             "stage_two_end": self.stage_two_end,
+            "stage_two_stall": self.stage_two_stall,
         }
 
 
@@ -294,7 +313,9 @@ class MelnikiAState(NamedTuple):
     """A position. ``table`` is the card led in stage 1 (at most one), or the stage-2 pile
     bottom first, with ``table_seats`` who laid each card. ``target`` is the size at which
     the stage-2 pile is laid aside. ``first_out`` is the first seat to run out of cards in
-    stage 1 (-1 while none has)."""
+    stage 1 (-1 while none has). ``accepts`` counts acceptances: in stage 1 those in a row
+    once the stock is gone (AMB-MELNIKIA-07), in stage 2 those since the last pile was laid
+    aside, or since the last cover under stage_two_stall=in-a-row (AMB-MELNIKIA-14)."""
 
     opts: MelnikiAOptions
     players: int
@@ -381,6 +402,18 @@ def sheds_to_win(end_rule: str, left: int) -> bool:
     post: __return__ == (end_rule == "first-out" and left == 0)
     """
     return end_rule == "first-out" and left == 0  # melniki-a/first-out-wins (AMB-MELNIKIA-12 b)
+
+
+def stalls(stall_rule: str, accepts: int, holding: int) -> bool:
+    """Whether stage 2 ends after an acceptance, ``accepts`` acceptances counted (since the last
+    pile laid aside, or in a row) with ``holding`` players holding cards: when they are as many
+    as those players, unless stage_two_stall=none.
+
+    pre: stall_rule in ("since-aside", "in-a-row", "none")
+    pre: 0 <= accepts <= 1000 and 2 <= holding <= 10
+    post: __return__ == (stall_rule != "none" and accepts >= holding)
+    """
+    return stall_rule != "none" and accepts >= holding  # melniki-a/stage-two-stall
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -584,7 +617,8 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
 def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     # melniki-a/take-up-tricks
     taken_up = s.piles
-    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
+    # AMB-MELNIKIA-14: stage 2 counts its own acceptances
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)), accepts=0)
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
     # melniki-a/stage-two-first-lead
@@ -673,6 +707,19 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
     if isinstance(a, Take):
         hands = put(s.hands, seat, hand + (top,))
         rest = s.table[:-1]
+        accepts = s.accepts + 1
+        # melniki-a/stage-two-stall (AMB-MELNIKIA-14): a round of acceptances ends stage 2
+        if stalls(s.opts.stage_two_stall, accepts, len(holders(hands))):
+            return s._replace(
+                stage=OVER,
+                turn=-1,
+                hands=hands,
+                table=rest,
+                table_seats=s.table_seats[:-1],
+                accepts=accepts,
+                losers=(),
+            )
+        s = s._replace(accepts=accepts)
         if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
             return _go(s, hands=hands, table=(), seats=(), target=0, discard=s.discard, seat=nxt)
         # melniki-a/accept-top: the next covers the card now on top
@@ -694,9 +741,11 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         )
     hands = put(s.hands, seat, without(hand, a.card))
     table = s.table + (a.card,)
+    if s.opts.stage_two_stall == "in-a-row":  # AMB-MELNIKIA-14 b: a cover breaks the row
+        s = s._replace(accepts=0)
     if len(table) >= s.target:  # melniki-a/pile-aside
         return _go(
-            s,
+            s._replace(accepts=0),  # AMB-MELNIKIA-14 a: the count starts again
             hands=hands,
             table=(),
             seats=(),
@@ -751,7 +800,8 @@ def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
 
 def outcome(s: MelnikiAState) -> Outcome | None:
     """The loser, once the game is over (melniki-a/last-holder-loses), or the winner under
-    stage_two_end=first-out (melniki-a/first-out-wins)."""
+    stage_two_end=first-out (melniki-a/first-out-wins); nobody after a stall
+    (melniki-a/stage-two-stall)."""
     if s.stage != OVER:
         return None
     losers = s.losers
@@ -760,6 +810,8 @@ def outcome(s: MelnikiAState) -> Outcome | None:
         reason = f"seat {winners[0]} is the first to shed his cards"
     elif losers:
         reason = f"seat {losers[0]} is left holding cards"
+    elif holders(s.hands):  # melniki-a/stage-two-stall (AMB-MELNIKIA-14)
+        reason = "stage 2 stalled with several players holding cards: nobody loses"
     else:
         reason = "nobody is left holding cards"
     return Outcome(winners=winners, losers=losers, reason=reason)

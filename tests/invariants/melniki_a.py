@@ -11,7 +11,8 @@ def check(state: object) -> None:
     """Stage 1: at most the card led on the table; while the stock lasts every hand holds at
     least three cards before a lead; piles hold whole tricks (or accepted cards). Stage 2:
     empty stock, the pile below its target. At the end: at most one loser, the only holder;
-    or, under stage_two_end=first-out, one winner with no cards and every other player a loser."""
+    or, under stage_two_end=first-out, one winner with no cards and every other player a loser;
+    or, after a stall (AMB-MELNIKIA-14), no loser though several hold cards."""
     assert isinstance(state, MelnikiAState)
     s = state
     n = s.players
@@ -34,6 +35,9 @@ def check(state: object) -> None:
             # melniki-a/first-out-wins: the winner has laid his last card
             (winner,) = (p for p in range(n) if p not in s.losers)
             assert not s.hands[winner]
+            return
+        if not s.losers and sum(1 for h in s.hands if h) >= 2:  # melniki-a/stage-two-stall
+            assert s.opts.stage_two_stall != "none" and s.accepts >= 2
             return
         assert len(s.losers) <= 1
         assert sum(1 for h in s.hands if h) == len(s.losers)
