@@ -11,15 +11,16 @@ from typing import Final
 from conformance import corpus, trace
 from reference import games
 from reference.cli.style import Style
-from reference.core.game import AnyGame
+from reference.core.game import OUTCOME_PARTS, AnyGame
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
 from reference.core.rules import Rule
 
 #: Observables shown in the header line of a table rather than on lines of their own.
 HEADER = ("phase", "to_move")
-#: Observables not drawn with the table (``legal`` is the numbered menu; ``outcome`` at the end).
-NOT_DRAWN = frozenset({"legal", "outcome", *HEADER})
+#: Observables not drawn with the table (``legal`` is the numbered menu; ``outcome`` and its
+#: parts at the end).
+NOT_DRAWN = frozenset({"legal", "outcome", *OUTCOME_PARTS, *HEADER})
 #: Observables holding cards that lie face down for every player (Michigan's extra and dead hands).
 FACE_DOWN = frozenset({"extra", "dead"})
 #: Observables whose change after an action is reported (besides a trick being taken).
