@@ -144,14 +144,15 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/shed-wins",
         ("000:P28.S1", "AMB-SVINYI-07", "AMB-SVINYI-10"),
         "The first player whose store and kept cards hold nothing but aces, with no drawn card "
-        "in hand, wins (under first_turn_win=false, not before his second turn).",
+        "in hand, wins (under first_turn_win=false, not before his second turn); the test is "
+        "made after each card he lays, never at a pass.",
     ),
     Rule(
         "svinyi/stock-out",
         ("AMB-SVINYI-06",),
-        "When the stock is gone at the end of a turn the round ends: the players with the fewest "
-        "cards other than aces in their stores and kept cards win (under stock_out=no-winner "
-        "nobody wins).",
+        "When a turn would begin and the stock is empty the round ends: the players with the "
+        "fewest cards other than aces in their stores and kept cards win (under "
+        "stock_out=no-winner nobody wins).",
     ),
 )
 
