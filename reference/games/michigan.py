@@ -321,17 +321,19 @@ class MichiganOptions:
 
 
 class Stake(NamedTuple):
-    """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣."""
+    """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣;
+    ``others`` the chips a player tried to put on other cards (never legal: the stakes go on
+    the boodle cards only, michigan/stake-four), by card in canonical order."""
 
     seat: Seat
     split: tuple[int, int, int, int]
+    others: tuple[tuple[Card, int], ...] = ()
 
     def to_json(self) -> JSONObject:
-        return {
-            "type": "stake",
-            "seat": self.seat,
-            "chips": dict(zip(BOODLE_NAMES, self.split, strict=True)),
-        }
+        chips: JSONObject = dict(zip(BOODLE_NAMES, self.split, strict=True))
+        for c, k in self.others:
+            chips[card_name(c)] = k
+        return {"type": "stake", "seat": self.seat, "chips": chips}
 
 
 class TakeExtra(NamedTuple):
@@ -814,6 +816,12 @@ def apply(s: MichiganState, a: Action) -> MichiganState:
 def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     if not isinstance(a, Stake):
         raise IllegalAction("core/wrong-action", "before the deal each player stakes chips")
+    if a.others:  # michigan/stake-four: the chips go on the boodle cards only
+        raise IllegalAction(
+            "michigan/stake-four",
+            f"{' '.join(names(c for c, _ in a.others))}: not a boodle card; chips are staked "
+            "on A♥, K♦, Q♠ and J♣ only",
+        )
     due = stake_due(s.ledger.balances[a.seat])  # AMB-MICHIGAN-03: four, or all he has
     if min(a.split) < 0 or sum(a.split) != due:  # michigan/stake-four
         raise IllegalAction(
@@ -1057,11 +1065,17 @@ def parse_action(obj: JSON) -> Action:
         return Bid(seat, as_int(field(o, "amount", "action"), "action/amount"))
     if kind == "stake":
         chips = as_object(field(o, "chips", "action"), "action/chips")
-        for k in chips:
-            if k not in BOODLE_NAMES:
-                raise FormatError(f"action/chips: {k!r} is not a boodle card (AH KD QS JC)")
+        # a boodle card left out has no chips; a stake on another card is well formed (and
+        # refused by michigan/stake-four when it is applied)
+        others = tuple(
+            sorted(
+                (as_card(k, "action/chips"), as_int(v, f"action/chips/{k}"))
+                for k, v in chips.items()
+                if k not in BOODLE_NAMES
+            )
+        )
         a, b, c, d = (as_int(chips.get(k, 0), f"action/chips/{k}") for k in BOODLE_NAMES)
-        return Stake(seat, (a, b, c, d))
+        return Stake(seat, (a, b, c, d), others)
     raise FormatError(
         f"action/type: {kind!r} is not an action of {GAME_ID} "
         "(stake, take_extra, keep, bid, play, pass)"
