@@ -458,6 +458,17 @@ def stake_due(chips: int) -> int:
     return min(STAKE, chips)
 
 
+def sits_out_short(chips: int, sit_out: bool) -> bool:
+    """Whether a player with ``chips`` sits the deal out for want of a full stake: under
+    short_stake=sit-out (AMB-MICHIGAN-03 b) one with some chips but fewer than four; under
+    all-he-has (reading a) nobody (one with none is a matter of out_of_chips, AMB-MICHIGAN-11).
+
+    pre: 0 <= chips <= 1000
+    post: __return__ == (sit_out and 0 < chips < 4)
+    """
+    return sit_out and 0 < chips < STAKE
+
+
 def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to put ``min(4, chips)`` chips on the four boodle cards.
 
@@ -567,9 +578,8 @@ def _deal_in(
     ledger = open_ledger(_accounts(players), chips + boodle)
     # michigan/stake-four: under short_stake=sit-out one who cannot stake four of his own
     # sits the deal out (AMB-MICHIGAN-03 b)
-    out: list[Seat] = [
-        p for p in range(players) if opts.short_stake == "sit-out" and 0 < chips[p] < STAKE
-    ]
+    sit_out = opts.short_stake == "sit-out"
+    out: list[Seat] = [p for p in range(players) if sits_out_short(chips[p], sit_out)]
     for p in _active(players, dealer, ()):
         if ledger.balances[p] > 0 or p in out:  # AMB-MICHIGAN-11: out of chips means none
             continue
