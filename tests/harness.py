@@ -82,8 +82,10 @@ def tables(game: AnyGame) -> st.SearchStrategy[Table]:
     def build(draw: st.DrawFn) -> Table:
         options = {name: draw(option_values(spec)) for name, spec in sorted(game.options.items())}
         counts = seat_counts(game, options)
-        if not counts:  # a combination no table can play (michigan: nobody could stake four)
-            options = {}
+        if not counts:
+            # options under which no table can be dealt (michigan: fewer than four chips each
+            # under short_stake=sit-out, so everyone sits out): play the defaults instead
+            options = {name: spec.default for name, spec in sorted(game.options.items())}
             counts = seat_counts(game, options)
         players = draw(st.sampled_from(counts))
         dealer = draw(st.integers(0, players - 1))

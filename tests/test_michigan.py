@@ -110,8 +110,19 @@ def test_a_play_action_round_trips() -> None:
     assert GAME.parse_action(GAME.action_json(a)) == a
     st = Stake(1, (0, 2, 0, 2))
     assert GAME.parse_action(GAME.action_json(st)) == st
+    # a boodle card left out has no chips; legal writes all four
+    short = GAME.parse_action({"type": "stake", "seat": 1, "chips": {"JC": 4}})
+    assert short == Stake(1, (0, 0, 0, 4))
+    assert GAME.action_json(short)["chips"] == {"AH": 0, "KD": 0, "QS": 0, "JC": 4}
+    # a stake on another card is well formed, and refused by the rule
+    other = GAME.parse_action({"type": "stake", "seat": 1, "chips": {"AS": 4}})
+    assert GAME.parse_action(GAME.action_json(other)) == other
+    s = GAME.setup(Table(players=2, dealer=0, deal=DeckOrder(DECK_52)))
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(s, other)
+    assert e.value.rule_id == "michigan/stake-four"
     with pytest.raises(FormatError):
-        GAME.parse_action({"type": "stake", "seat": 1, "chips": {"AS": 4}})
+        GAME.parse_action({"type": "stake", "seat": 1, "chips": {"XX": 4}})
 
 
 def test_registered_under_its_id() -> None:

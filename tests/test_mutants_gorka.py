@@ -99,6 +99,20 @@ def only_at_the_limit(s: gorka.GorkaState) -> bool:
     return s.raises >= s.opts.limit
 
 
+def aside_always_kept(
+    hand: tuple[Card, ...], shown: tuple[Card, Card], aside_out: bool
+) -> tuple[Card, ...]:
+    """dealer_aside=out ignored: the two laid aside stay his."""
+    return hand
+
+
+def aside_always_out(
+    hand: tuple[Card, ...], shown: tuple[Card, Card], aside_out: bool
+) -> tuple[Card, ...]:
+    """dealer_aside=kept ignored: the dealer plays on the two he showed."""
+    return tuple(sorted(shown))
+
+
 #: (rule, name in the module, mutant, a scenario that must catch it)
 CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("gorka/go-up", "may_go_up", needs_a_combination, "gorka-014"),
@@ -111,6 +125,8 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("gorka/blind", "blind_cost", never_more, "gorka-004"),
     ("gorka/last-two", "_may_show", only_at_the_limit, "gorka-018"),
     ("gorka/wild-cards", "is_wild", queens_only, "gorka-037"),
+    ("gorka/dealer-shows-two", "dealer_keeps", aside_always_kept, "gorka-036"),
+    ("gorka/dealer-shows-two", "dealer_keeps", aside_always_out, "gorka-007"),
 ]
 
 

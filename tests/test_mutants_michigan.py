@@ -94,6 +94,16 @@ def passes_never_stop(s: michigan.MichiganState, seat: int) -> michigan.Michigan
     return s._replace(turn=michigan._next_active(s, seat), passes=s.passes + 1)
 
 
+def never_short(chips: int, sit_out: bool) -> bool:
+    """short_stake=sit-out ignored: a player short of four stakes all he has."""
+    return False
+
+
+def short_always_out(chips: int, sit_out: bool) -> bool:
+    """short_stake=all-he-has ignored: a player short of four always sits out."""
+    return 0 < chips < 4
+
+
 ORIGINAL_LEAD_CHOICES = michigan.lead_choices
 
 #: (rule, name in the module, mutant, a scenario that must catch it)
@@ -104,11 +114,17 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-053"),
     ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-054"),
     ("michigan/run-stops", "_after_pass", passes_never_stop, "michigan-055"),
+    ("michigan/stake-four", "sits_out_short", never_short, "michigan-051"),
+    ("michigan/stake-four", "sits_out_short", never_short, "michigan-052"),
+    ("michigan/out-of-chips", "sits_out_short", short_always_out, "michigan-050"),
+    ("michigan/stake-four", "sits_out_short", short_always_out, "michigan-048"),
 ]
 
 
 @pytest.mark.parametrize(
-    ("rule", "name", "mutant", "catcher"), CAUGHT_BY, ids=[m[3] for m in CAUGHT_BY]
+    ("rule", "name", "mutant", "catcher"),
+    CAUGHT_BY,
+    ids=[f"{m[1]}-{m[2].__name__}-{m[3]}" for m in CAUGHT_BY],  # type: ignore[attr-defined]
 )
 def test_each_new_mutant_is_caught_by_its_scenario(
     monkeypatch: pytest.MonkeyPatch, rule: str, name: str, mutant: object, catcher: str

@@ -276,6 +276,20 @@ def blind_cost(first: int, before: int, double: bool) -> int:
     return first * 2**before if double else first + before
 
 
+def dealer_keeps(
+    hand: tuple[Card, ...], shown: tuple[Card, Card], aside_out: bool
+) -> tuple[Card, ...]:
+    """The dealer's hand once he has shown two of his four: all four, the two laid aside
+    still his (dealer_aside=kept, AMB-GORKA-04 a), or only the two shown, in canonical
+    order (dealer_aside=out, reading b).
+
+    pre: len(hand) == 4 and len(set(hand)) == 4 and all(0 <= c < 52 for c in hand)
+    pre: shown[0] in hand and shown[1] in hand and shown[0] != shown[1]
+    post: __return__ == (tuple(sorted(shown)) if aside_out else hand)
+    """
+    return tuple(sorted(shown)) if aside_out else hand
+
+
 def shares(pot: int, winners: int) -> tuple[int, ...]:
     """How a pot is split among ``winners`` in seat order: equal shares, the odd chips to
     the first.
@@ -832,8 +846,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = s._replace(up=up, phase=BETTING, acted=())
-        if s.opts.aside_out:  # AMB-GORKA-04 b: the two laid aside leave his hand
-            kept = tuple(sorted(a.cards))
+        kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
+        if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
             aside = tuple(c for c in s.hands[seat] if c not in kept)
             hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
             s = with_keys(s._replace(hands=hands, stock=s.stock + aside))

@@ -321,17 +321,19 @@ class MichiganOptions:
 
 
 class Stake(NamedTuple):
-    """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣."""
+    """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣;
+    ``others`` the chips a player tried to put on other cards (never legal: the stakes go on
+    the boodle cards only, michigan/stake-four), by card in canonical order."""
 
     seat: Seat
     split: tuple[int, int, int, int]
+    others: tuple[tuple[Card, int], ...] = ()
 
     def to_json(self) -> JSONObject:
-        return {
-            "type": "stake",
-            "seat": self.seat,
-            "chips": dict(zip(BOODLE_NAMES, self.split, strict=True)),
-        }
+        chips: JSONObject = dict(zip(BOODLE_NAMES, self.split, strict=True))
+        for c, k in self.others:
+            chips[card_name(c)] = k
+        return {"type": "stake", "seat": self.seat, "chips": chips}
 
 
 class TakeExtra(NamedTuple):
@@ -456,6 +458,17 @@ def stake_due(chips: int) -> int:
     return min(STAKE, chips)
 
 
+def sits_out_short(chips: int, sit_out: bool) -> bool:
+    """Whether a player with ``chips`` sits the deal out for want of a full stake: under
+    short_stake=sit-out (AMB-MICHIGAN-03 b) one with some chips but fewer than four; under
+    all-he-has (reading a) nobody (one with none is a matter of out_of_chips, AMB-MICHIGAN-11).
+
+    pre: 0 <= chips <= 1000
+    post: __return__ == (sit_out and 0 < chips < 4)
+    """
+    return sit_out and 0 < chips < STAKE
+
+
 def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to put ``min(4, chips)`` chips on the four boodle cards.
 
@@ -565,9 +578,8 @@ def _deal_in(
     ledger = open_ledger(_accounts(players), chips + boodle)
     # michigan/stake-four: under short_stake=sit-out one who cannot stake four of his own
     # sits the deal out (AMB-MICHIGAN-03 b)
-    out: list[Seat] = [
-        p for p in range(players) if opts.short_stake == "sit-out" and 0 < chips[p] < STAKE
-    ]
+    sit_out = opts.short_stake == "sit-out"
+    out: list[Seat] = [p for p in range(players) if sits_out_short(chips[p], sit_out)]
     for p in _active(players, dealer, ()):
         if ledger.balances[p] > 0 or p in out:  # AMB-MICHIGAN-11: out of chips means none
             continue
@@ -814,6 +826,12 @@ def apply(s: MichiganState, a: Action) -> MichiganState:
 def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     if not isinstance(a, Stake):
         raise IllegalAction("core/wrong-action", "before the deal each player stakes chips")
+    if a.others:  # michigan/stake-four: the chips go on the boodle cards only
+        raise IllegalAction(
+            "michigan/stake-four",
+            f"{' '.join(names(c for c, _ in a.others))}: not a boodle card; chips are staked "
+            "on A♥, K♦, Q♠ and J♣ only",
+        )
     due = stake_due(s.ledger.balances[a.seat])  # AMB-MICHIGAN-03: four, or all he has
     if min(a.split) < 0 or sum(a.split) != due:  # michigan/stake-four
         raise IllegalAction(
@@ -1057,11 +1075,17 @@ def parse_action(obj: JSON) -> Action:
         return Bid(seat, as_int(field(o, "amount", "action"), "action/amount"))
     if kind == "stake":
         chips = as_object(field(o, "chips", "action"), "action/chips")
-        for k in chips:
-            if k not in BOODLE_NAMES:
-                raise FormatError(f"action/chips: {k!r} is not a boodle card (AH KD QS JC)")
+        # a boodle card left out has no chips; a stake on another card is well formed (and
+        # refused by michigan/stake-four when it is applied)
+        others = tuple(
+            sorted(
+                (as_card(k, "action/chips"), as_int(v, f"action/chips/{k}"))
+                for k, v in chips.items()
+                if k not in BOODLE_NAMES
+            )
+        )
         a, b, c, d = (as_int(chips.get(k, 0), f"action/chips/{k}") for k in BOODLE_NAMES)
-        return Stake(seat, (a, b, c, d))
+        return Stake(seat, (a, b, c, d), others)
     raise FormatError(
         f"action/type: {kind!r} is not an action of {GAME_ID} "
         "(stake, take_extra, keep, bid, play, pass)"
