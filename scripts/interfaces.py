@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from conformance import interface, validate
-from reference import games
+# this checkout's packages, not an installed copy's
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from conformance import interface, validate  # noqa: E402
+from reference import games  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
