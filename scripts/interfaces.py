@@ -17,8 +17,8 @@ from pathlib import Path
 # this checkout's packages, not an installed copy's
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conformance import interface, validate  # noqa: E402
-from reference import games  # noqa: E402
+from conformance import interface, validate
+from reference import games
 
 
 def main(argv: list[str]) -> int:
