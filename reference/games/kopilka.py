@@ -1002,7 +1002,7 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
         s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table), idle=idle)
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), -1)
+            return _end_deal(_rep(s, table=(), table_seats=(), passed=(), idle=0), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
         return _lead_or_block(s, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
