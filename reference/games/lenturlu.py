@@ -723,7 +723,7 @@ def deal_packet(players: int, twos: bool) -> int:
 
 
 def deal_hands(
-    players: int, dealer: Seat, order: Sequence[Card], three_deal: str, twos: bool = False
+    players: int, dealer: Seat, order: Sequence[Card], three_deal: str, twos: bool
 ) -> tuple[Hands, tuple[Card, ...]]:
     """The hands (by seat, sorted) and the stock (top first) dealt from ``order``: from the
     dealer's left, two at a time for three players (001:P59; the fifteenth card alone), and
