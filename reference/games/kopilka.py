@@ -1134,6 +1134,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         passed=(),
         bought=False,
         ban=-1,
+        idle=0,  # a last deal ended by four leads passed by all leaves no count behind
     )
 
 
