@@ -48,19 +48,19 @@ def test_unknown_option_is_a_clear_error() -> None:
     ("n", "size", "stock"), [(3, 12, 16), (4, 12, 4), (5, 9, 7), (6, 8, 4), (7, 7, 3)]
 )
 def test_the_deal_table(n: int, size: int, stock: int) -> None:
-    hands, rest = deal_hands(n, 1, shuffle(DECK_52, n), "twelve")
+    hands, rest = deal_hands(n, 1, shuffle(DECK_52, n), "twelve", False)
     assert all(len(h) == size for h in hands) and len(rest) == stock
     assert sorted([c for h in hands for c in h] + list(rest)) == list(DECK_52)
 
 
 def test_three_players_fifteen() -> None:
-    hands, rest = deal_hands(3, 0, DECK_52, "fifteen")
+    hands, rest = deal_hands(3, 0, DECK_52, "fifteen", False)
     assert [len(h) for h in hands] == [15, 15, 15] and len(rest) == 7
 
 
 def test_dealt_hands_equal_the_deck_order_that_deals_them() -> None:
     order = shuffle(DECK_52, 11)
-    hands, stock = deal_hands(5, 2, order, "twelve")
+    hands, stock = deal_hands(5, 2, order, "twelve", False)
     a = GAME.setup(Table(5, 2, DeckOrder(order)))
     b = GAME.setup(Table(5, 2, Dealt(hands, stock)))
     assert a == b

@@ -194,7 +194,9 @@ RULES: Final = CORE_RULES + (
         "mushka-kopilka/exchange-discard",
         ("001:P89.S2", "AMB-MUSHKAKOPILKA-07"),
         "Under exchange=takers-discard each taker in turn from the holder's left discards one "
-        "card of his choice, out of play for the deal; under exchange=keep nobody discards.",
+        "card of his choice, out of play for the deal; under exchange=holder-discards the "
+        "takers keep six and the holder, once for each card taken, discards one card of his "
+        "choice and draws another from the stock; under exchange=keep nobody discards.",
     ),
     Rule(
         "mushka-kopilka/first-out",
@@ -337,8 +339,10 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
         OptionSpec(
             "exchange",
             "takers-discard",
-            "After taking a card of a laid-down suit each taker discards one, or keeps six.",
-            ("takers-discard", "keep"),
+            "After taking a card of a laid-down suit each taker discards one "
+            "(takers-discard), or keeps six (keep); or the takers keep six and the holder "
+            "discards one and draws one, once for each card taken (holder-discards).",
+            ("takers-discard", "keep", "holder-discards"),
             ruling=R + "07",
         ),
         OptionSpec(
@@ -811,7 +815,11 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
             hands[taker] = hands[taker] + (c,)
         drawn = s.stock[: PLAYERS - 1]
         hands[seat] = hand + drawn
-        pending = takers if s.opts.exchange == "takers-discard" else ()
+        pending: tuple[Seat, ...] = ()
+        if s.opts.exchange == "takers-discard":  # AMB-MUSHKAKOPILKA-07 (a): each taker
+            pending = takers
+        elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
+            pending = (seat,) * len(takers)  # once for each card taken
         s = _rep(s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending)
     if s.pending:
         return _rep(s, phase=EXCHANGE, turn=s.pending[0])
@@ -945,9 +953,14 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     if kind is Discard:  # mushka-kopilka/exchange-discard
         assert isinstance(a, Discard)
         pending = s.pending[1:]
+        hand = _without(s.hands[seat], a.card)
+        stock = s.stock
+        if s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): he draws one
+            hand, stock = hand + stock[:1], stock[1:]  # in place of the card discarded
         s = _rep(
             s,
-            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
+            hands=_put(s.hands, seat, hand),
+            stock=stock,
             discard=s.discard + (a.card,),
             pending=pending,
             turn=pending[0] if pending else s.turn,
@@ -1002,7 +1015,7 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
         s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table), idle=idle)
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=(), idle=0), -1)
+            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
         return _lead_or_block(s, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
@@ -1121,6 +1134,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         passed=(),
         bought=False,
         ban=-1,
+        idle=0,  # a last deal ended by four leads passed by all leaves no count behind
     )
 
 

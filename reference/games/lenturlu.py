@@ -113,7 +113,8 @@ RULES: Final = CORE_RULES + (
             "AMB-MUSHKALENTURLU-04",
         ),
         "Hands by the number of players: four 12 (stock 4), five 9 (stock 7), six 8 (stock 4), "
-        "seven 7 (stock 3); three per option three_deal; the rest is the stock.",
+        "seven 7 (stock 3); three per option three_deal; the rest is the stock. Two at a time "
+        "for three, and for four or six under deal_packet=twos; one at a time otherwise.",
     ),
     Rule(
         "mushka-lenturlu/ace-low",
@@ -130,7 +131,7 @@ RULES: Final = CORE_RULES + (
         "mushka-lenturlu/first-lead",
         ("001:P68.S1", "AMB-MUSHKALENTURLU-06"),
         "The player on the dealer's left leads any card (a king only if he holds nothing else, "
-        "unless king_lead=wins).",
+        "unless king_lead=wins or no-win).",
     ),
     Rule(
         "mushka-lenturlu/play-on",
@@ -194,7 +195,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "mushka-lenturlu/king-wins",
         ("001:P70.S2", "001:P71.S1", "AMB-MUSHKALENTURLU-06"),
-        "Under way=king, whoever lays a king wins and takes all the money on the layout.",
+        "Under way=king, whoever lays a king wins and takes all the money on the layout (a led "
+        "king only closes the sequence under king_lead=no-win).",
     ),
     Rule(
         "mushka-lenturlu/payment",
@@ -222,7 +224,7 @@ RULES: Final = CORE_RULES + (
         "mushka-lenturlu/first-out",
         ("001:P73.S1", "AMB-MUSHKALENTURLU-13"),
         "Under way=first-out the first player out of cards wins; he takes the layout and is "
-        "paid as in the first way.",
+        "paid as in the first way (nothing under first_out_pay=none).",
     ),
     Rule(
         "mushka-lenturlu/king-takes-trick",
@@ -272,6 +274,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MUSHKALENTURLU-04",
         ),
         OptionSpec(
+            "deal_packet",
+            "ones",
+            "Four and six players: the hands of 12 and 8 dealt one card at a time (ones), or "
+            "two at a time as 001:P59 deals for three (twos).",
+            ("ones", "twos"),
+            ruling="AMB-MUSHKALENTURLU-04",
+        ),
+        OptionSpec(
             "sequence_suit",
             "same-suit",
             "A sequence stays in the suit of its first card (same-suit) or goes on in any suit "
@@ -283,8 +293,9 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "king_lead",
             "barred",
             "A king may be led only by a player holding nothing else (barred), or freely, "
-            "winning at once (wins).",
-            ("barred", "wins"),
+            "winning at once (wins), or freely without winning: a led king only closes the "
+            "sequence (no-win).",
+            ("barred", "wins", "no-win"),
             ruling="AMB-MUSHKALENTURLU-06",
         ),
         OptionSpec(
@@ -345,6 +356,14 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             ruling="AMB-MUSHKALENTURLU-13",
         ),
         OptionSpec(
+            "first_out_pay",
+            "as-first-way",
+            "Under way=first-out: the others pay the winner as in the first way (as-first-way), "
+            "or pay nothing, the winner taking the layout only (none).",
+            ("as-first-way", "none"),
+            ruling="AMB-MUSHKALENTURLU-13",
+        ),
+        OptionSpec(
             "payment",
             "points",
             "What each other player pays the winner: the points left in his hand, or a fixed sum.",
@@ -378,6 +397,7 @@ class LenturluOptions:
     purse: int
     layout_split: str
     three_deal: str
+    twos: bool
     any_suit: bool
     king_lead: str
     per_card: bool
@@ -387,6 +407,7 @@ class LenturluOptions:
     stuck_next: bool
     taker_excluded: bool
     first_out: bool
+    first_out_pays: bool
     points: bool
     fixed_payment: int
     ace_spades_points: int
@@ -399,6 +420,7 @@ class LenturluOptions:
             purse=int(v["purse"]),
             layout_split=str(v["layout_split"]),
             three_deal=str(v["three_deal"]),
+            twos=v["deal_packet"] == "twos",
             any_suit=v["sequence_suit"] == "any-suit",
             king_lead=str(v["king_lead"]),
             per_card=v["buy_limit"] == "per-card",
@@ -408,6 +430,7 @@ class LenturluOptions:
             stuck_next=v["stuck_lead"] == "next-player",
             taker_excluded=v["restore_by"] == "taker-excluded",
             first_out=v["way"] == "first-out",
+            first_out_pays=v["first_out_pay"] == "as-first-way",
             points=v["payment"] == "points",
             fixed_payment=int(v["fixed_payment"]),
             ace_spades_points=int(v["ace_spades_points"]),
@@ -419,6 +442,7 @@ class LenturluOptions:
             "purse": self.purse,
             "layout_split": self.layout_split,
             "three_deal": self.three_deal,
+            "deal_packet": "twos" if self.twos else "ones",
             "sequence_suit": "any-suit" if self.any_suit else "same-suit",
             "king_lead": self.king_lead,
             "buy_limit": "per-card" if self.per_card else "per-turn",
@@ -428,6 +452,7 @@ class LenturluOptions:
             "stuck_lead": "next-player" if self.stuck_next else "last-layer",
             "restore_by": "taker-excluded" if self.taker_excluded else "winner-excluded",
             "way": "first-out" if self.first_out else "king",
+            "first_out_pay": "as-first-way" if self.first_out_pays else "none",
             "payment": "points" if self.points else "fixed",
             "fixed_payment": self.fixed_payment,
             "ace_spades_points": self.ace_spades_points,
@@ -683,17 +708,31 @@ def hand_size(players: int, three_deal: str) -> int:
     return HAND_SIZE[players]
 
 
+def deal_packet(players: int, twos: bool) -> int:
+    """Cards given at a time: two for three players (001:P59), and for four or six under
+    deal_packet=twos; one otherwise (AMB-MUSHKALENTURLU-04).
+
+    pre: 3 <= players <= 7
+    post: __return__ == (2 if players == 3 or (twos and players in (4, 6)) else 1)
+    """
+    if players == 3:  # mushka-lenturlu/deal: "по две карты" for three
+        return 2
+    if twos and players % 2 == 0:  # AMB-MUSHKALENTURLU-04 (deal_packet=twos): 12 and 8 in twos
+        return 2
+    return 1  # AMB-MUSHKALENTURLU-04 (deal_packet=ones)
+
+
 def deal_hands(
-    players: int, dealer: Seat, order: Sequence[Card], three_deal: str
+    players: int, dealer: Seat, order: Sequence[Card], three_deal: str, twos: bool
 ) -> tuple[Hands, tuple[Card, ...]]:
     """The hands (by seat, sorted) and the stock (top first) dealt from ``order``: from the
-    dealer's left, two at a time for three players (001:P59; the fifteenth card alone), one
-    at a time otherwise (AMB-MUSHKALENTURLU-04)."""
+    dealer's left, two at a time for three players (001:P59; the fifteenth card alone), and
+    for four or six under deal_packet=twos, one at a time otherwise (AMB-MUSHKALENTURLU-04)."""
     size = hand_size(players, three_deal)
     seats = tuple((dealer + k) % players for k in range(1, players + 1))
     got: list[list[Card]] = [[] for _ in range(players)]
     i = 0
-    packet = 2 if players == 3 else 1  # AMB-MUSHKALENTURLU-04: twos for three, else ones
+    packet = deal_packet(players, twos)
     while len(got[seats[-1]]) < size:  # mushka-lenturlu/deal
         for p in seats:
             k = min(packet, size - len(got[p]))
@@ -712,7 +751,7 @@ def setup(table: Table) -> LenturluState:
     size = hand_size(n, opts.three_deal)
     if isinstance(deal, DeckOrder):
         _check_pack(deal.cards, "the deck order")
-        hands, stock = deal_hands(n, table.dealer, deal.cards, opts.three_deal)
+        hands, stock = deal_hands(n, table.dealer, deal.cards, opts.three_deal, opts.twos)
     else:
         if len(deal.hands) != n or any(len(h) != size for h in deal.hands) or deal.up:
             raise SetupError(
@@ -756,6 +795,7 @@ def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
     hand = s.hands[seat]
     if hand:
         plays = PLAYS[seat]
+        # AMB-MUSHKALENTURLU-06: a king led freely under king_lead=wins and no-win
         return tuple(plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred"))
     # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): a leader with no cards buys one,
     # or passes the lead on
@@ -863,7 +903,7 @@ def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> Lenturlu
                 "mushka-lenturlu/first-lead",
                 f"seat {seat} may not lead a king while he holds another card",
             )
-        return _after_play(s, seat, a.card)
+        return _after_play(s, seat, a.card, led=True)
     if hand:
         raise IllegalAction("core/wrong-action", f"seat {seat} must lead a card")
     # AMB-MUSHKALENTURLU-10: a leader without cards buys one, or passes the lead on
@@ -902,8 +942,9 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
     return s._replace(turn=(seat + 1) % n, passes=min(passes, n), bought=0)
 
 
-def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
-    """The state after ``seat`` has laid ``c`` (taken out of his hand, onto the table)."""
+def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> LenturluState:
+    """The state after ``seat`` has laid ``c`` (taken out of his hand, onto the table);
+    ``led`` when it is a lead."""
     n = s.players
     hand = s.hands[seat]
     k = hand.index(c)
@@ -937,7 +978,9 @@ def _after_play(s: LenturluState, seat: Seat, c: Card) -> LenturluState:
         passes=0,
         bought=bought,
     )
-    is_king = RANK_OF[c] == KING
+    # AMB-MUSHKALENTURLU-06 (king_lead=no-win): a led king neither wins nor takes a trick; it
+    # only closes the sequence (mushka-lenturlu/sequence-stops)
+    is_king = RANK_OF[c] == KING and not (led and s.opts.king_lead == "no-win")
     if not s.opts.first_out:
         if is_king:  # mushka-lenturlu/king-wins
             return _settle(s, seat)
@@ -982,8 +1025,11 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     for i, name in enumerate(LAYOUT_NAMES):  # mushka-lenturlu/king-wins: the whole layout
         ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
     o = s.opts
+    # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
+    # layout only
+    pays = o.first_out_pays or not o.first_out
     for p in range(n):
-        if p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
+        if pays and p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
             due = payment_due(s.hands[p], o.points, o.fixed_payment, o.ace_spades_points)
             ledger = ledger.transfer(str(p), str(winner), due)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
