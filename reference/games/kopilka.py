@@ -1168,6 +1168,7 @@ class Kopilka:
         "hand.<seat>",
         "table",
         "stock_size",
+        "stock",
         "trick_winner",
         "tricks",
         "score",
@@ -1250,6 +1251,8 @@ def observe(s: KopilkaState, name: str) -> JSON:
         return [card_name(c) for c in s.table]
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is drawn next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "trick_winner":
         return None if s.last_winner < 0 else s.last_winner
     if name == "tricks":

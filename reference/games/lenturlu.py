@@ -1077,6 +1077,7 @@ class Lenturlu:
         "hand.<seat>",
         "table",
         "stock_size",
+        "stock",
         "chips",
         "pot",
         "layout",
@@ -1155,6 +1156,8 @@ def observe(s: LenturluState, name: str) -> JSON:
         return [card_name(c) for c in s.table]
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is drawn next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "chips":
         return list(s.ledger.balances[:n])
     if name == "pot":

@@ -914,6 +914,8 @@ class Lotereya:
         "discard",
         "bank_size",
         "deal_size",
+        "bank_pack",
+        "deal_pack",
         "banker",
     )
     pack: Final = TWO_PACKS_52
@@ -1015,6 +1017,10 @@ def observe(s: LotereyaState, name: str) -> JSON:
         return len(s.bank_pack)
     if name == "deal_size":
         return len(s.deal_pack)
+    if name == "bank_pack":  # the banker's pack, the next card he takes first
+        return _names_json(s.bank_pack)
+    if name == "deal_pack":  # the dealer's pack, the next card he deals first
+        return _names_json(s.deal_pack)
     if name == "banker":
         return s.banker
     for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles), ("gathered.", s.gathered)):

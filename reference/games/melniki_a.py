@@ -846,6 +846,7 @@ class MelnikiA:
         "trump",
         "trump_card",
         "stock_size",
+        "stock",
         "trick_winner",
         "pile.<seat>",
         "discard",
@@ -917,6 +918,8 @@ def observe(s: MelnikiAState, name: str) -> JSON:
         return card_name(s.trump_card)
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is drawn next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "trick_winner":
         return None if s.last_winner < 0 else s.last_winner
     if name == "discard":

@@ -765,6 +765,7 @@ class MelnikiB:
         "trump",
         "trump_card",
         "stock_size",
+        "stock",
         "trick_winner",
         "tricks",
         "pile.<seat>",
@@ -842,6 +843,8 @@ def observe(s: MelnikiState, name: str) -> JSON:
         return card_name(s.trump_card)
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is drawn next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "trick_winner":
         return None if s.last_winner < 0 else s.last_winner
     if name == "tricks":

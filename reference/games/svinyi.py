@@ -704,6 +704,7 @@ class Svinyi:
         "outcome",
         "hand.<seat>",
         "stock_size",
+        "stock",
         "stores",
         "pig",
         "pigs_done",
@@ -764,6 +765,8 @@ def observe(s: SvinyiState, name: str) -> JSON:
         return None if o is None else o.to_json()
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is drawn next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "stores":
         return [[card_name(c) for c in st] for st in s.stores]
     if name == "pig":

@@ -418,6 +418,7 @@ function observe(state, name) {
     case 'trump': return state.trump;
     case 'trump_card': return state.trumpCard;
     case 'stock_size': return state.stock.length;
+    case 'stock': return state.stock.slice(); // top card first
     case 'trick_winner': return state.lastWinner < 0 ? null : state.lastWinner;
     case 'tricks': return state.tricks.slice();
     case 'discard': return sortCards(state.discard);
