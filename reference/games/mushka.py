@@ -1642,6 +1642,8 @@ def observe(s: MushkaState, name: str) -> JSON:
         return None if s.trump_card < 0 else card_name(s.trump_card)
     if name == "stock_size":
         return len(s.stock)
+    if name == "stock":  # the stock, top card first (what is bought next comes first)
+        return [card_name(c) for c in s.stock]
     if name == "trick_winner":
         return None if s.last_winner < 0 else s.last_winner
     if name == "tricks":
@@ -1924,6 +1926,7 @@ class MushkaGame:
         "trump",
         "trump_card",
         "stock_size",
+        "stock",
         "trick_winner",
         "tricks",
         "score",

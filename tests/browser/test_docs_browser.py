@@ -397,6 +397,40 @@ def test_a_game_page_opens_with_how_the_game_goes(page: Page, site: str) -> None
     page.screenshot(SCREENSHOTS / "game-mushka.png")
 
 
+def test_a_game_page_has_its_interface(page: Page, site: str) -> None:
+    """The Interface section: deals, actions with examples, observables with their
+    comparison, the position notation field by field, the outcome."""
+    page.goto(site + "_generated/game-michigan.html")
+    got = _dict(
+        page.evaluate(
+            "(() => { const sec = document.getElementById('interface');"
+            " if (!sec) return {found: false};"
+            " const rows = (k) => [...sec.querySelectorAll('table.koloda-interface.' + k +"
+            " ' tbody tr')].map(r => [...r.cells].map(c => c.innerText));"
+            " return {found: true, heads: [...sec.querySelectorAll('h4')].map(h => h.innerText),"
+            " actions: rows('actions'), observables: rows('observables'),"
+            " position: rows('position')}; })()"
+        )
+    )
+    assert got["found"] is True
+    heads = got["heads"]
+    assert isinstance(heads, list)
+    for head in ("Deals", "Actions", "Observables", "Position notation", "Outcome"):
+        assert head in heads, heads
+    actions = got["actions"]
+    assert isinstance(actions, list) and actions
+    stake = next(r for r in actions if isinstance(r, list) and r[0] == "stake")
+    assert isinstance(stake, list)
+    assert "JC" in _str(stake[3]) and _str(stake[1]).strip()  # an example and a meaning
+    observables = got["observables"]
+    assert isinstance(observables, list)
+    legal = next(r for r in observables if isinstance(r, list) and r[0] == "legal")
+    assert isinstance(legal, list) and "set" in _str(legal[2])
+    position = got["position"]
+    assert isinstance(position, list) and len(position) > 5
+    assert all(_str(r[1]).strip() for r in position if isinstance(r, list))
+
+
 def test_a_scenario_starts_from_a_card_table(page: Page, site: str) -> None:
     page.goto(site + "_generated/game-mushka.html")
     start = _dict(
