@@ -10,7 +10,7 @@ from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table
 from reference.core.actions import Play, Take
 from reference.core.cards import DECK_36, DECK_52, parse_card
 from reference.core.shuffle import shuffle
-from reference.games.melniki_a import GAME, load_position, pile_target, position
+from reference.games.melniki_a import GAME, load_position, pile_target, position, position_key
 
 C = parse_card
 
@@ -119,3 +119,64 @@ def test_always_accepting_never_ends_without_a_stall_rule() -> None:
         takes = [a for a in legal if isinstance(a, Take)]
         s = GAME.apply(s, takes[0] if takes and s.stage == 2 else legal[0])
     assert s.stage == 2
+
+
+@pytest.mark.parametrize("policy", ["random", "cover"])
+def test_random_play_ends_under_the_repetition_stall_rule(policy: str) -> None:
+    # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d): random play comes to an end
+    for seed in range(40):
+        n = 2 + seed % 9
+        options: dict[str, bool | int | str] = {
+            "stage_two_stall": "repetition",
+            "pack": (36, 52)[seed % 2],
+            "accepted_card": ("hand", "pile")[seed // 2 % 2],
+            "pile_size": ("players-less-one", "players")[seed // 4 % 2],
+        }
+        _play_out(n, seed, options, policy)
+
+
+def test_accepting_every_card_and_leading_the_first_ends_by_repetition() -> None:
+    # AMB-MELNIKIA-14 d: where "none" goes round for ever, the cards come back to a position
+    for seed in range(18):
+        s = GAME.setup(
+            Table(
+                2 + seed % 9,
+                0,
+                DeckOrder(shuffle(DECK_36, seed)),
+                {"stage_two_stall": "repetition"},
+            )
+        )
+        for _ in range(5_000):
+            legal = GAME.legal_actions(s)
+            if not legal:
+                break
+            takes = [a for a in legal if isinstance(a, Take)]
+            s = GAME.apply(s, takes[0] if takes and s.stage == 2 else legal[0])
+        assert GAME.outcome(s) is not None, f"seed {seed}: no end in 5,000 decisions"
+
+
+def test_stage_two_begins_with_its_position_seen() -> None:
+    # AMB-MELNIKIA-14 d: the start of stage 2 counts as seen; under the default nothing is kept
+    for stall, kept in (("repetition", True), ("since-aside", False)):
+        s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 4)), {"stage_two_stall": stall}))
+        while s.stage == 1:
+            s = GAME.apply(s, GAME.legal_actions(s)[0])
+        assert s.stage == 2 and not s.table
+        key = position_key(s.turn, s.hands, s.table, s.target)
+        assert (s.seen == frozenset({key})) == kept and (not s.seen) != kept
+
+
+def test_a_position_to_load_counts_as_seen() -> None:
+    pos = position(
+        GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 4)), {"stage_two_stall": "repetition"}))
+    )
+    s = load_position(pos)
+    while s.stage == 1:
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    written = position(s)
+    seen = written.pop("seen")
+    assert isinstance(seen, list) and len(seen) == 1
+    assert load_position(written) == s  # left out, the present position is added
+    written["seen"] = [{"to_move": 5, "hands": [[], [], []]}]
+    with pytest.raises(FormatError, match="seen"):
+        load_position(written)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from itertools import count
 
 import pytest
 
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
 from reference.core.cards import Card
+from reference.core.holdings import Holdings
 from reference.core.jsontypes import JSONObject
+from reference.core.seats import Seat
 from reference.games import melniki_a
+from reference.games.melniki_a import PositionKey
 
 
 def scenarios_for(rule: str) -> list[JSONObject]:
@@ -52,6 +56,23 @@ def never_sheds_to_win(end_rule: str, left: int) -> bool:
     return False
 
 
+_FRESH = count(1)
+
+
+def never_the_same_position(
+    turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int
+) -> PositionKey:
+    return turn, hands, pile, -next(_FRESH)  # no two positions compare equal
+
+
+def only_positions_to_lead(
+    turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int
+) -> PositionKey:
+    # the reading that watches only the positions with a player to lead, as melniki-b's
+    key = turn, tuple(tuple(sorted(h)) for h in hands), pile, target
+    return key if not pile else never_the_same_position(turn, hands, pile, target)
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-a/higher-takes", "takes_trick", lead_always_takes),
     ("melniki-a/follow-suit", "answers", any_card_answers),
@@ -60,6 +81,8 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("melniki-a/cover-or-accept", "covers", anything_covers),
     ("melniki-a/pile-aside", "pile_target", whole_pile),
     ("melniki-a/first-out-wins", "sheds_to_win", never_sheds_to_win),
+    ("melniki-a/stage-two-stall", "position_key", never_the_same_position),
+    ("melniki-a/stage-two-stall", "position_key", only_positions_to_lead),
 ]
 
 

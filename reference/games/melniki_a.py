@@ -190,7 +190,9 @@ RULES: Final = CORE_RULES + (
         ("000:P10.S1", "AMB-MELNIKIA-14"),
         "Stage 2 also ends once as many acceptances as there are players holding cards have "
         "been made since the last pile was laid aside (in a row, without a cover between them, "
-        "under stage_two_stall=in-a-row; never under stage_two_stall=none); nobody then loses.",
+        "under stage_two_stall=in-a-row; under stage_two_stall=repetition, once a position "
+        "comes back with no pile laid aside in between; never under stage_two_stall=none); "
+        "nobody then loses.",
     ),
 )
 
@@ -255,8 +257,9 @@ OPTIONS: Final[Mapping[str, OptionSpec]] = {
             "since-aside",
             "When stage 2 ends though several players hold cards: once as many acceptances as "
             "players holding cards have been made since the last pile was laid aside; or as "
-            "many in a row, without a cover between them; or never.",
-            ("since-aside", "in-a-row", "none"),
+            "many in a row, without a cover between them; or once a position comes back with "
+            "no pile laid aside in between; or never.",
+            ("since-aside", "in-a-row", "repetition", "none"),
             ruling="AMB-MELNIKIA-14",
         ),
     )
@@ -308,6 +311,10 @@ STAGE_TWO: Final = 2
 OVER: Final = 0
 PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
 
+#: A stage-2 position as compared for a repetition (AMB-MELNIKIA-14 d): the seat to act, each
+#: hand in canonical order, the pile bottom first, and its target (0 with no pile).
+PositionKey = tuple[Seat, Holdings, tuple[Card, ...], int]
+
 
 class MelnikiAState(NamedTuple):
     """A position. ``table`` is the card led in stage 1 (at most one), or the stage-2 pile
@@ -315,7 +322,9 @@ class MelnikiAState(NamedTuple):
     the stage-2 pile is laid aside. ``first_out`` is the first seat to run out of cards in
     stage 1 (-1 while none has). ``accepts`` counts acceptances: in stage 1 those in a row
     once the stock is gone (AMB-MELNIKIA-07), in stage 2 those since the last pile was laid
-    aside, or since the last cover under stage_two_stall=in-a-row (AMB-MELNIKIA-14)."""
+    aside, or since the last cover under stage_two_stall=in-a-row (AMB-MELNIKIA-14).
+    ``seen``: under stage_two_stall=repetition, the stage-2 positions (:func:`position_key`)
+    since the last pile was laid aside, or since stage 2 began, the present one included."""
 
     opts: MelnikiAOptions
     players: int
@@ -336,6 +345,7 @@ class MelnikiAState(NamedTuple):
     last_winner: Seat
     discard: tuple[Card, ...]
     losers: tuple[Seat, ...]
+    seen: frozenset[PositionKey] = frozenset()
 
 
 Action = Play | Take
@@ -409,11 +419,22 @@ def stalls(stall_rule: str, accepts: int, holding: int) -> bool:
     pile laid aside, or in a row) with ``holding`` players holding cards: when they are as many
     as those players, unless stage_two_stall=none.
 
-    pre: stall_rule in ("since-aside", "in-a-row", "none")
+    Under stage_two_stall=repetition the count ends nothing (a position that comes back does,
+    :func:`position_key`).
+
+    pre: stall_rule in ("since-aside", "in-a-row", "repetition", "none")
     pre: 0 <= accepts <= 1000 and 2 <= holding <= 10
-    post: __return__ == (stall_rule != "none" and accepts >= holding)
+    post: __return__ == (stall_rule in ("since-aside", "in-a-row") and accepts >= holding)
     """
-    return stall_rule != "none" and accepts >= holding  # melniki-a/stage-two-stall
+    counted = stall_rule in ("since-aside", "in-a-row")
+    return counted and accepts >= holding  # melniki-a/stage-two-stall
+
+
+def position_key(turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int) -> PositionKey:
+    """A stage-2 position as compared for a repetition (AMB-MELNIKIA-14 d): everything the play
+    from here depends on (the seat to act, the hands as sets, the pile in order and its
+    target), and not who laid each card of the pile, which governs nothing."""
+    return turn, tuple(tuple(sorted(h)) for h in hands), pile, target if pile else 0
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -618,7 +639,9 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     # melniki-a/take-up-tricks
     taken_up = s.piles
     # AMB-MELNIKIA-14: stage 2 counts its own acceptances
-    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)), accepts=0)
+    s = s._replace(
+        stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)), accepts=0, seen=frozenset()
+    )
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
     # melniki-a/stage-two-first-lead
@@ -639,7 +662,8 @@ def _go(
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
     when at most one player holds cards (melniki-a/last-holder-loses), or, under
     stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
-    last (melniki-a/first-out-wins)."""
+    last (melniki-a/first-out-wins), or, under stage_two_stall=repetition, when the position
+    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall)."""
     n = s.players
     # melniki-a/first-out-wins (AMB-MELNIKIA-12 b): the first to shed his cards wins
     if shed >= 0 and sheds_to_win(s.opts.stage_two_end, len(hands[shed])):
@@ -676,9 +700,15 @@ def _go(
             discard=discard,
             losers=losers,
         )
-    return s._replace(
+    s = s._replace(
         turn=turn, hands=hands, table=table, table_seats=seats, target=target, discard=discard
     )
+    if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
+        key = position_key(turn, hands, table, target)
+        if key in s.seen:  # the position has come back: stage 2 is getting nowhere
+            return s._replace(stage=OVER, turn=-1, losers=())
+        return s._replace(seen=s.seen | {key})
+    return s
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -745,7 +775,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         s = s._replace(accepts=0)
     if len(table) >= s.target:  # melniki-a/pile-aside
         return _go(
-            s._replace(accepts=0),  # AMB-MELNIKIA-14 a: the count starts again
+            # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
+            s._replace(accepts=0, seen=frozenset()),
             hands=hands,
             table=(),
             seats=(),
@@ -973,6 +1004,15 @@ def position(s: MelnikiAState) -> JSONObject:
         "last_winner": None if s.last_winner < 0 else s.last_winner,
         "discard": [card_name(c) for c in s.discard],
         "losers": list(s.losers),
+        "seen": [
+            {
+                "to_move": p,
+                "hands": [[card_name(c) for c in h] for h in hands],
+                "table": [card_name(c) for c in pile],
+                "pile_target": target,
+            }
+            for p, hands, pile, target in sorted(s.seen)
+        ],
     }
 
 
@@ -1003,6 +1043,18 @@ def load_position(pos: JSON) -> MelnikiAState:
         table_seats.append(as_int(field(entry, "seat", "table"), f"position/table/{i}/seat"))
         table_cards.append(as_card(field(entry, "card", "table"), f"position/table/{i}/card"))
     losers = as_list(o.get("losers", []), "position/losers")
+    seen: set[PositionKey] = set()
+    for i, item in enumerate(as_list(o.get("seen", []), "position/seen")):
+        at = f"position/seen/{i}"
+        entry = as_object(item, at)
+        seen.add(
+            position_key(
+                as_int(field(entry, "to_move", at), f"{at}/to_move"),
+                card_lists(field(entry, "hands", at), f"{at}/hands"),
+                as_cards(entry.get("table", []), f"{at}/table"),
+                as_int(entry.get("pile_target", 0), f"{at}/pile_target"),
+            )
+        )
     s = MelnikiAState(
         opts=opts,
         players=n,
@@ -1023,7 +1075,11 @@ def load_position(pos: JSON) -> MelnikiAState:
         last_winner=_opt_seat(o.get("last_winner"), "position/last_winner"),
         discard=as_cards(o.get("discard", []), "position/discard"),
         losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers)),
+        seen=frozenset(seen),
     )
+    if s.stage == STAGE_TWO and opts.stage_two_stall == "repetition":
+        # the position itself counts as seen (melniki-a/stage-two-stall, AMB-MELNIKIA-14 d)
+        s = s._replace(seen=s.seen | {position_key(s.turn, s.hands, s.table, s.target)})
     _check_position(s)
     return s
 
@@ -1043,6 +1099,8 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError("position/to_move: the player to lead must hold cards")
     if any(not 0 <= p < n for p in s.table_seats + s.losers):
         raise FormatError("position/table: seats must be seats of the game")
+    if any(len(h) != n or not 0 <= p < n for p, h, _, _ in s.seen):
+        raise FormatError("position/seen: positions of this table (a seat, a hand per seat)")
     if s.stage == STAGE_ONE and len(s.table) > 1:
         raise FormatError("position/table: in stage1 at most the card led is on the table")
     if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
