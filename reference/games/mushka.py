@@ -703,6 +703,14 @@ _COMMON_OPTIONS: Final = (
         ("must", "trumps-first", "free"),
         ruling="AMB-MUSHKA-19",
     ),
+    OptionSpec(
+        "thirty",
+        "or-more",
+        "Who has won the мушка after a deal: column A less the remises at 30 or more, of "
+        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not).",
+        ("or-more", "exactly"),
+        ruling="AMB-MUSHKA-12",
+    ),
 )
 
 
@@ -789,6 +797,7 @@ class MushkaOptions:
     pamfil_declare: str
     pamfil_shield: str
     pamfil_payers: str
+    thirty: str
 
     @staticmethod
     def of(
@@ -822,6 +831,7 @@ class MushkaOptions:
             pamfil_declare=str(get("pamfil_declare", "choice")),
             pamfil_shield=str(get("pamfil_shield", "no-trick")),
             pamfil_payers=str(get("pamfil_payers", "all")),
+            thirty=str(get("thirty", "or-more")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -848,6 +858,7 @@ class MushkaOptions:
             "pamfil_declare": self.pamfil_declare,
             "pamfil_shield": self.pamfil_shield,
             "pamfil_payers": self.pamfil_payers,
+            "thirty": self.thirty,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -1307,7 +1318,10 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         else:  # AMB-MUSHKA-09/b
             s = _flush_written(s, best, playing)
             return s._replace(
-                phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, s.sheet_b)
+                phase=OVER,
+                turn=-1,
+                result="flush",
+                winners=_winners(s.sheet_a, s.sheet_b, s.opts.thirty),
             )
     holder = -1
     top = v.top if v.kind != PAMFIL else JC
@@ -1529,15 +1543,23 @@ def _score(s: MushkaState) -> MushkaState:
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
     return s._replace(
-        phase=OVER, turn=-1, sheet_a=sa, sheet_b=sb, result="scored", winners=_winners(sa, sb)
+        phase=OVER,
+        turn=-1,
+        sheet_a=sa,
+        sheet_b=sb,
+        result="scored",
+        winners=_winners(sa, sb, s.opts.thirty),
     )
 
 
-def _winners(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Seat, ...]:
-    """Who has won the мушка: column A less remises at 30 or more; of several, the highest."""
+def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
+    """Who has won the мушка: column A less remises at 30 or more; of several, the highest.
+    Under thirty=exactly, those at exactly 30 (a player past 30 has not won)."""
     # mushka/win-at-30 mushka-mistigri/win-at-30 mushka-pamfil/win-at-30
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
+    if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
+        return tuple(p for p, x in enumerate(nets) if x == TARGET)
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
