@@ -64,6 +64,10 @@ def may_pass(s: MushkaState, seat: int) -> bool:
     return False
 
 
+def dealer_may_pass(s: MushkaState, seat: int) -> bool:
+    return False
+
+
 def nobody_wins(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[int, ...]:
     return ()
 
@@ -182,6 +186,7 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     *[(g, f"{g}/revoke-remise", "follow_choices", any_card) for g in GAMES],
     *[(g, f"{g}/claim-trick", "_gather", gather_no_forfeit) for g in GAMES],
     *[(g, f"{g}/win-at-30", "_winners", thirty_or_more) for g in GAMES],
+    *[(g, f"{g}/all-pass", "_dealer_must_play", dealer_may_pass) for g in GAMES],
 ]
 
 

@@ -711,6 +711,14 @@ _COMMON_OPTIONS: Final = (
         ("or-more", "exactly"),
         ruling="AMB-MUSHKA-12",
     ),
+    OptionSpec(
+        "all_pass",
+        "void",
+        "When every player before the dealer has passed: the dealer may pass too and the "
+        "deal is void (void), or the dealer, the last to speak, must play (dealer-plays).",
+        ("void", "dealer-plays"),
+        ruling="AMB-MUSHKA-06",
+    ),
 )
 
 
@@ -798,6 +806,7 @@ class MushkaOptions:
     pamfil_shield: str
     pamfil_payers: str
     thirty: str
+    all_pass: str
 
     @staticmethod
     def of(
@@ -832,6 +841,7 @@ class MushkaOptions:
             pamfil_shield=str(get("pamfil_shield", "no-trick")),
             pamfil_payers=str(get("pamfil_payers", "all")),
             thirty=str(get("thirty", "or-more")),
+            all_pass=str(get("all_pass", "void")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -859,6 +869,7 @@ class MushkaOptions:
             "pamfil_shield": self.pamfil_shield,
             "pamfil_payers": self.pamfil_payers,
             "thirty": self.thirty,
+            "all_pass": self.all_pass,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -1175,6 +1186,14 @@ def _must_play(s: MushkaState, seat: Seat) -> bool:
     return top >= 0 and top in s.hands[seat] and top_conditions(s)
 
 
+def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
+    """Under all_pass=dealer-plays: the dealer, the last to speak, may not pass when every
+    other player has passed (AMB-MUSHKA-06/b)."""
+    if s.opts.all_pass != "dealer-plays" or seat != s.dealer:
+        return False
+    return all(d == PASSED for p, d in enumerate(s.declared) if p != seat)
+
+
 def _playing(s: MushkaState) -> tuple[Seat, ...]:
     """The seats that play, from the dealer's left (those who passed are out of the deal)."""
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
@@ -1192,6 +1211,11 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
                 f"seat {a.seat} holds {card_name(v.top)} and may not pass",
             )
+        if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
+            raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
+                rid(v, "all-pass"),  # mushka-pamfil/all-pass mushka-shutikha/all-pass
+                f"every other player has passed: the dealer (seat {a.seat}) must play",
+            )
         value = PASSED
     elif isinstance(a, Go):
         value = PLAYING
@@ -1202,7 +1226,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         return s._replace(turn=(a.seat + 1) % s.players)
     playing = _playing(s)
-    # AMB-MUSHKA-06: nobody plays, the deal is void
+    # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
     return s._replace(phase=EXCHANGE, turn=playing[0])
@@ -1589,7 +1613,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == DECLARE:
-        if _must_play(s, seat):
+        if _must_play(s, seat) or _dealer_must_play(s, seat):  # AMB-MUSHKA-06/b
             return (GOS[seat],)
         return (GOS[seat], PASSES[seat])
     if phase == EXCHANGE:
