@@ -68,6 +68,11 @@ def dealer_may_pass(s: MushkaState, seat: int) -> bool:
     return False
 
 
+def stock_only(s: MushkaState) -> tuple[int, ...]:
+    """stock_short=discards ignored: only the stock is drawn from (AMB-MUSHKA-07/b broken)."""
+    return s.stock
+
+
 def nobody_wins(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[int, ...]:
     return ()
 
@@ -187,6 +192,7 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     *[(g, f"{g}/claim-trick", "_gather", gather_no_forfeit) for g in GAMES],
     *[(g, f"{g}/win-at-30", "_winners", thirty_or_more) for g in GAMES],
     *[(g, f"{g}/all-pass", "_dealer_must_play", dealer_may_pass) for g in GAMES],
+    *[(g, f"{g}/stock-limit", "_drawable", stock_only) for g in GAMES],
 ]
 
 

@@ -487,7 +487,8 @@ SHARED: Final = (
     (
         "mushka/stock-limit",
         ("001:P14.S4", "AMB-MUSHKA-07"),
-        "Nobody discards more cards than the stock holds.",
+        "Nobody discards more cards than the stock holds; under stock_short=discards, when "
+        "the stock runs short the earlier discards, in the order discarded, become the stock.",
     ),
     (
         "mushka/passers-out",
@@ -719,6 +720,15 @@ _COMMON_OPTIONS: Final = (
         ("void", "dealer-plays"),
         ruling="AMB-MUSHKA-06",
     ),
+    OptionSpec(
+        "stock_short",
+        "refuse",
+        "A discard larger than the stock is refused (refuse), or the player draws what the "
+        "stock holds and then from the earlier discards of the deal, turned over to become "
+        "the stock in the order they were discarded (discards).",
+        ("refuse", "discards"),
+        ruling="AMB-MUSHKA-07",
+    ),
 )
 
 
@@ -807,6 +817,7 @@ class MushkaOptions:
     pamfil_payers: str
     thirty: str
     all_pass: str
+    stock_short: str
 
     @staticmethod
     def of(
@@ -842,6 +853,7 @@ class MushkaOptions:
             pamfil_payers=str(get("pamfil_payers", "all")),
             thirty=str(get("thirty", "or-more")),
             all_pass=str(get("all_pass", "void")),
+            stock_short=str(get("stock_short", "refuse")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -870,6 +882,7 @@ class MushkaOptions:
             "pamfil_payers": self.pamfil_payers,
             "thirty": self.thirty,
             "all_pass": self.all_pass,
+            "stock_short": self.stock_short,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -1237,9 +1250,18 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
 _make_exchange: Final = partial(tuple.__new__, Exchange)
 
 
+def _drawable(s: MushkaState) -> tuple[Card, ...]:
+    """The cards a player who discards draws from, top first: the stock; under
+    stock_short=discards, once the stock is spent, the earlier discards of the deal, turned
+    over so that they come in the order they were discarded (AMB-MUSHKA-07/b)."""
+    if s.opts.stock_short == "discards":  # AMB-MUSHKA-07/b
+        return s.stock + s.discard
+    return s.stock
+
+
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
-    most = min(HAND, len(s.stock))  # mushka/stock-limit (AMB-MUSHKA-07)
+    most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     out: list[Action] = [STANDS[seat]]
     for k in range(1, most + 1):
         out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
@@ -1260,17 +1282,18 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
             if c not in hand:
                 raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
         k = len(a.cards)
-        if k > len(s.stock):
+        pool = _drawable(s)
+        if k > len(pool):
             raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
                 rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
-                f"the stock holds {len(s.stock)} cards, fewer than {k}",
+                f"the stock holds {len(pool)} cards, fewer than {k}",
             )
-        new_hand = _without(hand, a.cards) + s.stock[:k]
-        s = s._replace(
-            hands=_put(s.hands, seat, new_hand),
-            stock=s.stock[k:],
-            discard=s.discard + tuple(sorted(a.cards)),
-        )
+        new_hand = _without(hand, a.cards) + pool[:k]
+        if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
+            s = s._replace(stock=pool[k:], discard=tuple(sorted(a.cards)))
+        else:
+            s = s._replace(stock=s.stock[k:], discard=s.discard + tuple(sorted(a.cards)))
+        s = s._replace(hands=_put(s.hands, seat, new_hand))
     elif not isinstance(a, Stand):
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
