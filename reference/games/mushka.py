@@ -10,7 +10,8 @@ suit with the king of clubs). Each game is a :class:`MushkaGame` over one varian
 A game is ONE deal (ruling AMB-MUSHKA-12): the score sheet of the partie (column A, the
 tricks; column B, the remises; 30 above the arc) is part of the position, so a partie is a
 sequence of games, each starting from the sheet the last one left, and a game ends with the
-winner of the мушка when a player's column A less his remises reaches 30 (001:P27.S1).
+winner of the мушка when a player's column A less his remises reaches 30 (001:P27.S1; under
+thirty=exactly, when it is exactly 30).
 
 The phases of a deal: (``trump``: only in Памфил, when the dealer turns up the jack of clubs)
 ``declare`` (play or pass, in turn from the dealer's left), ``exchange`` (the players who
