@@ -64,8 +64,25 @@ def may_pass(s: MushkaState, seat: int) -> bool:
     return False
 
 
-def nobody_wins(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+def dealer_may_pass(s: MushkaState, seat: int) -> bool:
+    return False
+
+
+def stock_only(s: MushkaState) -> tuple[int, ...]:
+    """stock_short=discards ignored: only the stock is drawn from (AMB-MUSHKA-07/b broken)."""
+    return s.stock
+
+
+def nobody_wins(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[int, ...]:
     return ()
+
+
+ORIGINAL_WINNERS = mushka._winners
+
+
+def thirty_or_more(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[int, ...]:
+    """thirty=exactly ignored: past 30 wins as well (AMB-MUSHKA-12/b broken)."""
+    return ORIGINAL_WINNERS(a, b, "or-more")
 
 
 def plain_keys_winner(s: MushkaState) -> int:
@@ -173,6 +190,9 @@ MUTANTS: list[tuple[str, str, str, object]] = [
     ("mushka-shutikha", "mushka-shutikha/flush-shown", "_flush_written", neighbour_column),
     *[(g, f"{g}/revoke-remise", "follow_choices", any_card) for g in GAMES],
     *[(g, f"{g}/claim-trick", "_gather", gather_no_forfeit) for g in GAMES],
+    *[(g, f"{g}/win-at-30", "_winners", thirty_or_more) for g in GAMES],
+    *[(g, f"{g}/all-pass", "_dealer_must_play", dealer_may_pass) for g in GAMES],
+    *[(g, f"{g}/stock-limit", "_drawable", stock_only) for g in GAMES],
 ]
 
 

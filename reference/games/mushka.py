@@ -10,7 +10,8 @@ suit with the king of clubs). Each game is a :class:`MushkaGame` over one varian
 A game is ONE deal (ruling AMB-MUSHKA-12): the score sheet of the partie (column A, the
 tricks; column B, the remises; 30 above the arc) is part of the position, so a partie is a
 sequence of games, each starting from the sheet the last one left, and a game ends with the
-winner of the мушка when a player's column A less his remises reaches 30 (001:P27.S1).
+winner of the мушка when a player's column A less his remises reaches 30 (001:P27.S1; under
+thirty=exactly, when it is exactly 30).
 
 The phases of a deal: (``trump``: only in Памфил, when the dealer turns up the jack of clubs)
 ``declare`` (play or pass, in turn from the dealer's left), ``exchange`` (the players who
@@ -487,7 +488,8 @@ SHARED: Final = (
     (
         "mushka/stock-limit",
         ("001:P14.S4", "AMB-MUSHKA-07"),
-        "Nobody discards more cards than the stock holds.",
+        "Nobody discards more cards than the stock holds; under stock_short=discards, when "
+        "the stock runs short the earlier discards, in the order discarded, become the stock.",
     ),
     (
         "mushka/passers-out",
@@ -703,6 +705,31 @@ _COMMON_OPTIONS: Final = (
         ("must", "trumps-first", "free"),
         ruling="AMB-MUSHKA-19",
     ),
+    OptionSpec(
+        "thirty",
+        "or-more",
+        "Who has won the мушка after a deal: column A less the remises at 30 or more, of "
+        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not).",
+        ("or-more", "exactly"),
+        ruling="AMB-MUSHKA-12",
+    ),
+    OptionSpec(
+        "all_pass",
+        "void",
+        "When every player before the dealer has passed: the dealer may pass too and the "
+        "deal is void (void), or the dealer, the last to speak, must play (dealer-plays).",
+        ("void", "dealer-plays"),
+        ruling="AMB-MUSHKA-06",
+    ),
+    OptionSpec(
+        "stock_short",
+        "refuse",
+        "A discard larger than the stock is refused (refuse), or the player draws what the "
+        "stock holds and then from the earlier discards of the deal, turned over to become "
+        "the stock in the order they were discarded (discards).",
+        ("refuse", "discards"),
+        ruling="AMB-MUSHKA-07",
+    ),
 )
 
 
@@ -789,6 +816,9 @@ class MushkaOptions:
     pamfil_declare: str
     pamfil_shield: str
     pamfil_payers: str
+    thirty: str
+    all_pass: str
+    stock_short: str
 
     @staticmethod
     def of(
@@ -822,6 +852,9 @@ class MushkaOptions:
             pamfil_declare=str(get("pamfil_declare", "choice")),
             pamfil_shield=str(get("pamfil_shield", "no-trick")),
             pamfil_payers=str(get("pamfil_payers", "all")),
+            thirty=str(get("thirty", "or-more")),
+            all_pass=str(get("all_pass", "void")),
+            stock_short=str(get("stock_short", "refuse")),
         )
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
@@ -848,6 +881,9 @@ class MushkaOptions:
             "pamfil_declare": self.pamfil_declare,
             "pamfil_shield": self.pamfil_shield,
             "pamfil_payers": self.pamfil_payers,
+            "thirty": self.thirty,
+            "all_pass": self.all_pass,
+            "stock_short": self.stock_short,
         }
         return {k: val for k, val in every.items() if k in specs}
 
@@ -1164,6 +1200,14 @@ def _must_play(s: MushkaState, seat: Seat) -> bool:
     return top >= 0 and top in s.hands[seat] and top_conditions(s)
 
 
+def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
+    """Under all_pass=dealer-plays: the dealer, the last to speak, may not pass when every
+    other player has passed (AMB-MUSHKA-06/b)."""
+    if s.opts.all_pass != "dealer-plays" or seat != s.dealer:
+        return False
+    return all(d == PASSED for p, d in enumerate(s.declared) if p != seat)
+
+
 def _playing(s: MushkaState) -> tuple[Seat, ...]:
     """The seats that play, from the dealer's left (those who passed are out of the deal)."""
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
@@ -1181,6 +1225,11 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
                 f"seat {a.seat} holds {card_name(v.top)} and may not pass",
             )
+        if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
+            raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
+                rid(v, "all-pass"),  # mushka-pamfil/all-pass mushka-shutikha/all-pass
+                f"every other player has passed: the dealer (seat {a.seat}) must play",
+            )
         value = PASSED
     elif isinstance(a, Go):
         value = PLAYING
@@ -1191,7 +1240,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         return s._replace(turn=(a.seat + 1) % s.players)
     playing = _playing(s)
-    # AMB-MUSHKA-06: nobody plays, the deal is void
+    # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
     return s._replace(phase=EXCHANGE, turn=playing[0])
@@ -1202,9 +1251,18 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
 _make_exchange: Final = partial(tuple.__new__, Exchange)
 
 
+def _drawable(s: MushkaState) -> tuple[Card, ...]:
+    """The cards a player who discards draws from, top first: the stock; under
+    stock_short=discards, once the stock is spent, the earlier discards of the deal, turned
+    over so that they come in the order they were discarded (AMB-MUSHKA-07/b)."""
+    if s.opts.stock_short == "discards":  # AMB-MUSHKA-07/b
+        return s.stock + s.discard
+    return s.stock
+
+
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
-    most = min(HAND, len(s.stock))  # mushka/stock-limit (AMB-MUSHKA-07)
+    most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     out: list[Action] = [STANDS[seat]]
     for k in range(1, most + 1):
         out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
@@ -1225,17 +1283,18 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
             if c not in hand:
                 raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
         k = len(a.cards)
-        if k > len(s.stock):
+        pool = _drawable(s)
+        if k > len(pool):
             raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
                 rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
-                f"the stock holds {len(s.stock)} cards, fewer than {k}",
+                f"the stock holds {len(pool)} cards, fewer than {k}",
             )
-        new_hand = _without(hand, a.cards) + s.stock[:k]
-        s = s._replace(
-            hands=_put(s.hands, seat, new_hand),
-            stock=s.stock[k:],
-            discard=s.discard + tuple(sorted(a.cards)),
-        )
+        new_hand = _without(hand, a.cards) + pool[:k]
+        if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
+            s = s._replace(stock=pool[k:], discard=tuple(sorted(a.cards)))
+        else:
+            s = s._replace(stock=s.stock[k:], discard=s.discard + tuple(sorted(a.cards)))
+        s = s._replace(hands=_put(s.hands, seat, new_hand))
     elif not isinstance(a, Stand):
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
@@ -1307,7 +1366,10 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         else:  # AMB-MUSHKA-09/b
             s = _flush_written(s, best, playing)
             return s._replace(
-                phase=OVER, turn=-1, result="flush", winners=_winners(s.sheet_a, s.sheet_b)
+                phase=OVER,
+                turn=-1,
+                result="flush",
+                winners=_winners(s.sheet_a, s.sheet_b, s.opts.thirty),
             )
     holder = -1
     top = v.top if v.kind != PAMFIL else JC
@@ -1529,15 +1591,23 @@ def _score(s: MushkaState) -> MushkaState:
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
     return s._replace(
-        phase=OVER, turn=-1, sheet_a=sa, sheet_b=sb, result="scored", winners=_winners(sa, sb)
+        phase=OVER,
+        turn=-1,
+        sheet_a=sa,
+        sheet_b=sb,
+        result="scored",
+        winners=_winners(sa, sb, s.opts.thirty),
     )
 
 
-def _winners(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Seat, ...]:
-    """Who has won the мушка: column A less remises at 30 or more; of several, the highest."""
+def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
+    """Who has won the мушка: column A less remises at 30 or more; of several, the highest.
+    Under thirty=exactly, those at exactly 30 (a player past 30 has not won)."""
     # mushka/win-at-30 mushka-mistigri/win-at-30 mushka-pamfil/win-at-30
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
+    if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
+        return tuple(p for p, x in enumerate(nets) if x == TARGET)
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
@@ -1567,7 +1637,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == DECLARE:
-        if _must_play(s, seat):
+        if _must_play(s, seat) or _dealer_must_play(s, seat):  # AMB-MUSHKA-06/b
             return (GOS[seat],)
         return (GOS[seat], PASSES[seat])
     if phase == EXCHANGE:
