@@ -855,6 +855,15 @@ def read_scenario_file(path: Path) -> bytes:
         os.close(fd)
 
 
+def _read(path: Path, problems: list[Problem]) -> bytes | None:
+    """A scenario file's bytes, or ``None`` with the reason added to ``problems``."""
+    try:
+        return read_scenario_file(path)
+    except OSError as e:
+        problems.append(Problem(str(path), "", f"cannot read: {e.strerror or e}"))
+        return None
+
+
 def _file_kind(mode: int) -> str:
     for test, name in (
         (stat.S_ISFIFO, "a FIFO"),
@@ -968,10 +977,8 @@ def check_user_paths(paths: Sequence[str]) -> tuple[list[Loaded], list[Problem],
     seen: dict[str, str] = {}
     for path in files:
         name = str(path)
-        try:
-            data = read_scenario_file(path)
-        except OSError as e:
-            errors.append(Problem(name, "", f"cannot read: {e.strerror or e}"))
+        data = _read(path, errors)
+        if data is None:
             continue
         scenario, bad, warned = check_user_bytes(name, data)
         errors.extend(bad)
@@ -1008,10 +1015,8 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[Loaded], list[Problem]]:
     seen: dict[str, str] = {}
     for path in files:
         name = str(path)
-        try:
-            data = read_scenario_file(path)
-        except OSError as e:
-            problems.append(Problem(name, "", f"cannot read: {e.strerror or e}"))
+        data = _read(path, problems)
+        if data is None:
             continue
         scenario, found = validate_bytes(name, data)
         problems.extend(found)
