@@ -357,15 +357,8 @@ def build_scenario_schema() -> JSONObject:
             "setup": {"$ref": "#/$defs/setup"},
             "setup_expect": {
                 "description": 'what the reference does with the setup: "accepted" (the '
-                'default) or {"rejected": RULE_ID}',
-                "if": {"type": "string"},
-                "then": {"const": "accepted"},
-                "else": {
-                    "type": "object",
-                    "required": ["rejected"],
-                    "properties": {"rejected": {"$ref": "#/$defs/ruleId"}},
-                    "additionalProperties": False,
-                },
+                'default) or {"rejected": RULE_ID}, the same form as an action\'s',
+                "$ref": "#/$defs/actExpect",
             },
             "notes": {
                 "type": "string",
