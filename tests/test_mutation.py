@@ -109,6 +109,15 @@ def test_equivalent_entry_is_honoured(tmp_path: Path) -> None:
     assert [v.id for v in outcome.survivors()] == [f"{SVINYI}::f::op::cccccccc::0"]
 
 
+def test_only_entries_of_judged_modules_can_be_stale(server: mrun.Server) -> None:
+    """An entry of a module outside ``--module`` is not reported as matching no mutant."""
+    mutant = known_bad(server)
+    gone = f"{SVINYI}::f::op::00000000::0"
+    elsewhere = "reference/games/gorka.py::f::op::00000000::0"
+    outcome = mrun.execute(server, [mutant], {gone: "gone", elsewhere: "not judged"})
+    assert outcome.stale_equivalents == [gone]
+
+
 def test_committed_equivalents_survive_and_are_not_counted() -> None:
     """Every reviewed entry names a mutant that exists and that the suite does not catch."""
     equivalents = mrun.read_equivalents()

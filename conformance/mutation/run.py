@@ -490,7 +490,10 @@ def execute(
         if v.equivalent is not None and v.status in KILLED:
             print(f"mutation: {v.id} is listed as equivalent but was caught ({v.by})", file=err)
     present = {m.id for m in server.mutants()}
-    stale = sorted(mid for mid in equivalents if mid not in present)
+    targets = set(server.modules)  # an entry of a module not under judgement is not stale
+    stale = sorted(
+        mid for mid in equivalents if mid.split("::", 1)[0] in targets and mid not in present
+    )
     return Outcome(verdicts, stale, time.monotonic() - t0, server.settings)
 
 
