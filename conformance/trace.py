@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,8 +141,7 @@ def _game_sources() -> dict[str, dict[str, str]]:
     """The source text of each game's module, by game id."""
     out: dict[str, dict[str, str]] = {}
     for gid, game in games().items():
-        inner = getattr(game, "game", game)
-        module = inspect.getmodule(type(inner))
+        module = sys.modules.get(game.module)
         text = inspect.getsource(module) if module is not None else ""
         out[gid] = {gid: text}
     return out

@@ -110,8 +110,7 @@ def game_modules() -> dict[str, str]:
 
     out: dict[str, str] = {}
     for gid, game in REGISTRY.items():
-        inner = getattr(game, "game", game)
-        out[gid] = type(inner).__module__
+        out[gid] = game.module
     return out
 
 

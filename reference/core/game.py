@@ -156,6 +156,8 @@ class AnyGame(Protocol):
     def observables(self) -> tuple[str, ...]: ...
     @property
     def pack(self) -> tuple[Card, ...]: ...
+    @property
+    def module(self) -> str: ...
 
     def setup(self, table: Table) -> object: ...
     def legal_actions(self, s: object) -> tuple[object, ...]: ...
@@ -213,6 +215,11 @@ class Erased(Generic[S, A]):
     @property
     def pack(self) -> tuple[Card, ...]:
         return self.game.pack
+
+    @property
+    def module(self) -> str:
+        """The dotted name of the module that holds the game's rules (that of its state)."""
+        return self.game.state_type.__module__
 
     def _s(self, s: object) -> S:
         if isinstance(s, self.game.state_type):

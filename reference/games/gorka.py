@@ -34,12 +34,12 @@ is bounded by per-game work rather than by the decisions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, legal_json
+from reference.core.actions import Pass
 from reference.core.cards import (
     ACE,
     CARD_NAMES,
@@ -63,8 +63,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
@@ -93,7 +93,7 @@ NO_WILD: Final = 0
 QUEENS: Final = 1
 QUEENS_SEVENS: Final = 2
 SEVEN: Final = 7
-WILD_NAMES: Final = {NO_WILD: "none", QUEENS: "queens", QUEENS_SEVENS: "queens-sevens"}
+WILD_KINDS: Final = {"none": NO_WILD, "queens": QUEENS, "queens-sevens": QUEENS_SEVENS}
 #: The хлюст of ace, king and a wild card stands above every other хлюст.
 TOP_KHLYUST: Final = 1000
 
@@ -379,136 +379,100 @@ RULES: Final = CORE_RULES + (
 
 # --- options ----------------------------------------------------------------------------------
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "starting_chips",
-            20,
-            "Chips each player has.",
-            minimum=0,
-            maximum=1000,
-            ruling="AMB-GORKA-01",
-        ),
-        OptionSpec(
-            "ante",
-            1,
-            'The stake each player puts on the table ("куш").',
-            minimum=0,
-            maximum=100,
-            ruling="AMB-GORKA-01",
-        ),
-        OptionSpec(
-            "blind_stake",
-            2,
-            "The stake of the first player to go blind.",
-            minimum=1,
-            maximum=100,
-            ruling="AMB-GORKA-02",
-        ),
-        OptionSpec(
-            "raise_amount",
-            1,
-            "What going up the hill adds to the pot.",
-            minimum=1,
-            maximum=100,
-            ruling="AMB-GORKA-06",
-        ),
-        OptionSpec(
-            "limit",
-            6,
-            "The most raises in a deal (the table limit).",
-            minimum=0,
-            maximum=20,
-            ruling="AMB-GORKA-06",
-        ),
-        OptionSpec(
-            "go_up",
-            "combination",
-            "Who may go up the hill: only a player holding a combination (three cards of a "
-            "suit or better), or any player.",
-            ("combination", "any"),
-            ruling="AMB-GORKA-06",
-        ),
-        OptionSpec(
-            "overblind",
-            "plus-one",
-            "What an over-blind stakes: one chip more than the last blind, or twice it.",
-            ("plus-one", "double"),
-            ruling="AMB-GORKA-02",
-        ),
-        OptionSpec(
-            "showdown",
-            "at-limit",
-            "When the hands may be shown: only once the table limit of raises is reached, or "
-            "also as soon as only two players are left.",
-            ("at-limit", "last-two"),
-            ruling="AMB-GORKA-07",
-        ),
-        OptionSpec(
-            "dealer_aside",
-            "kept",
-            "The dealer's two cards laid aside after he shows two: still his (a hand of four), "
-            "or out of play (he plays on the two he showed).",
-            ("kept", "out"),
-            ruling="AMB-GORKA-04",
-        ),
-        OptionSpec(
-            "wild",
-            "queens",
-            "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
-            "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
-            ("queens", "none", "queens-sevens"),
-            ruling="AMB-GORKA-05",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class GorkaOptions:
-    """The options of one game, resolved and typed."""
+class GorkaOptions(GameOptions):
+    """The options of one game (the stakes agreed at the table, and the rulings)."""
 
-    starting_chips: int
-    ante: int
-    blind_stake: int
-    raise_amount: int
-    limit: int
-    wild: int
-    any_hand: bool
-    double_blind: bool
-    early_showdown: bool
-    aside_out: bool
+    starting_chips: int = option(
+        20, "Chips each player has.", minimum=0, maximum=1000, ruling="AMB-GORKA-01"
+    )
+    ante: int = option(
+        1,
+        'The stake each player puts on the table ("куш").',
+        minimum=0,
+        maximum=100,
+        ruling="AMB-GORKA-01",
+    )
+    blind_stake: int = option(
+        2,
+        "The stake of the first player to go blind.",
+        minimum=1,
+        maximum=100,
+        ruling="AMB-GORKA-02",
+    )
+    raise_amount: int = option(
+        1,
+        "What going up the hill adds to the pot.",
+        minimum=1,
+        maximum=100,
+        ruling="AMB-GORKA-06",
+    )
+    limit: int = option(
+        6,
+        "The most raises in a deal (the table limit).",
+        minimum=0,
+        maximum=20,
+        ruling="AMB-GORKA-06",
+    )
+    go_up: str = option(
+        "combination",
+        "Who may go up the hill: only a player holding a combination (three cards of a "
+        "suit or better), or any player.",
+        ("combination", "any"),
+        ruling="AMB-GORKA-06",
+    )
+    overblind: str = option(
+        "plus-one",
+        "What an over-blind stakes: one chip more than the last blind, or twice it.",
+        ("plus-one", "double"),
+        ruling="AMB-GORKA-02",
+    )
+    showdown: str = option(
+        "at-limit",
+        "When the hands may be shown: only once the table limit of raises is reached, or "
+        "also as soon as only two players are left.",
+        ("at-limit", "last-two"),
+        ruling="AMB-GORKA-07",
+    )
+    dealer_aside: str = option(
+        "kept",
+        "The dealer's two cards laid aside after he shows two: still his (a hand of four), "
+        "or out of play (he plays on the two he showed).",
+        ("kept", "out"),
+        ruling="AMB-GORKA-04",
+    )
+    wild: str = option(
+        "queens",
+        "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
+        "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
+        ("queens", "none", "queens-sevens"),
+        ruling="AMB-GORKA-05",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> GorkaOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return GorkaOptions(
-            starting_chips=int(v["starting_chips"]),
-            ante=int(v["ante"]),
-            blind_stake=int(v["blind_stake"]),
-            raise_amount=int(v["raise_amount"]),
-            limit=int(v["limit"]),
-            wild={name: k for k, name in WILD_NAMES.items()}[str(v["wild"])],
-            any_hand=v["go_up"] == "any",
-            double_blind=v["overblind"] == "double",
-            early_showdown=v["showdown"] == "last-two",
-            aside_out=v["dealer_aside"] == "out",
-        )
+    @property
+    def wilds(self) -> int:
+        """Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`)."""
+        return WILD_KINDS[self.wild]
 
-    def to_json(self) -> JSONObject:
-        return {
-            "starting_chips": self.starting_chips,
-            "ante": self.ante,
-            "blind_stake": self.blind_stake,
-            "raise_amount": self.raise_amount,
-            "limit": self.limit,
-            "wild": WILD_NAMES[self.wild],
-            "go_up": "any" if self.any_hand else "combination",
-            "overblind": "double" if self.double_blind else "plus-one",
-            "showdown": "last-two" if self.early_showdown else "at-limit",
-            "dealer_aside": "out" if self.aside_out else "kept",
-        }
+    @property
+    def any_hand(self) -> bool:
+        return self.go_up == "any"  # AMB-GORKA-06 b
+
+    @property
+    def double_blind(self) -> bool:
+        return self.overblind == "double"  # AMB-GORKA-02 b
+
+    @property
+    def early_showdown(self) -> bool:
+        return self.showdown == "last-two"  # AMB-GORKA-07 b
+
+    @property
+    def aside_out(self) -> bool:
+        return self.dealer_aside == "out"  # AMB-GORKA-04 b
+
+
+OPTIONS: Final = GorkaOptions.specs()
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -612,7 +576,7 @@ def with_keys(s: GorkaState) -> GorkaState:
     betting = s.phase in (BETTING, OVER)
     return s._replace(
         keys=tuple(
-            hand_key(h, s.opts.wild)
+            hand_key(h, s.opts.wilds)
             if len(h) == HAND
             else (NOTHING, sum(POINTS[c] for c in h))
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
@@ -640,7 +604,7 @@ def _check_players(n: int) -> None:
 
 def setup(table: Table) -> GorkaState:
     """The antes are in and the blind stakes are to be offered."""
-    opts = GorkaOptions.of(table.options)
+    opts = GorkaOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n)
     if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
@@ -874,6 +838,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
 
 
+def to_move(s: GorkaState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
+
+
 def outcome(s: GorkaState) -> Outcome | None:
     """The winners of the pot once the deal is settled; scores are the chips held."""
     if s.phase != OVER:
@@ -882,105 +850,25 @@ def outcome(s: GorkaState) -> Outcome | None:
     return Outcome(s.winners, losers, f"settled by {s.how}", s.ledger.balances[: s.players])
 
 
-class Gorka:
-    """The game ``gorka``."""
-
-    id: Final = GAME_ID
-    title: Final = "Горка (seed 003, «Глава XXII. Горка»)"
-    players: Final = range(2, 7)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "up.<seat>",
-        "chips",
-        "pot",
-        "blind",
-        "combination.<seat>",
-    )
-    pack: Final = DECK_32
-    state_type: Final = GorkaState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Blind, Open, Show, Raise, Peace, Showdown, Pass))
-
-    def setup(self, table: Table) -> GorkaState:
-        return setup(table)
-
-    def legal_actions(self, s: GorkaState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: GorkaState, a: Action) -> GorkaState:
-        return apply(s, a)
-
-    def to_move(self, s: GorkaState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: GorkaState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: GorkaState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: GorkaState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> GorkaState:
-        return load_position(pos)
-
-    def cards(self, s: GorkaState) -> tuple[Card, ...]:
-        return tuple(c for h in s.hands for c in h) + s.stock
-
-    def chips(self, s: GorkaState) -> int | None:
-        return s.ledger.total
-
-
 def _cards_json(cs: Sequence[Card]) -> JSON:
     out: list[JSON] = [CARD_NAMES[c] for c in sorted(cs)]
     return out
 
 
-def observe(s: GorkaState, name: str) -> JSON:
-    """One observable. ``up.<seat>``: face-up cards; ``blind``: blind seats in order;
-    ``combination.<seat>``: the hand's key as [category name, strength]."""
-    n = s.players
-    kind, dot, seat = name.partition(".")
-    if dot:  # hand.<seat>, up.<seat>, combination.<seat>: the most asked
-        if seat.isdigit() and int(seat) < n:
-            p = int(seat)
-            if kind == "hand":
-                return _cards_json(s.hands[p])
-            if kind == "up":
-                return _cards_json(s.up[p])
-            if kind == "combination":
-                key = s.keys[p]
-                return None if key is None else [CATEGORY_NAMES[key[0]], key[1]]
-    elif name == "to_move":
-        return None if s.phase == OVER else s.turn
-    elif name == "phase":
-        return PHASES[s.phase]
-    elif name == "legal":
-        return legal_json(legal_actions(s))
-    elif name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    elif name == "chips":
-        return list(s.ledger.balances[:n])
-    elif name == "pot":
-        return s.ledger.balances[n]
-    elif name == "blind":
-        return list(s.blind)
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+def _combination(s: GorkaState, p: Seat) -> JSON:
+    """The hand's key as [category name, strength] (None before the hands are known)."""
+    key = s.keys[p]
+    return None if key is None else [CATEGORY_NAMES[key[0]], key[1]]
+
+
+OBSERVABLES: Final[tuple[Observable[GorkaState] | PerSeat[GorkaState], ...]] = (
+    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
+    PerSeat("up", lambda s, p: _cards_json(s.up[p])),  # the face-up cards
+    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),
+    Observable("pot", lambda s: s.ledger.balances[s.players]),
+    Observable("blind", lambda s: list(s.blind)),  # the blind seats in order
+    PerSeat("combination", _combination),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1022,7 +910,7 @@ def position(s: GorkaState) -> JSONObject:
         "game": GAME_ID,
         "players": n,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.phase],
         "to_move": None if s.phase == OVER else s.turn,
         "chips": list(s.ledger.balances[:n]),
@@ -1052,7 +940,7 @@ def load_position(pos: JSON) -> GorkaState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = GorkaOptions.of(given)
+        opts = GorkaOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -1109,4 +997,26 @@ def load_position(pos: JSON) -> GorkaState:
     return with_keys(s)
 
 
-GAME: Final = Gorka()
+GAME: Final[Kernel[GorkaState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Горка (seed 003, «Глава XXII. Горка»)",
+    players=range(2, 7),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_32,
+    state_type=GorkaState,
+    actions=(Blind, Open, Show, Raise, Peace, Showdown, Pass),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.phase],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=lambda s: tuple(c for h in s.hands for c in h) + s.stock,
+    chips=lambda s: s.ledger.total,
+)

@@ -14,6 +14,7 @@ import ast
 import inspect
 import json
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,8 +164,7 @@ def _relative(path: Path) -> str:
 
 def _source_files(game: AnyGame) -> list[Path]:
     """The files of the game's module: the module, or every file of its package."""
-    inner: object = getattr(game, "game", game)
-    module = inspect.getmodule(type(inner))
+    module = sys.modules.get(game.module)
     if module is None:
         return []
     found = inspect.getsourcefile(module)

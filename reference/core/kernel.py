@@ -1,0 +1,221 @@
+"""The kernel a game plugs into: its options, its observables and the :class:`Game` surface.
+
+A game module holds what its text says, in the text's order: rules, options, state, deal,
+legal actions, apply, outcome. What every game needs around that is built here from three
+declarations:
+
+- **options**: a frozen dataclass deriving from :class:`GameOptions` whose fields are the
+  options, each declared once with :func:`option` (default, doc, values or range, ruling). The
+  game's option specs (:meth:`GameOptions.specs`), the typed options of a table
+  (:meth:`GameOptions.of`) and their JSON form (:meth:`GameOptions.to_json`) are read off it;
+  what the rules test (``opts.double_blind``) is a property of the class over the option's value.
+- **observables**: a tuple of :class:`Observable` (one value of the state) and :class:`PerSeat`
+  (one value for each seat, asked as ``name.<seat>``). ``to_move``, ``phase``, ``legal`` and
+  ``outcome`` (design §3) are provided.
+- **the game**: :class:`Kernel` takes the game's pure functions and the two declarations and is
+  the game's :class:`~reference.core.game.Game`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final, Generic, Protocol, Self, TypeGuard, TypeVar
+
+from reference.core.actions import legal_json
+from reference.core.cards import Card
+from reference.core.game import Outcome, Table
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.rules import Rule
+from reference.core.seats import Seat
+
+# --- options ----------------------------------------------------------------------------------
+
+V = TypeVar("V", bool, int, str)
+
+_SPEC: Final = "koloda.option"  # the key of a field's OptionSpec in its metadata
+
+
+def option(
+    default: V,
+    doc: str,
+    values: tuple[V, ...] = (),
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    ruling: str | None = None,
+) -> V:
+    """One field of a :class:`GameOptions` dataclass: an option with its default.
+
+    ``values`` lists a closed set of values; an agreed amount gives ``minimum``/``maximum``
+    instead. ``ruling`` names the register entry whose readings the values select.
+    """
+    spec = OptionSpec("", default, doc, values, minimum, maximum, ruling)
+    made: V = dataclasses.field(default=default, metadata={_SPEC: spec})
+    return made
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """The typed options of a game: subclass it as a frozen dataclass of :func:`option` fields.
+
+    The game offers :meth:`specs` (or, for a variant that offers only some of the options or
+    the same under another ruling, its own selection of them); an option a game does not offer
+    keeps its default and is not written.
+    """
+
+    @classmethod
+    def specs(cls) -> dict[str, OptionSpec]:
+        """Every declared option, by name, in the order of the fields."""
+        out: dict[str, OptionSpec] = {}
+        for f in dataclasses.fields(cls):
+            spec = f.metadata.get(_SPEC)
+            if isinstance(spec, OptionSpec):
+                out[f.name] = dataclasses.replace(spec, name=f.name)
+        return out
+
+    @classmethod
+    def of(
+        cls, game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, OptionValue]
+    ) -> Self:
+        """The options of a table of ``game``: each given value (checked against the offered
+        ``specs``), else the default.
+
+        An unknown option or value is a :class:`~reference.core.errors.SetupError`.
+        """
+        return dataclasses.replace(cls(), **resolve(game, specs, given))
+
+    def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
+        """The options as a position writes them: each offered option with its value."""
+        out: JSONObject = {}
+        for name in specs:
+            value: OptionValue = getattr(self, name)
+            out[name] = value
+        return out
+
+
+# --- observables ------------------------------------------------------------------------------
+
+S = TypeVar("S")
+
+
+class Action(Protocol):
+    """What the kernel needs of a game's action: its seat and JSON form."""
+
+    @property
+    def seat(self) -> Seat: ...
+    def to_json(self) -> JSONObject: ...
+
+
+A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class Observable(Generic[S]):
+    """An observable that is one value of the state (``name``), in canonical JSON."""
+
+    name: str
+    value: Callable[[S], JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class PerSeat(Generic[S]):
+    """An observable with one value for each seat, asked as ``name.<seat>`` (seat from 0)."""
+
+    name: str
+    value: Callable[[S, Seat], JSON]
+
+
+#: What every game answers (design §3), provided by :class:`Kernel`.
+COMMON: Final = ("to_move", "phase", "legal", "outcome")
+
+
+def _no_chips(s: object) -> int | None:
+    return None
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel(Generic[S, A]):
+    """A game of the corpus (:class:`~reference.core.game.Game`) made of its pure functions.
+
+    ``phase`` names the phase of a state (the ``phase`` observable); ``seats`` counts the seats
+    at its table (``name.<seat>`` observables exist for seats below it); ``actions`` are the
+    game's action types; ``cards`` lists every card of a state and ``chips`` the chips in play
+    (None where the game has none): the stateful tests check both are conserved.
+    """
+
+    id: str
+    title: str
+    players: range
+    options: Mapping[str, OptionSpec]
+    rules: tuple[Rule, ...]
+    pack: tuple[Card, ...]
+    state_type: type[S]
+    actions: tuple[type[A], ...]
+    setup: Callable[[Table], S]
+    legal_actions: Callable[[S], tuple[A, ...]]
+    apply: Callable[[S, A], S]
+    to_move: Callable[[S], Seat | None]
+    outcome: Callable[[S], Outcome | None]
+    phase: Callable[[S], str]
+    seats: Callable[[S], int]
+    table: tuple[Observable[S] | PerSeat[S], ...]
+    parse_action: Callable[[JSON], A]
+    position: Callable[[S], JSONObject]
+    load_position: Callable[[JSON], S]
+    cards: Callable[[S], tuple[Card, ...]]
+    chips: Callable[[S], int | None] = _no_chips
+    observables: tuple[str, ...] = dataclasses.field(init=False)
+    _plain: Mapping[str, Callable[[S], JSON]] = dataclasses.field(init=False, repr=False)
+    _per_seat: Mapping[str, Callable[[S, Seat], JSON]] = dataclasses.field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        plain: dict[str, Callable[[S], JSON]] = {
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "legal": self._legal,
+            "outcome": self._outcome,
+        }
+        per_seat: dict[str, Callable[[S, Seat], JSON]] = {}
+        names = list(COMMON)
+        for entry in self.table:
+            if entry.name in plain or entry.name in per_seat or "." in entry.name:
+                raise ValueError(f"{self.id}: observable {entry.name!r} declared twice or badly")
+            if isinstance(entry, PerSeat):
+                per_seat[entry.name] = entry.value
+                names.append(f"{entry.name}.<seat>")
+            else:
+                plain[entry.name] = entry.value
+                names.append(entry.name)
+        object.__setattr__(self, "observables", tuple(names))
+        object.__setattr__(self, "_plain", plain)
+        object.__setattr__(self, "_per_seat", per_seat)
+
+    def _legal(self, s: S) -> JSON:
+        return legal_json(self.legal_actions(s))
+
+    def _outcome(self, s: S) -> JSON:
+        o = self.outcome(s)
+        return None if o is None else o.to_json()
+
+    def is_action(self, a: object) -> TypeGuard[A]:
+        return isinstance(a, self.actions)
+
+    def observe(self, s: S, name: str) -> JSON:
+        """One observable of ``s`` in canonical JSON; an unknown name is a ``KeyError``."""
+        plain = self._plain.get(name)
+        if plain is not None:
+            return plain(s)
+        kind, dot, seat = name.partition(".")
+        per_seat = self._per_seat.get(kind) if dot else None
+        if per_seat is not None and seat.isascii() and seat.isdigit() and int(seat) < self.seats(s):
+            return per_seat(s, int(seat))
+        raise KeyError(f"{self.id} has no observable {name!r}")
+
+    def action_json(self, a: A) -> JSONObject:
+        return a.to_json()
