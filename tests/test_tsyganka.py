@@ -6,6 +6,7 @@ import pytest
 
 from reference import DeckOrder, FormatError, SetupError, Table
 from reference.core.cards import DECK_36, DECK_52, parse_card
+from reference.core.jsontypes import JSON
 from reference.core.shuffle import shuffle
 from reference.games.tsyganka import GAME, beats, draw_covers, keeps, load_position, position, stuck
 
@@ -52,3 +53,16 @@ def test_a_position_missing_a_card_is_refused() -> None:
     pos["circle"] = circle[1:]
     with pytest.raises(FormatError, match="36-card pack"):
         load_position(pos)
+
+
+def test_a_circle_beside_a_trump_card_taken_or_in_stage2_is_refused() -> None:
+    pos = position(GAME.setup(Table(5, 0, DeckOrder(DECK_52))))
+    circle, trump = pos["circle"], pos["middle"]
+    assert isinstance(circle, list) and isinstance(trump, str)
+    taken = dict(pos, circle=[*circle, trump], middle=None)  # a 52-card circle: trump drawn first
+    with pytest.raises(FormatError, match="position/circle"):
+        load_position(taken)
+    hands: list[JSON] = [[trump], [], [], [], []]
+    in_stage2 = dict(taken, phase="stage2", circle=circle, hands=hands)
+    with pytest.raises(FormatError, match="position/circle"):
+        load_position(in_stage2)

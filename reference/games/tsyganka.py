@@ -816,6 +816,11 @@ def load_position(pos: JSON) -> TsygankaState:
             )
     elif s.stage != STAGE_ONE and s.middle != NO_CARD:
         raise FormatError("position/middle: the trump card is taken before stage2")
+    if s.circle and (s.stage != STAGE_ONE or s.middle == NO_CARD):  # tsyganka/circle
+        raise FormatError(
+            "position/circle: the circle is drawn out before stage2, and the trump card in the "
+            "middle is taken only after it"
+        )
     if s.stage == STAGE_TWO and not (0 <= s.offerer < n and s.hands[s.turn]):
         raise FormatError("position/offerer: in stage2 a seat offers to a player holding cards")
     if s.stage == STAGE_TWO and s.up == NO_CARD and not s.hands[s.offerer]:
