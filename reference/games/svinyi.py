@@ -287,7 +287,7 @@ class SvinyiState(NamedTuple):
     turn: Seat
     hand: Card
     winners: tuple[Seat, ...]
-    extra: int = 0
+    extra: int
 
 
 class Lay(NamedTuple):
@@ -486,8 +486,7 @@ def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
 
 #: ``NEIGHBOURS[n][seat]``: the seats whose stores ``seat`` may build on, for ``n`` players.
 NEIGHBOURS: Final = tuple(
-    tuple(_neighbours(seat, n) for seat in range(n)) if n >= 2 else ()
-    for n in range(MAX_PLAYERS + 1)
+    tuple(_neighbours(seat, n) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
 )
 
 
