@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, Table, games
-from reference.core.ace_low import LOW_RANK, next_rank_low, next_up_low
+from reference.core.ace_low import LOW_RANK, next_up_low
 from reference.core.actions import Pass, Play
 from reference.core.cards import DECK_52, names, parse_card
 from reference.core.shuffle import shuffle
@@ -95,7 +95,7 @@ def test_restore_shares_and_points() -> None:
 def test_sequences_ace_low() -> None:
     assert next_up_low(C("AD")) == C("2D") and next_up_low(C("KD")) is None
     assert next_up_low(C("9C")) == C("TC")
-    assert LOW_RANK[C("AS")] == 1 and next_rank_low(C("QH")) == 13 and next_rank_low(C("KH")) == 0
+    assert LOW_RANK[C("AS")] == 1 and LOW_RANK[C("QH")] == 12 and LOW_RANK[C("KH")] == 13
     assert follows(C("TS"), C("JS"), False) and not follows(C("TS"), C("JH"), False)
     assert follows(C("TS"), C("JH"), True) and not follows(C("QC"), C("AC"), True)
     assert continuations((C("JH"), C("JS"), C("4C")), C("TS"), True) == (C("JH"), C("JS"))

@@ -35,16 +35,6 @@ def next_up_low(c: Card) -> Card | None:
     return c + 1
 
 
-def next_rank_low(c: Card) -> int:
-    """The ace-low rank (2..13) that follows ``c`` in a run of any suit, or 0 above the king.
-
-    pre: 0 <= c < 52
-    post: __return__ == (0 if LOW_RANK[c] == 13 else LOW_RANK[c] + 1)
-    """
-    low = LOW_RANK[c]
-    return 0 if low == 13 else low + 1
-
-
 def cards_of_low_rank(low: int) -> tuple[Card, ...]:
     """The four cards (S H D C) of an ace-low rank 1..13.
 
