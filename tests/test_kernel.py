@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import FrozenInstanceError, dataclass
 from typing import NamedTuple
 
@@ -9,10 +10,11 @@ import pytest
 
 from reference.core.actions import Pass
 from reference.core.cards import DECK_32
-from reference.core.errors import SetupError
+from reference.core.errors import FormatError, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.positions import Head, read_head
 from reference.games import REGISTRY
 
 
@@ -136,3 +138,44 @@ def test_an_observable_declared_twice_or_with_a_dot_is_refused(twice: str) -> No
 def test_a_registered_game_names_the_module_of_its_rules() -> None:
     assert REGISTRY["gorka"].module == "reference.games.gorka"
     assert REGISTRY["mushka-pamfil"].module == "reference.games.mushka"
+
+
+def _two_or_three(n: int, opts: Toy) -> None:
+    if not 2 <= n <= 3:
+        raise SetupError(f"toy: {n} players", "toy/players")
+
+
+def _head(pos: JSON) -> Head[Toy]:
+    return read_head(
+        pos,
+        "toy",
+        options=Toy,
+        specs=Toy.specs(),
+        phases={1: "play", 0: "over"},
+        check_players=_two_or_three,
+    )
+
+
+def test_a_position_head_is_read_with_its_options_phase_and_turn() -> None:
+    head = _head(
+        {"game": "toy", "players": 3, "options": {"stake": 4}, "phase": "play", "to_move": 2}
+    )
+    assert (head.players, head.options.stake, head.phase, head.turn) == (3, 4, 1, 2)
+    over = _head({"game": "toy", "players": 2, "phase": "over", "to_move": None, "x": 1})
+    assert (over.options, over.phase, over.turn, over.fields["x"]) == (Toy(), 0, -1, 1)
+
+
+@pytest.mark.parametrize(
+    ("pos", "where"),
+    [
+        ({"game": "gorka", "players": 2, "phase": "play"}, "position/game"),
+        ({"game": "toy", "phase": "play"}, "missing field 'players'"),
+        ({"game": "toy", "players": 4, "phase": "play"}, "position: toy/players: toy: 4 players"),
+        ({"game": "toy", "players": 2, "phase": "play", "options": {"stake": 0}}, "stake=0"),
+        ({"game": "toy", "players": 2, "phase": "deal"}, "'deal' is not one of play, over"),
+        ({"game": "toy", "players": 2, "phase": "play", "to_move": "0"}, "position/to_move"),
+    ],
+)
+def test_a_bad_position_head_names_what_is_wrong(pos: JSON, where: str) -> None:
+    with pytest.raises(FormatError, match=re.escape(where)):
+        _head(pos)

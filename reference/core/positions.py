@@ -1,4 +1,5 @@
-"""The head every game's position notation shares: its ``game`` and its ``options``.
+"""The head every game's position notation shares: ``game``, ``players``, ``options``,
+``phase`` and ``to_move``.
 
 Each game writes and reads its own position (its FEN): the fields after the head are its own.
 These readers check the head the same way for all of them, naming the field that is wrong.
@@ -6,11 +7,17 @@ These readers check the head the same way for all of them, naming the field that
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from reference.core.errors import FormatError
-from reference.core.jsontypes import JSON, JSONObject, as_object, as_str, field
-from reference.core.options import OptionValue
+from reference.core.errors import FormatError, SetupError
+from reference.core.jsontypes import JSON, JSONObject, as_int, as_object, as_str, field
+from reference.core.kernel import GameOptions
+from reference.core.options import OptionSpec, OptionValue
+from reference.core.seats import Seat
+
+Opts = TypeVar("Opts", bound=GameOptions)
 
 
 def open_position(pos: JSON, game_id: str) -> JSONObject:
@@ -33,3 +40,46 @@ def given_options(o: Mapping[str, JSON]) -> dict[str, OptionValue]:
             )
         given[k] = v
     return given
+
+
+@dataclass(frozen=True, slots=True)
+class Head(Generic[Opts]):
+    """The head of a position, read and checked: the game's own fields are in ``fields``.
+
+    ``phase`` is the game's code for the phase named; ``turn`` is ``to_move``, -1 if null.
+    """
+
+    fields: JSONObject
+    players: int
+    options: Opts
+    phase: int
+    turn: Seat
+
+
+def read_head(
+    pos: JSON,
+    game_id: str,
+    *,
+    options: type[Opts],
+    specs: Mapping[str, OptionSpec],
+    phases: Mapping[int, str],
+    check_players: Callable[[int, Opts], None],
+) -> Head[Opts]:
+    """The head of a position of ``game_id``: its options checked against ``specs``, its seat
+    count by ``check_players`` (the setup's own rule: a ``SetupError``), its phase one of
+    ``phases``; every fault is a :class:`FormatError` naming the field."""
+    o = open_position(pos, game_id)
+    n = as_int(field(o, "players", "position"), "position/players")
+    given = given_options(o)
+    try:
+        opts = options.of(game_id, specs, given)
+        check_players(n, opts)
+    except SetupError as e:
+        raise FormatError(f"position: {e}") from None
+    name = as_str(field(o, "phase", "position"), "position/phase")
+    phase = next((code for code, known in phases.items() if known == name), None)
+    if phase is None:
+        raise FormatError(f"position/phase: {name!r} is not one of {', '.join(phases.values())}")
+    to_move = o.get("to_move")
+    turn = -1 if to_move is None else as_int(to_move, "position/to_move")
+    return Head(o, n, opts, phase, turn)

@@ -65,7 +65,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -597,7 +597,7 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     return ORDERS[n, dealer]
 
 
-def _check_players(n: int) -> None:
+def _check_players(n: int, opts: GorkaOptions) -> None:
     if not 2 <= n <= 6:  # gorka/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
 
@@ -606,7 +606,7 @@ def setup(table: Table) -> GorkaState:
     """The antes are in and the blind stakes are to be offered."""
     opts = GorkaOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
-    _check_players(n)
+    _check_players(n, opts)
     if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "gorka/deal"
@@ -936,20 +936,18 @@ def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
 
 def load_position(pos: JSON) -> GorkaState:
     """A state from the position notation; checks the pack and the seats."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = GorkaOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
-    phase = {v: k for k, v in PHASES.items()}.get(
-        as_str(field(o, "phase", "position"), "position/phase")
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=GorkaOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
     )
-    if phase is None or not 0 <= dealer < n:
-        raise FormatError("position: a known phase and a dealer seat")
+    o, n, opts, phase = head.fields, head.players, head.options, head.phase
+    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    if not 0 <= dealer < n:
+        raise FormatError(f"position/dealer: {dealer} is not a seat")
     chips = tuple(
         as_int(v, "position/chips")
         for v in as_list(field(o, "chips", "position"), "position/chips")
@@ -958,13 +956,12 @@ def load_position(pos: JSON) -> GorkaState:
     if len(chips) != n or min(chips + (pot,)) < 0:
         raise FormatError("position/chips: one non-negative balance per seat")
     empty: list[JSON] = [[] for _ in range(n)]
-    to_move = o.get("to_move")
     s = GorkaState(
         opts=opts,
         players=n,
         dealer=dealer,
         phase=phase,
-        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        turn=head.turn,
         ledger=open_ledger(tuple(str(p) for p in range(n)) + ("pot",), chips + (pot,)),
         hands=card_lists(o.get("hands", empty), "position/hands"),
         up=card_lists(o.get("up", empty), "position/up"),
