@@ -581,12 +581,10 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         hands = put(s.hands, seat, without(hand, a.card))
-        responder = next_holding(seat, counts(hands))  # to his left-hand neighbour
-        # AMB-MELNIKIA-07: he led his last card and nobody else holds any (not reached from a
-        # deal: a hand is empty only once the stock is, and then stage 1 has ended)
-        if responder is None:
-            responder = next_holding(seat, tuple(1 for _ in range(s.players)))
-            assert responder is not None
+        # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
+        # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
+        responder = next_holding(seat, counts(hands))
+        assert responder is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
     lead, leader = s.table[0], s.table_seats[0]
     allowed, may_accept = answers(hand, lead, s.trump)
@@ -1095,8 +1093,12 @@ def _check_position(s: MelnikiAState) -> None:
             raise FormatError("position/to_move: must be null when the game is over")
     elif not 0 <= s.turn < n:
         raise FormatError("position/to_move: must be a seat")
-    elif not s.table and not s.hands[s.turn]:
-        raise FormatError("position/to_move: the player to lead must hold cards")
+    elif not s.hands[s.turn]:  # melniki-a/pass-on: who holds no cards is passed over
+        raise FormatError("position/to_move: the player to act must hold cards")
+    # melniki-a/stage-one-end: stage 1 goes on only while two players hold cards (the card led
+    # counts for its leader): while the stock lasts each player of a trick draws back to three
+    if s.stage == STAGE_ONE and len(set(holders(s.hands)) | set(s.table_seats)) < 2:
+        raise FormatError("position: in stage1 at least two players hold cards")
     if any(not 0 <= p < n for p in s.table_seats + s.losers):
         raise FormatError("position/table: seats must be seats of the game")
     if any(len(h) != n or not 0 <= p < n for p, h, _, _ in s.seen):

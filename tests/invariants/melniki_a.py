@@ -33,7 +33,9 @@ def check(state: object) -> None:
             assert all(len(h) >= HAND for h in s.hands)
         if s.opts.accepted_card == "hand":
             assert all(len(p) % 2 == 0 for p in s.piles)
-        assert 0 <= s.turn < n and (s.table or s.hands[s.turn])
+        assert 0 <= s.turn < n and s.hands[s.turn]  # melniki-a/pass-on
+        # melniki-a/stage-one-end: two players hold cards (the card led counts for its leader)
+        assert len({p for p in range(n) if s.hands[p]} | set(s.table_seats)) >= 2
     elif s.stage == STAGE_TWO:
         assert not s.stock
         assert 1 <= len(s.table) < s.target or not s.table
