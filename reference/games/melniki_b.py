@@ -14,11 +14,10 @@ by an option.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Play, Take, legal_json
+from reference.core.actions import Play, Take
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -43,7 +42,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -184,143 +183,86 @@ RULES: Final = CORE_RULES + (
 
 # --- options: the rulings of the register ----------------------------------------
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "three_players",
-            False,
-            "Allow three players (the text says two or four).",
-            (False, True),
-            ruling="AMB-MELNIKIB-01",
-        ),
-        OptionSpec(
-            "deal_packet",
-            1,
-            "Cards given at a time while dealing: 1 (one by one) or 3 (all three at once).",
-            (1, 3),
-            ruling="AMB-MELNIKIB-02",
-        ),
-        OptionSpec(
-            "trump_card",
-            "under-stock",
-            "Where the turned trump card goes: under the stock, drawn last, as in Durak; "
-            "or beside it, out of play.",
-            ("under-stock", "out-of-play"),
-            ruling="AMB-MELNIKIB-03",
-        ),
-        OptionSpec(
-            "must_beat",
-            False,
-            "Whether a follower who can take the trick must do so.",
-            (False, True),
-            ruling="AMB-MELNIKIB-05",
-        ),
-        OptionSpec(
-            "stage2_leader",
-            "last-trick",
-            "Who leads first in the second stage: the taker of the last trick, or the dealer.",
-            ("last-trick", "dealer"),
-            ruling="AMB-MELNIKIB-06",
-        ),
-        OptionSpec(
-            "voluntary_take",
-            False,
-            "Whether a player who could beat the card may take it instead.",
-            (False, True),
-            ruling="AMB-MELNIKIB-07",
-        ),
-        OptionSpec(
-            "after_take",
-            "taker",
-            "Who leads after a take: the taker (to his left), or the taker's left-hand "
-            "neighbour, the taker losing his turn.",
-            ("taker", "skip-taker"),
-            ruling="AMB-MELNIKIB-08",
-        ),
-        OptionSpec(
-            "both_out",
-            "draw",
-            "When the last card led is beaten by the last card of the other holder: nobody "
-            "loses, or the beater loses (he held cards when the leader had none).",
-            ("draw", "beater-loses"),
-            ruling="AMB-MELNIKIB-10",
-        ),
-        OptionSpec(
-            "stalemate",
-            "repetition",
-            "When a stuck second stage ends: when a position with a player to lead recurs "
-            "with no beat in between, or after no_beat_limit takes in a row with no beat.",
-            ("repetition", "no-beat"),
-            ruling="AMB-MELNIKIB-11",
-        ),
-        OptionSpec(
-            "no_beat_limit",
-            36,
-            "Under stalemate=no-beat: the takes in a row with no beat that end the game.",
-            minimum=1,
-            maximum=1000,
-            ruling="AMB-MELNIKIB-11",
-        ),
-        OptionSpec(
-            "stalemate_result",
-            "draw",
-            "Who loses a stuck game: nobody; every player still holding cards; or the holders "
-            "of the most cards.",
-            ("draw", "holders-lose", "most-cards"),
-            ruling="AMB-MELNIKIB-12",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class MelnikiOptions:
-    """The options of one game, resolved and typed."""
+class MelnikiOptions(GameOptions):
+    """The options of one game (the rulings of the register)."""
 
-    three_players: bool
-    deal_packet: int
-    trump_card: str
-    must_beat: bool
-    stage2_leader: str
-    voluntary_take: bool
-    after_take: str
-    both_out: str
-    stalemate: str
-    no_beat_limit: int
-    stalemate_result: str
+    three_players: bool = option(
+        False,
+        "Allow three players (the text says two or four).",
+        (False, True),
+        ruling="AMB-MELNIKIB-01",
+    )
+    deal_packet: int = option(
+        1,
+        "Cards given at a time while dealing: 1 (one by one) or 3 (all three at once).",
+        (1, 3),
+        ruling="AMB-MELNIKIB-02",
+    )
+    trump_card: str = option(
+        "under-stock",
+        "Where the turned trump card goes: under the stock, drawn last, as in Durak; "
+        "or beside it, out of play.",
+        ("under-stock", "out-of-play"),
+        ruling="AMB-MELNIKIB-03",
+    )
+    must_beat: bool = option(
+        False,
+        "Whether a follower who can take the trick must do so.",
+        (False, True),
+        ruling="AMB-MELNIKIB-05",
+    )
+    stage2_leader: str = option(
+        "last-trick",
+        "Who leads first in the second stage: the taker of the last trick, or the dealer.",
+        ("last-trick", "dealer"),
+        ruling="AMB-MELNIKIB-06",
+    )
+    voluntary_take: bool = option(
+        False,
+        "Whether a player who could beat the card may take it instead.",
+        (False, True),
+        ruling="AMB-MELNIKIB-07",
+    )
+    after_take: str = option(
+        "taker",
+        "Who leads after a take: the taker (to his left), or the taker's left-hand "
+        "neighbour, the taker losing his turn.",
+        ("taker", "skip-taker"),
+        ruling="AMB-MELNIKIB-08",
+    )
+    both_out: str = option(
+        "draw",
+        "When the last card led is beaten by the last card of the other holder: nobody "
+        "loses, or the beater loses (he held cards when the leader had none).",
+        ("draw", "beater-loses"),
+        ruling="AMB-MELNIKIB-10",
+    )
+    stalemate: str = option(
+        "repetition",
+        "When a stuck second stage ends: when a position with a player to lead recurs "
+        "with no beat in between, or after no_beat_limit takes in a row with no beat.",
+        ("repetition", "no-beat"),
+        ruling="AMB-MELNIKIB-11",
+    )
+    no_beat_limit: int = option(
+        36,
+        "Under stalemate=no-beat: the takes in a row with no beat that end the game.",
+        minimum=1,
+        maximum=1000,
+        ruling="AMB-MELNIKIB-11",
+    )
+    stalemate_result: str = option(
+        "draw",
+        "Who loses a stuck game: nobody; every player still holding cards; or the holders "
+        "of the most cards.",
+        ("draw", "holders-lose", "most-cards"),
+        ruling="AMB-MELNIKIB-12",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> MelnikiOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return MelnikiOptions(
-            three_players=bool(v["three_players"]),
-            deal_packet=int(v["deal_packet"]),
-            trump_card=str(v["trump_card"]),
-            must_beat=bool(v["must_beat"]),
-            stage2_leader=str(v["stage2_leader"]),
-            voluntary_take=bool(v["voluntary_take"]),
-            after_take=str(v["after_take"]),
-            both_out=str(v["both_out"]),
-            stalemate=str(v["stalemate"]),
-            no_beat_limit=int(v["no_beat_limit"]),
-            stalemate_result=str(v["stalemate_result"]),
-        )
 
-    def to_json(self) -> JSONObject:
-        return {
-            "three_players": self.three_players,
-            "deal_packet": self.deal_packet,
-            "trump_card": self.trump_card,
-            "must_beat": self.must_beat,
-            "stage2_leader": self.stage2_leader,
-            "voluntary_take": self.voluntary_take,
-            "after_take": self.after_take,
-            "both_out": self.both_out,
-            "stalemate": self.stalemate,
-            "no_beat_limit": self.no_beat_limit,
-            "stalemate_result": self.stalemate_result,
-        }
+OPTIONS: Final = MelnikiOptions.specs()
 
 
 # --- state ------------------------------------------------------------------------
@@ -424,7 +366,7 @@ def deal_order(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
 
 def setup(table: Table) -> MelnikiState:
     """The position after the deal: the dealer to lead (melniki-b/dealer-leads)."""
-    opts = MelnikiOptions.of(table.options)
+    opts = MelnikiOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # melniki-b/dealer-leads: the dealer is one of the players
@@ -728,6 +670,10 @@ PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(4
 TAKES: Final = tuple(Take(seat) for seat in range(4))
 
 
+def to_move(s: MelnikiState) -> Seat | None:
+    return None if s.stage == OVER else s.turn
+
+
 def outcome(s: MelnikiState) -> Outcome | None:
     """The loser, once the game is over."""
     if s.stage != OVER:
@@ -747,122 +693,22 @@ def outcome(s: MelnikiState) -> Outcome | None:
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
-class MelnikiB:
-    """The game ``melniki-b``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Мельники (seed 002, «60. Мельники»)"
-    players: Final = range(2, 5)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "trump",
-        "trump_card",
-        "stock_size",
-        "stock",
-        "trick_winner",
-        "tricks",
-        "pile.<seat>",
-        "discard",
-    )
-    pack: Final = DECK_36
-    state_type: Final = MelnikiState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Take))
-
-    def setup(self, table: Table) -> MelnikiState:
-        return setup(table)
-
-    def legal_actions(self, s: MelnikiState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: MelnikiState, a: Action) -> MelnikiState:
-        return apply(s, a)
-
-    def to_move(self, s: MelnikiState) -> Seat | None:
-        return None if s.stage == OVER else s.turn
-
-    def outcome(self, s: MelnikiState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: MelnikiState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: MelnikiState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> MelnikiState:
-        return load_position(pos)
-
-    def cards(self, s: MelnikiState) -> tuple[Card, ...]:
-        return (
-            tuple(c for h in s.hands for c in h)
-            + s.stock
-            + s.aside
-            + s.table
-            + tuple(c for p in s.piles for c in p)
-            + s.discard
-        )
-
-    def chips(self, s: MelnikiState) -> int | None:
-        return None
-
-
 # --- observation and notation -------------------------------------------------------
 
 
-def observe(s: MelnikiState, name: str) -> JSON:
-    """One observable of design §3 (and this game's own), in canonical JSON."""
-    if name == "to_move":
-        return None if s.stage == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.stage]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "trump":
-        return suit_letter(s.trump)
-    if name == "trump_card":
-        return card_name(s.trump_card)
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is drawn next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "trick_winner":
-        return None if s.last_winner < 0 else s.last_winner
-    if name == "tricks":
-        return list(s.tricks)
-    if name == "discard":
-        return list(names(s.discard))
-    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
-        if name.startswith(prefix):
-            seat = _seat_of(name[len(prefix) :], s.players)
-            if seat is not None:
-                return list(names(holdings[seat]))
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
-def _seat_of(text: str, players: int) -> int | None:
-    if text.isdigit() and int(text) < players:
-        return int(text)
-    return None
+OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),
+    Observable("trump", lambda s: suit_letter(s.trump)),
+    Observable("trump_card", lambda s: card_name(s.trump_card)),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is drawn next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
+    Observable("tricks", lambda s: list(s.tricks)),
+    PerSeat("pile", lambda s, p: list(names(s.piles[p]))),
+    Observable("discard", lambda s: list(names(s.discard))),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -885,7 +731,7 @@ def position(s: MelnikiState) -> JSONObject:
         "game": GAME_ID,
         "players": s.players,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.stage],
         "trump_card": card_name(s.trump_card),
         "to_move": None if s.stage == OVER else s.turn,
@@ -918,7 +764,7 @@ def load_position(pos: JSON) -> MelnikiState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = MelnikiOptions.of(given)
+        opts = MelnikiOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n, opts)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -1039,4 +885,32 @@ def _check_position(s: MelnikiState) -> None:
         raise FormatError(f"{where}: {e}") from None
 
 
-GAME: Final = MelnikiB()
+GAME: Final[Kernel[MelnikiState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Мельники (seed 002, «60. Мельники»)",
+    players=range(2, 5),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_36,
+    state_type=MelnikiState,
+    actions=(Play, Take),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.stage],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=lambda s: (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.aside
+        + s.table
+        + tuple(c for p in s.piles for c in p)
+        + s.discard
+    ),
+)

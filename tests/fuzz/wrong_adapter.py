@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -37,6 +37,7 @@ from conformance import adapter, engine, protocol
 from reference import games
 from reference.core import covering, options, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
+from reference.core.game import Erased
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
 from reference.games import lotereya, melniki_b
@@ -108,6 +109,14 @@ def load_without_tricks(pos: JSON) -> melniki_b.MelnikiState:
     return state._replace(tricks=(0,) * state.players)
 
 
+def serve_load(load: Callable[[JSON], melniki_b.MelnikiState]) -> None:
+    """melniki-b served with another position reader. Its kernel holds the functions it was
+    built of, so rebinding ``melniki_b.load_position`` alone would not reach it."""
+    served = games()[melniki_b.GAME_ID]
+    assert isinstance(served, Erased)
+    served.game = dataclasses.replace(melniki_b.GAME, load_position=load)
+
+
 def narrow_start() -> JSONObject:
     start = right_start()
     declared = start["games"]
@@ -176,9 +185,9 @@ def patch(mode: str) -> None:
     elif mode == "top-stake":
         setattr(lotereya, "resolve", resolve_top_stake_less_one)  # noqa: B010
     elif mode == "position-read":
-        setattr(melniki_b, "load_position", load_stock_reversed)  # noqa: B010
+        serve_load(load_stock_reversed)
     elif mode == "position-tricks":
-        setattr(melniki_b, "load_position", load_without_tricks)  # noqa: B010
+        serve_load(load_without_tricks)
     elif mode == "narrow":
         setattr(adapter, "start_answer", narrow_start)  # noqa: B010
         setattr(adapter, "answer_run", narrow_run)  # noqa: B010
