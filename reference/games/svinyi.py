@@ -17,11 +17,10 @@ store whatever its rank).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, legal_json
+from reference.core.actions import Pass
 from reference.core.cards import (
     ACE,
     DECK_52,
@@ -46,7 +45,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.positions import given_options, open_position
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
@@ -156,115 +155,70 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
 )
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "first_pig",
-            "taken-out",
-            "The first pig: the first two or six from the top of the pack, laid out before the "
-            "stores (taken-out); or the first two or six drawn in play (first-drawn).",
-            ("taken-out", "first-drawn"),
-            ruling="AMB-SVINYI-02",
-        ),
-        OptionSpec(
-            "pig_suit",
-            "any",
-            "Whether the pig is built regardless of suit (any) or in the suit of its base.",
-            ("any", "follow"),
-            ruling="AMB-SVINYI-05",
-        ),
-        OptionSpec(
-            "unplaced",
-            "hand",
-            "A drawn card not placed by the pass: kept face up before the player, to be laid on a "
-            "later turn (hand); or put onto his own store whatever its rank (own-store).",
-            ("hand", "own-store"),
-            ruling="AMB-SVINYI-09",
-        ),
-        OptionSpec(
-            "first_turn_win",
-            True,
-            "Whether a player who sheds everything on his first turn wins (true), or a win "
-            "counts only from his second turn, once every player has had a turn (false).",
-            (True, False),
-            ruling="AMB-SVINYI-10",
-        ),
-        OptionSpec(
-            "stock_out",
-            "fewest",
-            "The round ended by the stock running out: won by the players with the fewest cards "
-            "other than aces (fewest), or by nobody (no-winner).",
-            ("fewest", "no-winner"),
-            ruling="AMB-SVINYI-06",
-        ),
-        OptionSpec(
-            "pig_duty",
-            "any",
-            "Which cards that fit the pig must go on it before any other move: any card he "
-            "could lay (any), or only the card drawn this turn (drawn).",
-            ("any", "drawn"),
-            ruling="AMB-SVINYI-08",
-        ),
-        OptionSpec(
-            "store_pig",
-            "no",
-            "A two or six taken as a store card while no pig lies in the middle: a store card "
-            "like any other (no); or laid out as the pig, the player taking the next card for "
-            "his store (begins).",
-            ("no", "begins"),
-            ruling="AMB-SVINYI-03",
-        ),
-        OptionSpec(
-            "draw",
-            "once",
-            "How many cards a player draws in his turn: one (once); or another each time he has "
-            "laid the card drawn, while the stock lasts (while-laid).",
-            ("once", "while-laid"),
-            ruling="AMB-SVINYI-04",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class SvinyiOptions:
-    """The options of one game, resolved and typed."""
+class SvinyiOptions(GameOptions):
+    """The options of one game (the rulings)."""
 
-    first_pig: str
-    pig_suit: str
-    unplaced: str
-    first_turn_win: bool
-    stock_out: str
-    pig_duty: str
-    store_pig: str
-    draw: str
+    first_pig: str = option(
+        "taken-out",
+        "The first pig: the first two or six from the top of the pack, laid out before the "
+        "stores (taken-out); or the first two or six drawn in play (first-drawn).",
+        ("taken-out", "first-drawn"),
+        ruling="AMB-SVINYI-02",
+    )
+    pig_suit: str = option(
+        "any",
+        "Whether the pig is built regardless of suit (any) or in the suit of its base.",
+        ("any", "follow"),
+        ruling="AMB-SVINYI-05",
+    )
+    unplaced: str = option(
+        "hand",
+        "A drawn card not placed by the pass: kept face up before the player, to be laid on a "
+        "later turn (hand); or put onto his own store whatever its rank (own-store).",
+        ("hand", "own-store"),
+        ruling="AMB-SVINYI-09",
+    )
+    first_turn_win: bool = option(
+        True,
+        "Whether a player who sheds everything on his first turn wins (true), or a win "
+        "counts only from his second turn, once every player has had a turn (false).",
+        (True, False),
+        ruling="AMB-SVINYI-10",
+    )
+    stock_out: str = option(
+        "fewest",
+        "The round ended by the stock running out: won by the players with the fewest cards "
+        "other than aces (fewest), or by nobody (no-winner).",
+        ("fewest", "no-winner"),
+        ruling="AMB-SVINYI-06",
+    )
+    pig_duty: str = option(
+        "any",
+        "Which cards that fit the pig must go on it before any other move: any card he "
+        "could lay (any), or only the card drawn this turn (drawn).",
+        ("any", "drawn"),
+        ruling="AMB-SVINYI-08",
+    )
+    store_pig: str = option(
+        "no",
+        "A two or six taken as a store card while no pig lies in the middle: a store card "
+        "like any other (no); or laid out as the pig, the player taking the next card for "
+        "his store (begins).",
+        ("no", "begins"),
+        ruling="AMB-SVINYI-03",
+    )
+    draw: str = option(
+        "once",
+        "How many cards a player draws in his turn: one (once); or another each time he has "
+        "laid the card drawn, while the stock lasts (while-laid).",
+        ("once", "while-laid"),
+        ruling="AMB-SVINYI-04",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> SvinyiOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return SvinyiOptions(
-            first_pig=str(v["first_pig"]),
-            pig_suit=str(v["pig_suit"]),
-            unplaced=str(v["unplaced"]),
-            first_turn_win=bool(v["first_turn_win"]),
-            stock_out=str(v["stock_out"]),
-            pig_duty=str(v["pig_duty"]),
-            store_pig=str(v["store_pig"]),
-            draw=str(v["draw"]),
-        )
 
-    def to_json(self) -> JSONObject:
-        return {
-            "first_pig": self.first_pig,
-            "pig_suit": self.pig_suit,
-            "unplaced": self.unplaced,
-            "first_turn_win": self.first_turn_win,
-            "stock_out": self.stock_out,
-            "pig_duty": self.pig_duty,
-            "store_pig": self.store_pig,
-            "draw": self.draw,
-        }
+OPTIONS: Final = SvinyiOptions.specs()
 
 
 class SvinyiState(NamedTuple):
@@ -388,7 +342,7 @@ def _check_pack(cards: tuple[Card, ...], where: str) -> None:
 
 def setup(table: Table) -> SvinyiState:
     """The position after the pig and the stores are laid out, the first player to move."""
-    opts = SvinyiOptions.of(table.options)
+    opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     if not 2 <= n <= MAX_PLAYERS:  # svinyi/players
         raise SetupError(
@@ -660,6 +614,10 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
     return _won(s, seat)
 
 
+def to_move(s: SvinyiState) -> Seat | None:
+    return None if s.turn < 0 else s.turn
+
+
 def outcome(s: SvinyiState) -> Outcome | None:
     """The winner(s), once the round is over."""
     if s.turn >= 0:
@@ -688,99 +646,23 @@ def _all_cards(s: SvinyiState) -> tuple[Card, ...]:
     )
 
 
-class Svinyi:
-    """The game ``svinyi``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
-    players: Final = range(2, MAX_PLAYERS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "stock_size",
-        "stock",
-        "stores",
-        "pig",
-        "pigs_done",
-    )
-    pack: Final = DECK_52
-    state_type: Final = SvinyiState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Lay, Pass))
-
-    def setup(self, table: Table) -> SvinyiState:
-        return setup(table)
-
-    def legal_actions(self, s: SvinyiState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: SvinyiState, a: Action) -> SvinyiState:
-        return apply(s, a)
-
-    def to_move(self, s: SvinyiState) -> Seat | None:
-        return None if s.turn < 0 else s.turn
-
-    def outcome(self, s: SvinyiState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: SvinyiState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: SvinyiState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> SvinyiState:
-        return load_position(pos)
-
-    def cards(self, s: SvinyiState) -> tuple[Card, ...]:
-        return _all_cards(s)
-
-    def chips(self, s: SvinyiState) -> int | None:
-        return None
+def _hand(s: SvinyiState, p: Seat) -> JSON:
+    """The cards before the player: those he kept, then the card he drew this turn."""
+    drawn = s.hand != NO_CARD and p == s.turn
+    mine = s.held[p] + ((s.hand,) if drawn else ())
+    out: list[JSON] = [card_name(c) for c in mine]
+    return out
 
 
-def observe(s: SvinyiState, name: str) -> JSON:
-    """One observable, in canonical JSON (stores and pig bottom first)."""
-    if name == "to_move":
-        return None if s.turn < 0 else s.turn
-    if name == "phase":
-        return "over" if s.turn < 0 else "play"
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is drawn next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "stores":
-        return [[card_name(c) for c in st] for st in s.stores]
-    if name == "pig":
-        return [card_name(c) for c in s.pig]
-    if name == "pigs_done":
-        return sum(1 for c in s.done if RANK_OF[c] == KING)
-    if name.startswith("hand."):
-        text = name[5:]
-        if text.isdigit() and int(text) < s.players:
-            p = int(text)
-            drawn = s.hand != NO_CARD and p == s.turn
-            mine = s.held[p] + ((s.hand,) if drawn else ())
-            out: list[JSON] = [card_name(c) for c in mine]
-            return out
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] = (
+    PerSeat("hand", _hand),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is drawn next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    Observable("stores", lambda s: [[card_name(c) for c in st] for st in s.stores]),  # bottom first
+    Observable("pig", lambda s: [card_name(c) for c in s.pig]),  # bottom first
+    Observable("pigs_done", lambda s: sum(1 for c in s.done if RANK_OF[c] == KING)),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -810,7 +692,7 @@ def position(s: SvinyiState) -> JSONObject:
         "game": GAME_ID,
         "players": s.players,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "to_move": None if s.turn < 0 else s.turn,
         "hand": None if s.hand == NO_CARD else card_name(s.hand),
         "stock": [card_name(c) for c in s.stock],
@@ -833,7 +715,7 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError(f"position/players: two to sixteen, not {n}")
     given = given_options(o)
     try:
-        opts = SvinyiOptions.of(given)
+        opts = SvinyiOptions.of(GAME_ID, OPTIONS, given)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     to_move = o.get("to_move")
@@ -868,4 +750,25 @@ def load_position(pos: JSON) -> SvinyiState:
     return s
 
 
-GAME: Final = Svinyi()
+GAME: Final[Kernel[SvinyiState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Свиньи (seed 000, «Глава LVII. ... Свиньи»)",
+    players=range(2, MAX_PLAYERS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_52,
+    state_type=SvinyiState,
+    actions=(Lay, Pass),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: "over" if s.turn < 0 else "play",
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=_all_cards,
+)

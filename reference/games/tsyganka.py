@@ -16,11 +16,10 @@ rulings ``AMB-TSYGANKA-NN``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Play, Take, legal_json
+from reference.core.actions import Play, Take
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -51,7 +50,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -134,91 +133,54 @@ RULES: Final = CORE_RULES + (
     ),
 )
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "fewer_than_four",
-            False,
-            "Whether two or three may play (with the 36-card pack).",
-            (False, True),
-            ruling="AMB-TSYGANKA-01",
-        ),
-        OptionSpec(
-            "follower_trump",
-            "keep",
-            "A trump drawn by the follower: kept in his pile and he draws again, or it covers "
-            "the lead and takes the trick.",
-            ("keep", "covers"),
-            ruling="AMB-TSYGANKA-03",
-        ),
-        OptionSpec(
-            "must_cover",
-            False,
-            "Whether a drawer in stage 2 who can cover must do so.",
-            (False, True),
-            ruling="AMB-TSYGANKA-06",
-        ),
-        OptionSpec(
-            "next_lead",
-            "follower",
-            "Who leads the next trick of stage 1: the follower of the last (play goes round to "
-            "the left), or the winner of the last.",
-            ("follower", "winner"),
-            ruling="AMB-TSYGANKA-04",
-        ),
-        OptionSpec(
-            "trump_card",
-            "last",
-            "The trump card in the middle of the circle: taken last, when the circle is empty; "
-            "or out of play, showing the trump only.",
-            ("last", "out-of-play"),
-            ruling="AMB-TSYGANKA-02",
-        ),
-        OptionSpec(
-            "first_offer",
-            "dealer",
-            "Who offers his cards first in stage 2: the dealer, or the dealer's left-hand "
-            "neighbour (who led first in stage 1).",
-            ("dealer", "dealer-left"),
-            ruling="AMB-TSYGANKA-05",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class TsygankaOptions:
-    """The options of one game, resolved and typed."""
+class TsygankaOptions(GameOptions):
+    """The options of one game (the rulings)."""
 
-    fewer_than_four: bool
-    follower_trump: str
-    must_cover: bool
-    next_lead: str
-    trump_card: str
-    first_offer: str
+    fewer_than_four: bool = option(
+        False,
+        "Whether two or three may play (with the 36-card pack).",
+        (False, True),
+        ruling="AMB-TSYGANKA-01",
+    )
+    follower_trump: str = option(
+        "keep",
+        "A trump drawn by the follower: kept in his pile and he draws again, or it covers "
+        "the lead and takes the trick.",
+        ("keep", "covers"),
+        ruling="AMB-TSYGANKA-03",
+    )
+    must_cover: bool = option(
+        False,
+        "Whether a drawer in stage 2 who can cover must do so.",
+        (False, True),
+        ruling="AMB-TSYGANKA-06",
+    )
+    next_lead: str = option(
+        "follower",
+        "Who leads the next trick of stage 1: the follower of the last (play goes round to "
+        "the left), or the winner of the last.",
+        ("follower", "winner"),
+        ruling="AMB-TSYGANKA-04",
+    )
+    trump_card: str = option(
+        "last",
+        "The trump card in the middle of the circle: taken last, when the circle is empty; "
+        "or out of play, showing the trump only.",
+        ("last", "out-of-play"),
+        ruling="AMB-TSYGANKA-02",
+    )
+    first_offer: str = option(
+        "dealer",
+        "Who offers his cards first in stage 2: the dealer, or the dealer's left-hand "
+        "neighbour (who led first in stage 1).",
+        ("dealer", "dealer-left"),
+        ruling="AMB-TSYGANKA-05",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> TsygankaOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return TsygankaOptions(
-            fewer_than_four=bool(v["fewer_than_four"]),
-            follower_trump=str(v["follower_trump"]),
-            must_cover=bool(v["must_cover"]),
-            next_lead=str(v["next_lead"]),
-            trump_card=str(v["trump_card"]),
-            first_offer=str(v["first_offer"]),
-        )
 
-    def to_json(self) -> JSONObject:
-        return {
-            "fewer_than_four": self.fewer_than_four,
-            "follower_trump": self.follower_trump,
-            "must_cover": self.must_cover,
-            "next_lead": self.next_lead,
-            "trump_card": self.trump_card,
-            "first_offer": self.first_offer,
-        }
+OPTIONS: Final = TsygankaOptions.specs()
 
 
 STAGE_ONE: Final = 1
@@ -376,7 +338,7 @@ def _check_players(n: int, opts: TsygankaOptions) -> None:
 
 def setup(table: Table) -> TsygankaState:
     """The circle laid out, the trump in the middle, the dealer to draw and lead."""
-    opts = TsygankaOptions.of(table.options)
+    opts = TsygankaOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # tsyganka/dealer-leads: the deal goes from a dealer at the table
@@ -594,6 +556,10 @@ def apply(s: TsygankaState, a: Action) -> TsygankaState:
     return _stage_two(s, a)
 
 
+def to_move(s: TsygankaState) -> Seat | None:
+    return None if s.stage == OVER else s.turn
+
+
 def outcome(s: TsygankaState) -> Outcome | None:
     """The loser, with whom the gypsy stuck."""
     if s.stage != OVER:
@@ -616,103 +582,32 @@ def _all_cards(s: TsygankaState) -> tuple[Card, ...]:
     )
 
 
-class Tsyganka:
-    """The game ``tsyganka``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Цыганка (seed 000, «Глава LVII. ... Цыганка»)"
-    players: Final = range(2, MAX_PLAYERS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "pile.<seat>",
-        "table",
-        "trump",
-        "trump_card",
-        "circle_size",
-        "trick_winner",
-        "discard",
-    )
-    pack: Final = DECK_52
-    state_type: Final = TsygankaState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Draw, Play, Take))
-
-    def setup(self, table: Table) -> TsygankaState:
-        return setup(table)
-
-    def legal_actions(self, s: TsygankaState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: TsygankaState, a: Action) -> TsygankaState:
-        return apply(s, a)
-
-    def to_move(self, s: TsygankaState) -> Seat | None:
-        return None if s.stage == OVER else s.turn
-
-    def outcome(self, s: TsygankaState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: TsygankaState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: TsygankaState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> TsygankaState:
-        return load_position(pos)
-
-    def cards(self, s: TsygankaState) -> tuple[Card, ...]:
-        return _all_cards(s)
-
-    def chips(self, s: TsygankaState) -> int | None:
-        return None
+def _on_table(s: TsygankaState) -> JSON:
+    """The card on the table: the lead in stage 1, the card turned up in stage 2."""
+    on = s.lead if s.stage == STAGE_ONE else s.up
+    return [] if on == NO_CARD else [card_name(on)]
 
 
-def observe(s: TsygankaState, name: str) -> JSON:
-    """One observable, in canonical JSON."""
-    if name == "to_move":
-        return None if s.stage == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.stage]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        on = s.lead if s.stage == STAGE_ONE else s.up
-        return [] if on == NO_CARD else [card_name(on)]
-    if name == "trump":
-        return suit_letter(SUIT_OF[s.trump_card])
-    if name == "trump_card":
-        return card_name(s.trump_card)
-    if name == "circle_size":
-        # the cards still to be drawn: the trump card counts unless it stays out of play
-        drawable = s.middle != NO_CARD and s.opts.trump_card == "last"
-        return len(s.circle) + (1 if drawable else 0)
-    if name == "trick_winner":
-        return None if s.last_winner < 0 else s.last_winner
-    if name == "discard":
-        return list(names(s.discard))
-    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
-        if name.startswith(prefix):
-            text = name[len(prefix) :]
-            if text.isdigit() and int(text) < s.players:
-                return list(names(holdings[int(text)]))
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+def _circle_size(s: TsygankaState) -> JSON:
+    """The cards still to be drawn: the trump card counts unless it stays out of play."""
+    drawable = s.middle != NO_CARD and s.opts.trump_card == "last"
+    return len(s.circle) + (1 if drawable else 0)
+
+
+OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    PerSeat(
+        "pile", lambda s, p: list(names(s.piles[p]))
+    ),  # his stage-1 pile: tricks, trumps, gypsy
+    Observable("table", _on_table),
+    Observable("trump", lambda s: suit_letter(SUIT_OF[s.trump_card])),
+    Observable("trump_card", lambda s: card_name(s.trump_card)),
+    Observable("circle_size", _circle_size),
+    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
+    Observable(
+        "discard", lambda s: list(names(s.discard))
+    ),  # out of play: each card turned up, its cover
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -744,7 +639,7 @@ def position(s: TsygankaState) -> JSONObject:
         "game": GAME_ID,
         "players": s.players,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.stage],
         "trump_card": card_name(s.trump_card),
         "to_move": None if s.stage == OVER else s.turn,
@@ -776,7 +671,7 @@ def load_position(pos: JSON) -> TsygankaState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = TsygankaOptions.of(given)
+        opts = TsygankaOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n, opts)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -832,4 +727,25 @@ def load_position(pos: JSON) -> TsygankaState:
     return s
 
 
-GAME: Final = Tsyganka()
+GAME: Final[Kernel[TsygankaState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Цыганка (seed 000, «Глава LVII. ... Цыганка»)",
+    players=range(2, MAX_PLAYERS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_52,
+    state_type=TsygankaState,
+    actions=(Draw, Play, Take),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.stage],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=_all_cards,
+)
