@@ -1104,16 +1104,20 @@ OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]]
     Observable("stock_size", lambda s: len(s.stock)),
     # the stock, top card first (what is drawn next comes first)
     Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    # who took the last trick (null before the first of the deal); the tricks of this deal by seat
     Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
     Observable("tricks", lambda s: list(s.tricks)),
+    # what the tricks of the partie are worth to each seat, valued by suit
     Observable("score", lambda s: [seat_values(r, s.opts.values) for r in s.record]),
     Observable("chips", lambda s: list(s.ledger.balances[:PLAYERS])),
-    Observable("pot", lambda s: s.ledger.balance(POT)),
-    Observable("deal", lambda s: s.deal_no),
+    Observable("pot", lambda s: s.ledger.balance(POT)),  # the money box
+    Observable("deal", lambda s: s.deal_no),  # the deal of the partie, 1 to 4
     Observable("dealer", lambda s: s.dealer),
+    # the tricks of the partie by seat, each its suit letter, "x2" when the ace of spades covered it
     Observable("record", lambda s: [_record_names(r) for r in s.record]),
+    # the first out of each finished deal (null: none)
     Observable("first_out", lambda s: [None if p < 0 else p for p in s.first_out]),
-    Observable("discard", lambda s: list(names(s.discard))),
+    Observable("discard", lambda s: list(names(s.discard))),  # the exchange's discards
 )
 
 
