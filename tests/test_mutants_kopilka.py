@@ -2,11 +2,13 @@
 
 Each mutant replaces one decision function of the kopilka module (the module's own binding,
 so the rest of the model is untouched) and runs the scenarios that name the rule; at least
-one of them must fail.
+one of them must fail. The outcome is held by the game's kernel declaration, not called
+through the module: it is replaced in the registered game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 
@@ -21,7 +23,7 @@ from reference.core.game import Outcome
 from reference.core.jsontypes import JSONObject
 from reference.core.shuffle import MASK64, shuffle
 from reference.core.tricks import trick_winner
-from reference.games import kopilka
+from reference.games import REGISTRY, kopilka
 from reference.games.kopilka import PLAYS, KopilkaState
 
 
@@ -120,7 +122,6 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("mushka-kopilka/dealer", "_check_dealer", any_dealer),
     ("mushka-kopilka/stalled", "stalled", never_stalled),
     ("mushka-kopilka/winner-leads-other", "banned_suit", trick_suit_always),
-    ("mushka-kopilka/outcome", "outcome", nobody_wins),
     ("mushka-kopilka/four-deals", "later_decks", seeds_two_to_four),
 ]
 
@@ -164,3 +165,13 @@ def test_every_seeded_partie_scenario_pins_the_documented_shuffle(
     assert len(seeded) >= 2
     monkeypatch.setattr(deals, "shuffle", _shifted_shuffle)
     assert all(run_in_process(sc) for sc in seeded)
+
+
+def test_breaking_the_outcome_fails_its_scenarios(monkeypatch: pytest.MonkeyPatch) -> None:
+    chosen = scenarios_for("mushka-kopilka/outcome")
+    assert chosen, "no scenario names mushka-kopilka/outcome"
+    assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
+    broken = dataclasses.replace(kopilka.GAME, outcome=nobody_wins)
+    monkeypatch.setattr(REGISTRY[kopilka.GAME_ID], "game", broken)
+    failing = [sc["id"] for sc in chosen if run_in_process(sc)]
+    assert failing, f"breaking the outcome fails none of its {len(chosen)} scenarios"

@@ -27,11 +27,10 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play, legal_json
+from reference.core.actions import Pass, Play
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -57,8 +56,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left
@@ -258,196 +257,126 @@ RULES: Final = CORE_RULES + (
 
 R = "AMB-MUSHKAKOPILKA-"
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec("stake", 10, "What each player puts into the money box.", (), 0, 1000, R + "12"),
-        OptionSpec(
-            "fine",
-            2,
-            "The fine for taking no trick or passing with the suit.",
-            (),
-            0,
-            1000,
-            R + "12",
-        ),
-        OptionSpec(
-            "deal_payment",
-            2,
-            "What each player but the first out pays after a deal.",
-            (),
-            0,
-            1000,
-            R + "12",
-        ),
-        OptionSpec("value_spades", 1, "Value of a spade trick (kopecks).", (), 0, 1000, R + "12"),
-        OptionSpec("value_clubs", 2, "Value of a club trick (kopecks).", (), 0, 1000, R + "12"),
-        OptionSpec("value_diamonds", 3, "Value of a diamond trick.", (), 0, 1000, R + "12"),
-        OptionSpec("value_hearts", 4, "Value of a heart trick.", (), 0, 1000, R + "12"),
-        OptionSpec(
-            "next_dealer",
-            "left",
-            "Who deals the next deal of the partie: the left-hand neighbour, or the same dealer.",
-            ("left", "same"),
-            ruling=R + "01",
-        ),
-        OptionSpec(
-            "pass_with_suit",
-            "fined",
-            "A player holding the suit led may pass and is fined, or may not pass.",
-            ("fined", "refused"),
-            ruling=R + "02",
-        ),
-        OptionSpec(
-            "buy",
-            "repeat",
-            "A void player may buy card after card while still void, or one card a turn.",
-            ("repeat", "one"),
-            ruling=R + "03",
-        ),
-        OptionSpec(
-            "ace",
-            "any",
-            "The ace of spades may be played on any lead by anyone, or only by a player void "
-            "in the suit led.",
-            ("any", "void-only"),
-            ruling=R + "04",
-        ),
-        OptionSpec(
-            "winner_lead",
-            "may-lead",
-            "A trick taker holding only the suit of that trick leads it, or passes the lead.",
-            ("may-lead", "pass-lead"),
-            ruling=R + "06",
-        ),
-        OptionSpec(
-            "ban_suit",
-            "trick",
-            "The suit the taker of a trick may not lead: the trick's (the suit led), or that of "
-            "the card that took it (spades after a cover with the ace).",
-            ("trick", "card"),
-            ruling=R + "14",
-        ),
-        OptionSpec(
-            "stall_end",
-            "blocked",
-            "Four leads in a row passed by all, nothing bought: the deal ends as blocked, or "
-            "play goes on (none).",
-            ("blocked", "none"),
-            ruling=R + "15",
-        ),
-        OptionSpec(
-            "exchange",
-            "takers-discard",
-            "After taking a card of a laid-down suit each taker discards one "
-            "(takers-discard), or keeps six (keep); or the takers keep six and the holder "
-            "discards one and draws one, once for each card taken (holder-discards).",
-            ("takers-discard", "keep", "holder-discards"),
-            ruling=R + "07",
-        ),
-        OptionSpec(
-            "no_trick_fine",
-            "deal",
-            "The no-trick fine is due for each deal without a trick, or once for the partie.",
-            ("deal", "partie"),
-            ruling=R + "08",
-        ),
-        OptionSpec(
-            "first_out_exempt",
-            "payment",
-            "The first out is spared the deal payment only, or every payment of that deal.",
-            ("payment", "all"),
-            ruling=R + "09",
-        ),
-        OptionSpec(
-            "settlement",
-            "from-pot",
-            "Tricks are paid from the money box (the first out of deal four takes the rest), or "
-            "settled between the players (he takes the whole box).",
-            ("from-pot", "between-players"),
-            ruling=R + "10",
-        ),
-        OptionSpec(
-            "pot_short",
-            "in-turn",
-            "When the box cannot pay every trick: pay in full in turn, or pro rata.",
-            ("in-turn", "pro-rata"),
-            ruling=R + "11",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class KopilkaOptions:
-    """The options of one partie, resolved and typed."""
+class KopilkaOptions(GameOptions):
+    """The options of one partie (the stakes agreed at the table, and the rulings)."""
 
-    stake: int
-    fine: int
-    deal_payment: int
-    values: tuple[int, int, int, int]  # by suit S H D C
-    next_dealer: str
-    pass_with_suit: str
-    buy: str
-    ace: str
-    winner_lead: str
-    ban_suit: str
-    stall_end: str
-    exchange: str
-    no_trick_fine: str
-    first_out_exempt: str
-    settlement: str
-    pot_short: str
+    stake: int = option(
+        10, "What each player puts into the money box.", minimum=0, maximum=1000, ruling=R + "12"
+    )
+    fine: int = option(
+        2,
+        "The fine for taking no trick or passing with the suit.",
+        minimum=0,
+        maximum=1000,
+        ruling=R + "12",
+    )
+    deal_payment: int = option(
+        2,
+        "What each player but the first out pays after a deal.",
+        minimum=0,
+        maximum=1000,
+        ruling=R + "12",
+    )
+    value_spades: int = option(
+        1, "Value of a spade trick (kopecks).", minimum=0, maximum=1000, ruling=R + "12"
+    )
+    value_clubs: int = option(
+        2, "Value of a club trick (kopecks).", minimum=0, maximum=1000, ruling=R + "12"
+    )
+    value_diamonds: int = option(
+        3, "Value of a diamond trick.", minimum=0, maximum=1000, ruling=R + "12"
+    )
+    value_hearts: int = option(
+        4, "Value of a heart trick.", minimum=0, maximum=1000, ruling=R + "12"
+    )
+    next_dealer: str = option(
+        "left",
+        "Who deals the next deal of the partie: the left-hand neighbour, or the same dealer.",
+        ("left", "same"),
+        ruling=R + "01",
+    )
+    pass_with_suit: str = option(
+        "fined",
+        "A player holding the suit led may pass and is fined, or may not pass.",
+        ("fined", "refused"),
+        ruling=R + "02",
+    )
+    buy: str = option(
+        "repeat",
+        "A void player may buy card after card while still void, or one card a turn.",
+        ("repeat", "one"),
+        ruling=R + "03",
+    )
+    ace: str = option(
+        "any",
+        "The ace of spades may be played on any lead by anyone, or only by a player void "
+        "in the suit led.",
+        ("any", "void-only"),
+        ruling=R + "04",
+    )
+    winner_lead: str = option(
+        "may-lead",
+        "A trick taker holding only the suit of that trick leads it, or passes the lead.",
+        ("may-lead", "pass-lead"),
+        ruling=R + "06",
+    )
+    ban_suit: str = option(
+        "trick",
+        "The suit the taker of a trick may not lead: the trick's (the suit led), or that of "
+        "the card that took it (spades after a cover with the ace).",
+        ("trick", "card"),
+        ruling=R + "14",
+    )
+    stall_end: str = option(
+        "blocked",
+        "Four leads in a row passed by all, nothing bought: the deal ends as blocked, or "
+        "play goes on (none).",
+        ("blocked", "none"),
+        ruling=R + "15",
+    )
+    exchange: str = option(
+        "takers-discard",
+        "After taking a card of a laid-down suit each taker discards one "
+        "(takers-discard), or keeps six (keep); or the takers keep six and the holder "
+        "discards one and draws one, once for each card taken (holder-discards).",
+        ("takers-discard", "keep", "holder-discards"),
+        ruling=R + "07",
+    )
+    no_trick_fine: str = option(
+        "deal",
+        "The no-trick fine is due for each deal without a trick, or once for the partie.",
+        ("deal", "partie"),
+        ruling=R + "08",
+    )
+    first_out_exempt: str = option(
+        "payment",
+        "The first out is spared the deal payment only, or every payment of that deal.",
+        ("payment", "all"),
+        ruling=R + "09",
+    )
+    settlement: str = option(
+        "from-pot",
+        "Tricks are paid from the money box (the first out of deal four takes the rest), or "
+        "settled between the players (he takes the whole box).",
+        ("from-pot", "between-players"),
+        ruling=R + "10",
+    )
+    pot_short: str = option(
+        "in-turn",
+        "When the box cannot pay every trick: pay in full in turn, or pro rata.",
+        ("in-turn", "pro-rata"),
+        ruling=R + "11",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> KopilkaOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return KopilkaOptions(
-            stake=int(v["stake"]),
-            fine=int(v["fine"]),
-            deal_payment=int(v["deal_payment"]),
-            values=(
-                int(v["value_spades"]),
-                int(v["value_hearts"]),
-                int(v["value_diamonds"]),
-                int(v["value_clubs"]),
-            ),
-            next_dealer=str(v["next_dealer"]),
-            pass_with_suit=str(v["pass_with_suit"]),
-            buy=str(v["buy"]),
-            ace=str(v["ace"]),
-            winner_lead=str(v["winner_lead"]),
-            ban_suit=str(v["ban_suit"]),
-            stall_end=str(v["stall_end"]),
-            exchange=str(v["exchange"]),
-            no_trick_fine=str(v["no_trick_fine"]),
-            first_out_exempt=str(v["first_out_exempt"]),
-            settlement=str(v["settlement"]),
-            pot_short=str(v["pot_short"]),
-        )
+    @property
+    def values(self) -> tuple[int, int, int, int]:
+        """The values of a trick by suit S H D C."""
+        return (self.value_spades, self.value_hearts, self.value_diamonds, self.value_clubs)
 
-    def to_json(self) -> JSONObject:
-        return {
-            "stake": self.stake,
-            "fine": self.fine,
-            "deal_payment": self.deal_payment,
-            "value_spades": self.values[0],
-            "value_hearts": self.values[1],
-            "value_diamonds": self.values[2],
-            "value_clubs": self.values[3],
-            "next_dealer": self.next_dealer,
-            "pass_with_suit": self.pass_with_suit,
-            "buy": self.buy,
-            "ace": self.ace,
-            "winner_lead": self.winner_lead,
-            "ban_suit": self.ban_suit,
-            "stall_end": self.stall_end,
-            "exchange": self.exchange,
-            "no_trick_fine": self.no_trick_fine,
-            "first_out_exempt": self.first_out_exempt,
-            "settlement": self.settlement,
-            "pot_short": self.pot_short,
-        }
+
+OPTIONS: Final = KopilkaOptions.specs()
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -730,7 +659,7 @@ def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
 
 def setup(table: Table) -> KopilkaState:
     """The partie after the first deal (and its exchanges, if any)."""
-    opts = KopilkaOptions.of(table.options)
+    opts = KopilkaOptions.of(GAME_ID, OPTIONS, table.options)
     if table.players != PLAYERS:  # mushka-kopilka/players
         raise SetupError(
             f"{GAME_ID}: {table.players} players; the game is for four",
@@ -1152,75 +1081,8 @@ def outcome(s: KopilkaState) -> Outcome | None:
     return Outcome(winners, losers, "the partie of four deals is settled", purses)
 
 
-class Kopilka:
-    """The game ``mushka-kopilka``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Мушка копилка (seed 001, «5) Мушка копилка»)"
-    players: Final = range(4, 5)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "stock_size",
-        "stock",
-        "trick_winner",
-        "tricks",
-        "score",
-        "chips",
-        "pot",
-        "deal",
-        "dealer",
-        "record",
-        "first_out",
-        "discard",
-    )
-    pack: Final = DECK_32
-    state_type: Final = KopilkaState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Pass, Buy, Discard))
-
-    def setup(self, table: Table) -> KopilkaState:
-        return setup(table)
-
-    def legal_actions(self, s: KopilkaState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: KopilkaState, a: Action) -> KopilkaState:
-        return apply(s, a)
-
-    def to_move(self, s: KopilkaState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: KopilkaState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: KopilkaState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: KopilkaState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> KopilkaState:
-        return load_position(pos)
-
-    def cards(self, s: KopilkaState) -> tuple[Card, ...]:
-        return _cards(s)
-
-    def chips(self, s: KopilkaState) -> int | None:
-        return s.ledger.total
+def to_move(s: KopilkaState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
 
 
 def _cards(s: KopilkaState) -> tuple[Card, ...]:
@@ -1236,48 +1098,27 @@ def _record_names(record: tuple[int, ...]) -> list[JSON]:
     return out
 
 
-def observe(s: KopilkaState, name: str) -> JSON:
-    """One observable of design §3 (and this game's own), in canonical JSON."""
-    if name == "to_move":
-        return None if s.phase == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.phase]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is drawn next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "trick_winner":
-        return None if s.last_winner < 0 else s.last_winner
-    if name == "tricks":
-        return list(s.tricks)
-    if name == "score":
-        return [seat_values(r, s.opts.values) for r in s.record]
-    if name == "chips":
-        return list(s.ledger.balances[:PLAYERS])
-    if name == "pot":
-        return s.ledger.balance(POT)
-    if name == "deal":
-        return s.deal_no
-    if name == "dealer":
-        return s.dealer
-    if name == "record":
-        return [_record_names(r) for r in s.record]
-    if name == "first_out":
-        return [None if p < 0 else p for p in s.first_out]
-    if name == "discard":
-        return list(names(s.discard))
-    if name.startswith("hand."):
-        text = name[len("hand.") :]
-        if text.isdigit() and int(text) < PLAYERS:
-            return list(names(s.hands[int(text)]))
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is drawn next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    # who took the last trick (null before the first of the deal); the tricks of this deal by seat
+    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
+    Observable("tricks", lambda s: list(s.tricks)),
+    # what the tricks of the partie are worth to each seat, valued by suit
+    Observable("score", lambda s: [seat_values(r, s.opts.values) for r in s.record]),
+    Observable("chips", lambda s: list(s.ledger.balances[:PLAYERS])),
+    Observable("pot", lambda s: s.ledger.balance(POT)),  # the money box
+    Observable("deal", lambda s: s.deal_no),  # the deal of the partie, 1 to 4
+    Observable("dealer", lambda s: s.dealer),
+    # the tricks of the partie by seat, each its suit letter, "x2" when the ace of spades covered it
+    Observable("record", lambda s: [_record_names(r) for r in s.record]),
+    # the first out of each finished deal (null: none)
+    Observable("first_out", lambda s: [None if p < 0 else p for p in s.first_out]),
+    Observable("discard", lambda s: list(names(s.discard))),  # the exchange's discards
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1320,7 +1161,7 @@ def position(s: KopilkaState) -> JSONObject:
         "game": GAME_ID,
         "players": PLAYERS,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "deal": s.deal_no,
         "phase": PHASES[s.phase],
         "to_move": None if s.phase == OVER else s.turn,
@@ -1364,7 +1205,7 @@ def load_position(pos: JSON) -> KopilkaState:
         raise FormatError("position/players: the game is for four")
     given = given_options(o)
     try:
-        opts = KopilkaOptions.of(given)
+        opts = KopilkaOptions.of(GAME_ID, OPTIONS, given)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
@@ -1506,4 +1347,26 @@ def _check_position(s: KopilkaState) -> None:
         raise FormatError(f"{w}: {e}") from None
 
 
-GAME: Final = Kopilka()
+GAME: Final[Kernel[KopilkaState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Мушка копилка (seed 001, «5) Мушка копилка»)",
+    players=range(4, 5),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_32,
+    state_type=KopilkaState,
+    actions=(Play, Pass, Buy, Discard),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.phase],
+    seats=lambda s: PLAYERS,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=_cards,
+    chips=lambda s: s.ledger.total,
+)

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
-from reference.core.actions import Pass, Play, legal_json
+from reference.core.actions import Pass, Play
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
@@ -51,8 +51,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
@@ -236,227 +236,186 @@ RULES: Final = CORE_RULES + (
 
 # --- options: the rulings of the register --------------------------------------------------
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "stake",
-            10,
-            'Kopecks each player puts in before play ("известную сумму поровну, например хоть '
-            'по 10 коп.").',
-            minimum=1,
-            maximum=1000,
-            ruling="AMB-MUSHKALENTURLU-12",
-        ),
-        OptionSpec(
-            "purse",
-            100,
-            "Kopecks each player has at the start; a purse may go below zero (a debt).",
-            minimum=0,
-            maximum=100000,
-            ruling="AMB-MUSHKALENTURLU-12",
-        ),
-        OptionSpec(
-            "layout_split",
-            "largest-remainder",
-            "Kopecks left over when the pool is divided 14:6:8:10:12: one each to the cards "
-            "with the largest fractions (largest-remainder), or all on the 7♦ "
-            "(remainder-to-seven).",
-            ("largest-remainder", "remainder-to-seven"),
-            ruling="AMB-MUSHKALENTURLU-03",
-        ),
-        OptionSpec(
-            "three_deal",
-            "twelve",
-            "Three players: 12 cards each and the remaining 16 to the stock (twelve), or 15 "
-            "each and 7 to the stock (fifteen).",
-            ("twelve", "fifteen"),
-            ruling="AMB-MUSHKALENTURLU-04",
-        ),
-        OptionSpec(
-            "deal_packet",
-            "ones",
-            "Four and six players: the hands of 12 and 8 dealt one card at a time (ones), or "
-            "two at a time as 001:P59 deals for three (twos).",
-            ("ones", "twos"),
-            ruling="AMB-MUSHKALENTURLU-04",
-        ),
-        OptionSpec(
-            "sequence_suit",
-            "same-suit",
-            "A sequence stays in the suit of its first card (same-suit) or goes on in any suit "
-            "(any-suit).",
-            ("same-suit", "any-suit"),
-            ruling="AMB-MUSHKALENTURLU-05",
-        ),
-        OptionSpec(
-            "king_lead",
-            "barred",
-            "A king may be led only by a player holding nothing else (barred), or freely, "
-            "winning at once (wins), or freely without winning: a led king only closes the "
-            "sequence (no-win).",
-            ("barred", "wins", "no-win"),
-            ruling="AMB-MUSHKALENTURLU-06",
-        ),
-        OptionSpec(
-            "buy_limit",
-            "per-turn",
-            "At most two cards bought in one turn (per-turn), or two for each card wanted "
-            "(per-card).",
-            ("per-turn", "per-card"),
-            ruling="AMB-MUSHKALENTURLU-08",
-        ),
-        OptionSpec(
-            "layer_buys",
-            "may",
-            "A player who has laid cards in his turn and can lay no more may buy like anyone "
-            "(may), or passes the turn to his left at once (passes-on).",
-            ("may", "passes-on"),
-            ruling="AMB-MUSHKALENTURLU-07",
-        ),
-        OptionSpec(
-            "all_pass",
-            "last-leads",
-            "When all have passed in turn: the player who laid the last card leads anew "
-            "(last-leads), or the turn goes on round (round-continues).",
-            ("last-leads", "round-continues"),
-            ruling="AMB-MUSHKALENTURLU-09",
-        ),
-        OptionSpec(
-            "stall_end",
-            "must-buy",
-            "Under all_pass=round-continues, after a whole round of passes with nothing laid or "
-            "bought: the player to move must buy while the stock lasts (must-buy), or may pass "
-            "on for ever (none).",
-            ("must-buy", "none"),
-            ruling="AMB-MUSHKALENTURLU-17",
-        ),
-        OptionSpec(
-            "stuck_lead",
-            "last-layer",
-            "Who leads after a sequence is closed because its next card has been laid: the "
-            "player who laid its last card (last-layer), or the next player to his left "
-            "(next-player).",
-            ("last-layer", "next-player"),
-            ruling="AMB-MUSHKALENTURLU-10",
-        ),
-        OptionSpec(
-            "restore_by",
-            "taker-excluded",
-            "Who restores a layout stake taken: at once, all but the taker (taker-excluded); "
-            "or at the end, all but the winner of the game (winner-excluded).",
-            ("taker-excluded", "winner-excluded"),
-            ruling="AMB-MUSHKALENTURLU-11",
-        ),
-        OptionSpec(
-            "way",
-            "king",
-            "Who wins: whoever lays a king (king), or the first out of cards (first-out).",
-            ("king", "first-out"),
-            ruling="AMB-MUSHKALENTURLU-13",
-        ),
-        OptionSpec(
-            "first_out_pay",
-            "as-first-way",
-            "Under way=first-out: the others pay the winner as in the first way (as-first-way), "
-            "or pay nothing, the winner taking the layout only (none).",
-            ("as-first-way", "none"),
-            ruling="AMB-MUSHKALENTURLU-13",
-        ),
-        OptionSpec(
-            "payment",
-            "points",
-            "What each other player pays the winner: the points left in his hand, or a fixed sum.",
-            ("points", "fixed"),
-            ruling="AMB-MUSHKALENTURLU-14",
-        ),
-        OptionSpec(
-            "fixed_payment",
-            10,
-            'The fixed sum each pays the winner under payment=fixed ("по особому соглашению").',
-            minimum=0,
-            maximum=1000,
-            ruling="AMB-MUSHKALENTURLU-14",
-        ),
-        OptionSpec(
-            "ace_spades_points",
-            1,
-            "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
-            (1, 2),
-            ruling="AMB-MUSHKALENTURLU-15",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class LenturluOptions:
-    """The options of one game, resolved and typed."""
+class LenturluOptions(GameOptions):
+    """The options of one game (the stakes agreed at the table, and the rulings)."""
 
-    stake: int
-    purse: int
-    layout_split: str
-    three_deal: str
-    twos: bool
-    any_suit: bool
-    king_lead: str
-    per_card: bool
-    layer_buys: bool
-    last_leads: bool
-    must_buy: bool
-    stuck_next: bool
-    taker_excluded: bool
-    first_out: bool
-    first_out_pays: bool
-    points: bool
-    fixed_payment: int
-    ace_spades_points: int
+    stake: int = option(
+        10,
+        'Kopecks each player puts in before play ("известную сумму поровну, например хоть '
+        'по 10 коп.").',
+        minimum=1,
+        maximum=1000,
+        ruling="AMB-MUSHKALENTURLU-12",
+    )
+    purse: int = option(
+        100,
+        "Kopecks each player has at the start; a purse may go below zero (a debt).",
+        minimum=0,
+        maximum=100000,
+        ruling="AMB-MUSHKALENTURLU-12",
+    )
+    layout_split: str = option(
+        "largest-remainder",
+        "Kopecks left over when the pool is divided 14:6:8:10:12: one each to the cards "
+        "with the largest fractions (largest-remainder), or all on the 7♦ "
+        "(remainder-to-seven).",
+        ("largest-remainder", "remainder-to-seven"),
+        ruling="AMB-MUSHKALENTURLU-03",
+    )
+    three_deal: str = option(
+        "twelve",
+        "Three players: 12 cards each and the remaining 16 to the stock (twelve), or 15 "
+        "each and 7 to the stock (fifteen).",
+        ("twelve", "fifteen"),
+        ruling="AMB-MUSHKALENTURLU-04",
+    )
+    deal_packet: str = option(
+        "ones",
+        "Four and six players: the hands of 12 and 8 dealt one card at a time (ones), or "
+        "two at a time as 001:P59 deals for three (twos).",
+        ("ones", "twos"),
+        ruling="AMB-MUSHKALENTURLU-04",
+    )
+    sequence_suit: str = option(
+        "same-suit",
+        "A sequence stays in the suit of its first card (same-suit) or goes on in any suit "
+        "(any-suit).",
+        ("same-suit", "any-suit"),
+        ruling="AMB-MUSHKALENTURLU-05",
+    )
+    king_lead: str = option(
+        "barred",
+        "A king may be led only by a player holding nothing else (barred), or freely, "
+        "winning at once (wins), or freely without winning: a led king only closes the "
+        "sequence (no-win).",
+        ("barred", "wins", "no-win"),
+        ruling="AMB-MUSHKALENTURLU-06",
+    )
+    buy_limit: str = option(
+        "per-turn",
+        "At most two cards bought in one turn (per-turn), or two for each card wanted (per-card).",
+        ("per-turn", "per-card"),
+        ruling="AMB-MUSHKALENTURLU-08",
+    )
+    layer_buys: str = option(
+        "may",
+        "A player who has laid cards in his turn and can lay no more may buy like anyone "
+        "(may), or passes the turn to his left at once (passes-on).",
+        ("may", "passes-on"),
+        ruling="AMB-MUSHKALENTURLU-07",
+    )
+    all_pass: str = option(
+        "last-leads",
+        "When all have passed in turn: the player who laid the last card leads anew "
+        "(last-leads), or the turn goes on round (round-continues).",
+        ("last-leads", "round-continues"),
+        ruling="AMB-MUSHKALENTURLU-09",
+    )
+    stall_end: str = option(
+        "must-buy",
+        "Under all_pass=round-continues, after a whole round of passes with nothing laid or "
+        "bought: the player to move must buy while the stock lasts (must-buy), or may pass "
+        "on for ever (none).",
+        ("must-buy", "none"),
+        ruling="AMB-MUSHKALENTURLU-17",
+    )
+    stuck_lead: str = option(
+        "last-layer",
+        "Who leads after a sequence is closed because its next card has been laid: the "
+        "player who laid its last card (last-layer), or the next player to his left "
+        "(next-player).",
+        ("last-layer", "next-player"),
+        ruling="AMB-MUSHKALENTURLU-10",
+    )
+    restore_by: str = option(
+        "taker-excluded",
+        "Who restores a layout stake taken: at once, all but the taker (taker-excluded); "
+        "or at the end, all but the winner of the game (winner-excluded).",
+        ("taker-excluded", "winner-excluded"),
+        ruling="AMB-MUSHKALENTURLU-11",
+    )
+    way: str = option(
+        "king",
+        "Who wins: whoever lays a king (king), or the first out of cards (first-out).",
+        ("king", "first-out"),
+        ruling="AMB-MUSHKALENTURLU-13",
+    )
+    first_out_pay: str = option(
+        "as-first-way",
+        "Under way=first-out: the others pay the winner as in the first way (as-first-way), "
+        "or pay nothing, the winner taking the layout only (none).",
+        ("as-first-way", "none"),
+        ruling="AMB-MUSHKALENTURLU-13",
+    )
+    payment: str = option(
+        "points",
+        "What each other player pays the winner: the points left in his hand, or a fixed sum.",
+        ("points", "fixed"),
+        ruling="AMB-MUSHKALENTURLU-14",
+    )
+    fixed_payment: int = option(
+        10,
+        'The fixed sum each pays the winner under payment=fixed ("по особому соглашению").',
+        minimum=0,
+        maximum=1000,
+        ruling="AMB-MUSHKALENTURLU-14",
+    )
+    ace_spades_points: int = option(
+        1,
+        "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
+        (1, 2),
+        ruling="AMB-MUSHKALENTURLU-15",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> LenturluOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return LenturluOptions(
-            stake=int(v["stake"]),
-            purse=int(v["purse"]),
-            layout_split=str(v["layout_split"]),
-            three_deal=str(v["three_deal"]),
-            twos=v["deal_packet"] == "twos",
-            any_suit=v["sequence_suit"] == "any-suit",
-            king_lead=str(v["king_lead"]),
-            per_card=v["buy_limit"] == "per-card",
-            layer_buys=v["layer_buys"] == "may",
-            last_leads=v["all_pass"] == "last-leads",
-            must_buy=v["stall_end"] == "must-buy",
-            stuck_next=v["stuck_lead"] == "next-player",
-            taker_excluded=v["restore_by"] == "taker-excluded",
-            first_out=v["way"] == "first-out",
-            first_out_pays=v["first_out_pay"] == "as-first-way",
-            points=v["payment"] == "points",
-            fixed_payment=int(v["fixed_payment"]),
-            ace_spades_points=int(v["ace_spades_points"]),
-        )
+    @property
+    def twos(self) -> bool:
+        return self.deal_packet == "twos"  # AMB-MUSHKALENTURLU-04 c
 
-    def to_json(self) -> JSONObject:
-        return {
-            "stake": self.stake,
-            "purse": self.purse,
-            "layout_split": self.layout_split,
-            "three_deal": self.three_deal,
-            "deal_packet": "twos" if self.twos else "ones",
-            "sequence_suit": "any-suit" if self.any_suit else "same-suit",
-            "king_lead": self.king_lead,
-            "buy_limit": "per-card" if self.per_card else "per-turn",
-            "layer_buys": "may" if self.layer_buys else "passes-on",
-            "all_pass": "last-leads" if self.last_leads else "round-continues",
-            "stall_end": "must-buy" if self.must_buy else "none",
-            "stuck_lead": "next-player" if self.stuck_next else "last-layer",
-            "restore_by": "taker-excluded" if self.taker_excluded else "winner-excluded",
-            "way": "first-out" if self.first_out else "king",
-            "first_out_pay": "as-first-way" if self.first_out_pays else "none",
-            "payment": "points" if self.points else "fixed",
-            "fixed_payment": self.fixed_payment,
-            "ace_spades_points": self.ace_spades_points,
-        }
+    @property
+    def any_suit(self) -> bool:
+        return self.sequence_suit == "any-suit"  # AMB-MUSHKALENTURLU-05 b
+
+    @property
+    def per_card(self) -> bool:
+        return self.buy_limit == "per-card"  # AMB-MUSHKALENTURLU-08 b
+
+    @property
+    def layer_may_buy(self) -> bool:
+        """Whether a player who laid cards in his turn and can lay no more may buy."""
+        return self.layer_buys == "may"  # AMB-MUSHKALENTURLU-07 a
+
+    @property
+    def last_leads(self) -> bool:
+        return self.all_pass == "last-leads"  # AMB-MUSHKALENTURLU-09 a
+
+    @property
+    def must_buy(self) -> bool:
+        return self.stall_end == "must-buy"  # AMB-MUSHKALENTURLU-17 a
+
+    @property
+    def stuck_next(self) -> bool:
+        return self.stuck_lead == "next-player"  # AMB-MUSHKALENTURLU-10 b
+
+    @property
+    def taker_excluded(self) -> bool:
+        return self.restore_by == "taker-excluded"  # AMB-MUSHKALENTURLU-11 a
+
+    @property
+    def first_out(self) -> bool:
+        return self.way == "first-out"  # AMB-MUSHKALENTURLU-13 b, c
+
+    @property
+    def first_out_pays(self) -> bool:
+        return self.first_out_pay == "as-first-way"  # AMB-MUSHKALENTURLU-13 b
+
+    @property
+    def points(self) -> bool:
+        return self.payment == "points"  # AMB-MUSHKALENTURLU-14 a
+
+
+OPTIONS: Final = LenturluOptions.specs()
 
 
 # --- actions and state ----------------------------------------------------------------------
@@ -743,7 +702,7 @@ def deal_hands(
 
 def setup(table: Table) -> LenturluState:
     """The table after the stakes, the layout and the deal: the dealer's left to lead."""
-    opts = LenturluOptions.of(table.options)
+    opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n)
     _check_dealer(n, table.dealer)
@@ -839,7 +798,7 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
 def _layer_stops(s: LenturluState, seat: Seat) -> bool:
     """Under layer_buys=passes-on, whether ``seat`` has laid the last card in this turn (no
     pass since): he stops and the next player goes on (AMB-MUSHKALENTURLU-07)."""
-    return not s.opts.layer_buys and s.last_seat == seat and s.passes == 0
+    return not s.opts.layer_may_buy and s.last_seat == seat and s.passes == 0
 
 
 def apply(s: LenturluState, a: Action) -> LenturluState:
@@ -1061,117 +1020,37 @@ def initial_layout(opts: LenturluOptions, players: int) -> tuple[int, ...]:
     return layout_amounts(players * opts.stake, opts.layout_split == "remainder-to-seven")
 
 
-class Lenturlu:
-    """The game ``mushka-lenturlu``: the :class:`~reference.core.game.Game` contract."""
+def to_move(s: LenturluState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
 
-    id: Final = GAME_ID
-    title: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
-    players: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "stock_size",
-        "stock",
-        "chips",
-        "pot",
-        "layout",
-        "run",
-        "pile.<seat>",
+
+def cards(s: LenturluState) -> tuple[Card, ...]:
+    """Every card of the state: hands, stock, table and piles."""
+    return (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.table
+        + tuple(c for p in s.piles for c in p)
     )
-    pack: Final = DECK_52
-    state_type: Final = LenturluState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Buy, Pass))
-
-    def setup(self, table: Table) -> LenturluState:
-        return setup(table)
-
-    def legal_actions(self, s: LenturluState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: LenturluState, a: Action) -> LenturluState:
-        return apply(s, a)
-
-    def to_move(self, s: LenturluState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: LenturluState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: LenturluState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: LenturluState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> LenturluState:
-        return load_position(pos)
-
-    def cards(self, s: LenturluState) -> tuple[Card, ...]:
-        return (
-            tuple(c for h in s.hands for c in h)
-            + s.stock
-            + s.table
-            + tuple(c for p in s.piles for c in p)
-        )
-
-    def chips(self, s: LenturluState) -> int | None:
-        return s.ledger.total
 
 
 # --- observation and notation ----------------------------------------------------------------
 
 
-def observe(s: LenturluState, name: str) -> JSON:
-    """One observable, in canonical JSON.
-
-    ``chips``: the purses by seat; ``pot``: the money on the layout in all; ``layout``: the
-    money on each layout card (``{"7D": n, …}``); ``run``: the last card of the sequence
-    being built, or null when a lead is due; ``pile.<seat>``: the tricks he took.
-    """
-    n = s.players
-    if name == "to_move":
-        return None if s.phase == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.phase]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is drawn next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "chips":
-        return list(s.ledger.balances[:n])
-    if name == "pot":
-        return sum(s.ledger.balances[n : n + 5])
-    if name == "layout":
-        return _layout_json(s.ledger.balances[n : n + 5])
-    if name == "run":
-        return None if s.last < 0 else card_name(s.last)
-    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
-        if name.startswith(prefix):
-            text = name[len(prefix) :]
-            if text.isdigit() and int(text) < n:
-                return list(names(holdings[int(text)]))
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[LenturluState] | PerSeat[LenturluState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is drawn next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the purses by seat
+    # the money on the layout in all, and on each layout card ({"7D": n, …})
+    Observable("pot", lambda s: sum(s.ledger.balances[s.players : s.players + 5])),
+    Observable("layout", lambda s: _layout_json(s.ledger.balances[s.players : s.players + 5])),
+    # the last card of the sequence being built, or null when a lead is due
+    Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
+    PerSeat("pile", lambda s, p: list(names(s.piles[p]))),  # the tricks he took
+)
 
 
 def _layout_json(values: Sequence[int]) -> JSONObject:
@@ -1201,7 +1080,7 @@ def position(s: LenturluState) -> JSONObject:
         "game": GAME_ID,
         "players": n,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.phase],
         "to_move": None if s.phase == OVER else s.turn,
         "purses": list(s.ledger.balances[:n]),
@@ -1230,7 +1109,7 @@ def load_position(pos: JSON) -> LenturluState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = LenturluOptions.of(given)
+        opts = LenturluOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -1335,4 +1214,26 @@ def _check_position(s: LenturluState) -> None:
         raise FormatError("position/hands: under way=first-out a player out of cards has won")
 
 
-GAME: Final = Lenturlu()
+GAME: Final[Kernel[LenturluState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)",
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_52,
+    state_type=LenturluState,
+    actions=(Play, Buy, Pass),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.phase],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=cards,
+    chips=lambda s: s.ledger.total,
+)
