@@ -839,11 +839,9 @@ def offered(kind: int, top_trumped: str = "") -> dict[str, OptionSpec]:
     """The options a game offers, in the order declared: the base game's that have an object
     in it (same values, defaults and rulings; top_trumped under the variant's own ruling, when
     given), then the variant's own."""
-    others = frozenset[str]().union(*_OWN.values()) - _OWN[kind]
-    out: dict[str, OptionSpec] = {}
-    for name, spec in SPECS.items():
-        if name not in _NO_OBJECT[kind] and name not in others:
-            out[name] = spec
+    base = frozenset(SPECS).difference(*_OWN.values())
+    keep = base.difference(_NO_OBJECT[kind]).union(_OWN[kind])
+    out = {name: spec for name, spec in SPECS.items() if name in keep}
     if top_trumped:
         out["top_trumped"] = dataclasses.replace(out["top_trumped"], ruling=top_trumped)
     return out
