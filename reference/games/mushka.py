@@ -5,7 +5,7 @@ The text says the variants "differ from one another only in the value of the sui
 some court cards" (001:P10.S1), so there is ONE state machine, parameterised by a frozen
 :class:`Variant`: the rank order, the card that plays the role of the ace of spades (the
 "мушка" card), a fixed trump suit, and the special powers (Памфил, paid flushes, four of a
-suit with the king of clubs). Each game is a :class:`MushkaGame` over one variant.
+suit with the king of clubs). Each game is a kernel over one variant (:func:`mushka_game`).
 
 A game is ONE deal (ruling AMB-MUSHKA-12): the score sheet of the partie (column A, the
 tricks; column B, the remises; 30 above the arc) is part of the position, so a partie is a
@@ -25,13 +25,14 @@ code enforces it. A rule shared by the four games has one id per game (``mushka/
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations, repeat
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play, Take, legal_json
+from reference.core.actions import Pass, Play, Take
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -60,8 +61,9 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
+from reference.core.options import OptionSpec
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
@@ -618,131 +620,206 @@ def _variant_rules(v: Variant, ids: tuple[str, ...], own: tuple[Rule, ...]) -> t
 
 # --- options -----------------------------------------------------------------------------
 
-_COMMON_OPTIONS: Final = (
-    OptionSpec(
-        "deck",
+
+@dataclass(frozen=True, slots=True)
+class MushkaOptions(GameOptions):
+    """The options of the four мушки, each declared once: the base game's, then those of a
+    variant's own powers. A game offers those with an object in it (:func:`offered`); an option
+    a game does not offer keeps its default."""
+
+    deck: str = option(
         "by-count",
         "The pack: 32 cards for three players and 52 for more (by-count), or 36 cards, six "
         "to ace, for three to seven players and 52 for more (36).",
         ("by-count", "36"),
         ruling="AMB-MUSHKA-02",
-    ),
-    OptionSpec(
-        "deal_packet",
+    )
+    deal_packet: int = option(
         1,
         "Cards given at a time while dealing: 1 (one by one) or 5 (all five at once).",
         (1, 5),
         ruling="AMB-MUSHKA-03",
-    ),
-    OptionSpec(
-        "trump_card",
+    )
+    trump_card: str = option(
         "out-of-play",
         "The turned trump card lies out of play, or goes under the stock and is drawn last.",
         ("out-of-play", "under-stock"),
         ruling="AMB-MUSHKA-04",
-    ),
-    OptionSpec(
-        "must_beat",
+    )
+    must_beat: bool = option(
         True,
         "Whether a player must take the trick when a card he may play can take it.",
         (True, False),
         ruling="AMB-MUSHKA-14",
-    ),
-    OptionSpec(
-        "overtrump",
+    )
+    overtrump: bool = option(
         True,
         "Under must_beat=true, whether a player without the suit led must also trump high "
         "enough to take the trick (true), or may play any trump (false: he must beat only "
         "in the suit led).",
         (True, False),
         ruling="AMB-MUSHKA-14",
-    ),
-    OptionSpec(
-        "top_follows",
+    )
+    top_follows: str = option(
         "both",
         "The мушка card follows its own suit and also counts as a trump when trumps are led "
         "(both), or follows only its own suit (own-suit).",
         ("both", "own-suit"),
         ruling="AMB-MUSHKA-13",
-    ),
-    OptionSpec(
-        "revoke",
+    )
+    revoke: str = option(
         "refuse",
         "A play that breaks the obligations is refused (refuse), or stands and costs a "
         "remise (penalise).",
         ("refuse", "penalise"),
         ruling="AMB-MUSHKA-15",
-    ),
-    OptionSpec(
-        "revoke_remise",
+    )
+    revoke_remise: int = option(
         5,
         "The remise written in B for a revoke under revoke=penalise.",
         minimum=1,
         maximum=100,
         ruling="AMB-MUSHKA-15",
-    ),
-    OptionSpec(
-        "remise_ten",
+    )
+    remise_ten: str = option(
         "holder",
         "Who writes 10 for no trick when the мушка card was beaten: its holder (holder) or "
         "every player who took no trick in that deal (all).",
         ("holder", "all"),
         ruling="AMB-MUSHKA-16",
-    ),
-    OptionSpec(
-        "gather",
+    )
+    gather: str = option(
         "auto",
         "A trick goes to its winner by itself (auto), or is claimed by the players (claim), "
         "so that rule 13 can arise.",
         ("auto", "claim"),
         ruling="AMB-MUSHKA-17",
-    ),
-    OptionSpec(
-        "king_lead",
+    )
+    king_lead: str = option(
         "must",
         "Rule 9: a player on lead who holds the king of trumps must lead it (must), may lead "
         "no other trump while he holds it (trumps-first), or leads as he likes (free).",
         ("must", "trumps-first", "free"),
         ruling="AMB-MUSHKA-19",
-    ),
-    OptionSpec(
-        "thirty",
+    )
+    thirty: str = option(
         "or-more",
         "Who has won the мушка after a deal: column A less the remises at 30 or more, of "
         "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not).",
         ("or-more", "exactly"),
         ruling="AMB-MUSHKA-12",
-    ),
-    OptionSpec(
-        "all_pass",
+    )
+    all_pass: str = option(
         "void",
         "When every player before the dealer has passed: the dealer may pass too and the "
         "deal is void (void), or the dealer, the last to speak, must play (dealer-plays).",
         ("void", "dealer-plays"),
         ruling="AMB-MUSHKA-06",
-    ),
-    OptionSpec(
-        "stock_short",
+    )
+    stock_short: str = option(
         "refuse",
         "A discard larger than the stock is refused (refuse), or the player draws what the "
         "stock holds and then from the earlier discards of the deal, turned over to become "
         "the stock in the order they were discarded (discards).",
         ("refuse", "discards"),
         ruling="AMB-MUSHKA-07",
-    ),
-)
-
-
-def _top_trumped(ruling: str) -> OptionSpec:
-    return OptionSpec(
-        "top_trumped",
+    )
+    flush: str = option(
+        "wins",
+        "What a shown мушка does: its holder wins the мушка outright (wins), or the deal is not "
+        "played, he writes the five tricks and the others who play a remise of 5 (remise).",
+        ("wins", "remise"),
+        ruling="AMB-MUSHKA-09",
+    )
+    flush_precedence: str = option(
+        "suit-points",
+        "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
+        "(suit-points), or the first from the dealer's left (first).",
+        ("suit-points", "first"),
+        ruling="AMB-MUSHKA-10",
+    )
+    #: Mistigri offers it under its own ruling (AMB-MUSHKAMISTIGRI-06).
+    top_trumped: str = option(
         "suit-led",
         "When a player without the suit may trump the мушка card: in any trick led in its "
         "suit, also when it follows (suit-led), or only when it is itself led (when-led).",
         ("suit-led", "when-led"),
-        ruling=ruling,
+        ruling="AMB-MUSHKA-18",
+    )
+    # mistigri's paid flush (001:P31.S1)
+    flush_fee: int = option(
+        1,
+        'What every other player pays the holder of five cards of one suit ("плата, '
+        'которая будет условлена ранее"); it does not enter the record.',
+        minimum=0,
+        maximum=1000,
+        ruling="AMB-MUSHKAMISTIGRI-03",
+    )
+    flush_deal: str = option(
+        "continue",
+        "After a paid flush the deal is played and written as usual (continue), or is not "
+        "written at all (unscored).",
+        ("continue", "unscored"),
+        ruling="AMB-MUSHKAMISTIGRI-03",
+    )
+    # Памфил (001:P41-P44)
+    pamfil_fee: int = option(
+        1,
+        'What every other player pays the player who declares Памфил ("заранее '
+        'обусловленная плата").',
+        minimum=0,
+        maximum=1000,
+        ruling="AMB-MUSHKAPAMFIL-03",
+    )
+    pamfil_declare: str = option(
+        "choice",
+        "The holder of Памфил may declare it before play and be paid, or keep silent "
+        "(choice); or he is paid without a word (automatic).",
+        ("choice", "automatic"),
+        ruling="AMB-MUSHKAPAMFIL-06",
+    )
+    pamfil_shield: str = option(
+        "no-trick",
+        'What "обеспечен от ремиза" covers: the remise for taking no trick (no-trick), or '
+        "every remise, those for revokes under revoke=penalise included (every).",
+        ("no-trick", "every"),
+        ruling="AMB-MUSHKAPAMFIL-02",
+    )
+    pamfil_payers: str = option(
+        "all",
+        'Who pays for Памфил ("с каждого партнера"): every other player at the table (all) '
+        "or only the others who play (playing).",
+        ("all", "playing"),
+        ruling="AMB-MUSHKAPAMFIL-03",
+    )
+    # shutikha's queen of spades (001:P46)
+    queen_beaten_by: str = option(
+        "king-of-spades",
+        "Which king takes a trick the queen of spades covers: the king of spades only, or "
+        "any king.",
+        ("king-of-spades", "any-king"),
+        ruling="AMB-MUSHKASHUTIKHA-02",
+    )
+    queen_conditions: str = option(
+        "all",
+        "The holder of the queen of spades is under every condition of the holder of the "
+        "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
+        "only takes over the ace's power in the tricks (tricks-only).",
+        ("all", "tricks-only"),
+        ruling="AMB-MUSHKASHUTIKHA-03",
     )
 
+
+#: Every option of the four games, by name, in the order declared.
+SPECS: Final = MushkaOptions.specs()
+
+#: The options of a variant's own powers, by kind (the base game has none).
+_OWN: Final = {
+    BASE: frozenset[str](),
+    MISTIGRI: frozenset({"flush_fee", "flush_deal"}),
+    PAMFIL: frozenset({"pamfil_fee", "pamfil_declare", "pamfil_shield", "pamfil_payers"}),
+    SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions"}),
+}
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
@@ -751,141 +828,26 @@ def _top_trumped(ruling: str) -> OptionSpec:
 #: (no trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
 #: AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
+    BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
     PAMFIL: frozenset({"top_follows", "remise_ten", "top_trumped"}),
     SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped", "flush_precedence"}),
 }
 
-_FLUSH_PRECEDENCE: Final = OptionSpec(
-    "flush_precedence",
-    "suit-points",
-    "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
-    "(suit-points), or the first from the dealer's left (first).",
-    ("suit-points", "first"),
-    ruling="AMB-MUSHKA-10",
-)
 
-_FLUSH_OPTION: Final = OptionSpec(
-    "flush",
-    "wins",
-    "What a shown мушка does: its holder wins the мушка outright (wins), or the deal is not "
-    "played, he writes the five tricks and the others who play a remise of 5 (remise).",
-    ("wins", "remise"),
-    ruling="AMB-MUSHKA-09",
-)
-
-OPTIONS_BASE: Final[Mapping[str, OptionSpec]] = {
-    s.name: s
-    for s in _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE, _top_trumped("AMB-MUSHKA-18"))
-}
+def offered(kind: int, top_trumped: str = "") -> dict[str, OptionSpec]:
+    """The options a game offers, in the order declared: the base game's that have an object
+    in it (same values, defaults and rulings; top_trumped under the variant's own ruling, when
+    given), then the variant's own."""
+    base = frozenset(SPECS).difference(*_OWN.values())
+    keep = base.difference(_NO_OBJECT[kind]).union(_OWN[kind])
+    out = {name: spec for name, spec in SPECS.items() if name in keep}
+    if top_trumped:
+        out["top_trumped"] = dataclasses.replace(out["top_trumped"], ruling=top_trumped)
+    return out
 
 
-def _base_options(kind: int, top_trumped: str) -> tuple[OptionSpec, ...]:
-    """The base game's options as a variant offers them (same values, defaults and rulings;
-    top_trumped under the variant's own ruling)."""
-    base = _COMMON_OPTIONS + (_FLUSH_OPTION, _FLUSH_PRECEDENCE)
-    out = [s for s in base if s.name not in _NO_OBJECT[kind]]
-    if "top_trumped" not in _NO_OBJECT[kind]:
-        out.append(_top_trumped(top_trumped))
-    return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class MushkaOptions:
-    """The options of one game, resolved and typed (options a variant lacks at defaults)."""
-
-    deck: str
-    deal_packet: int
-    trump_card: str
-    must_beat: bool
-    overtrump: bool
-    top_follows: str
-    revoke: str
-    revoke_remise: int
-    remise_ten: str
-    gather: str
-    flush: str
-    flush_fee: int
-    flush_deal: str
-    pamfil_fee: int
-    queen_beaten_by: str
-    queen_conditions: str
-    flush_precedence: str
-    top_trumped: str
-    king_lead: str
-    pamfil_declare: str
-    pamfil_shield: str
-    pamfil_payers: str
-    thirty: str
-    all_pass: str
-    stock_short: str
-
-    @staticmethod
-    def of(
-        game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, OptionValue]
-    ) -> MushkaOptions:
-        v = resolve(game, specs, given)
-
-        def get(name: str, default: OptionValue) -> OptionValue:
-            return v.get(name, default)
-
-        return MushkaOptions(
-            deck=str(get("deck", "by-count")),
-            deal_packet=int(get("deal_packet", 1)),
-            trump_card=str(get("trump_card", "out-of-play")),
-            must_beat=bool(get("must_beat", True)),
-            overtrump=bool(get("overtrump", True)),
-            top_follows=str(get("top_follows", "both")),
-            revoke=str(get("revoke", "refuse")),
-            revoke_remise=int(get("revoke_remise", 5)),
-            remise_ten=str(get("remise_ten", "holder")),
-            gather=str(get("gather", "auto")),
-            flush=str(get("flush", "wins")),
-            flush_fee=int(get("flush_fee", 1)),
-            flush_deal=str(get("flush_deal", "continue")),
-            pamfil_fee=int(get("pamfil_fee", 1)),
-            queen_beaten_by=str(get("queen_beaten_by", "king-of-spades")),
-            queen_conditions=str(get("queen_conditions", "all")),
-            flush_precedence=str(get("flush_precedence", "suit-points")),
-            top_trumped=str(get("top_trumped", "suit-led")),
-            king_lead=str(get("king_lead", "must")),
-            pamfil_declare=str(get("pamfil_declare", "choice")),
-            pamfil_shield=str(get("pamfil_shield", "no-trick")),
-            pamfil_payers=str(get("pamfil_payers", "all")),
-            thirty=str(get("thirty", "or-more")),
-            all_pass=str(get("all_pass", "void")),
-            stock_short=str(get("stock_short", "refuse")),
-        )
-
-    def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
-        every: JSONObject = {
-            "deck": self.deck,
-            "deal_packet": self.deal_packet,
-            "trump_card": self.trump_card,
-            "must_beat": self.must_beat,
-            "overtrump": self.overtrump,
-            "top_follows": self.top_follows,
-            "revoke": self.revoke,
-            "revoke_remise": self.revoke_remise,
-            "remise_ten": self.remise_ten,
-            "gather": self.gather,
-            "flush": self.flush,
-            "flush_fee": self.flush_fee,
-            "flush_deal": self.flush_deal,
-            "pamfil_fee": self.pamfil_fee,
-            "queen_beaten_by": self.queen_beaten_by,
-            "queen_conditions": self.queen_conditions,
-            "flush_precedence": self.flush_precedence,
-            "top_trumped": self.top_trumped,
-            "king_lead": self.king_lead,
-            "pamfil_declare": self.pamfil_declare,
-            "pamfil_shield": self.pamfil_shield,
-            "pamfil_payers": self.pamfil_payers,
-            "thirty": self.thirty,
-            "all_pass": self.all_pass,
-            "stock_short": self.stock_short,
-        }
-        return {k: val for k, val in every.items() if k in specs}
+OPTIONS_BASE: Final = offered(BASE)
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -1669,6 +1631,10 @@ def apply(s: MushkaState, a: Action) -> MushkaState:
     return _choose_trump(s, a)
 
 
+def to_move(s: MushkaState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
+
+
 def outcome(s: MushkaState) -> Outcome | None:
     """How the deal ended: the winner of the мушка, if any, and the net scores."""
     if s.phase != OVER:
@@ -1688,51 +1654,24 @@ def outcome(s: MushkaState) -> Outcome | None:
     return Outcome(winners=s.winners, losers=losers, reason=reason, scores=nets)
 
 
-def observe(s: MushkaState, name: str) -> JSON:
-    """One observable of design §3 (and this game's own), in canonical JSON."""
-    if name.startswith("hand."):  # the most asked: one for each seat
-        text = name[len("hand.") :]
-        if text.isdigit() and int(text) < s.players:
-            return list(names(s.hands[int(text)]))
-        raise KeyError(f"{s.variant.id} has no observable {name!r}")
-    if name == "to_move":
-        return None if s.phase == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.phase]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "trump":
-        return suit_letter(s.trump)
-    if name == "trump_card":
-        return None if s.trump_card < 0 else card_name(s.trump_card)
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is bought next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "trick_winner":
-        return None if s.last_winner < 0 else s.last_winner
-    if name == "tricks":
-        return list(s.tricks)
-    if name == "score":
-        return [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
-    if name == "sheet":
-        return [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
-    if name == "chips":
-        return list(s.chips)
-    if name == "declared":
-        return [DECLARED[d] for d in s.declared]
-    if name == "holder":
-        return None if s.holder < 0 else s.holder
-    if name == "flush":
-        return None if s.flush_seat < 0 else s.flush_seat
-    if name == "discard":
-        return list(names(s.discard))
-    raise KeyError(f"{s.variant.id} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),
+    Observable("trump", lambda s: suit_letter(s.trump)),
+    Observable("trump_card", lambda s: None if s.trump_card < 0 else card_name(s.trump_card)),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is bought next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
+    Observable("tricks", lambda s: list(s.tricks)),
+    Observable("score", lambda s: [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
+    Observable("sheet", lambda s: [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
+    Observable("chips", lambda s: list(s.chips)),
+    Observable("declared", lambda s: [DECLARED[d] for d in s.declared]),
+    Observable("holder", lambda s: None if s.holder < 0 else s.holder),
+    Observable("flush", lambda s: None if s.flush_seat < 0 else s.flush_seat),
+    Observable("discard", lambda s: list(names(s.discard))),
+)
 
 
 def parse_action(obj: JSON, game: str) -> Action:
@@ -1983,84 +1922,42 @@ def _cards(s: MushkaState) -> tuple[Card, ...]:
     )
 
 
-class MushkaGame:
-    """One мушка: the :class:`~reference.core.game.Game` contract over a :class:`Variant`."""
+def _chips(s: MushkaState) -> int | None:
+    """The chips in play: the ledger of the paid flushes (mistigri) and of Памфил."""
+    return sum(s.chips) if s.variant.kind in (MISTIGRI, PAMFIL) else None
 
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "trump",
-        "trump_card",
-        "stock_size",
-        "stock",
-        "trick_winner",
-        "tricks",
-        "score",
-        "sheet",
-        "chips",
-        "declared",
-        "holder",
-        "flush",
-        "discard",
+
+def mushka_game(
+    v: Variant, options: Mapping[str, OptionSpec], rules: tuple[Rule, ...]
+) -> Kernel[MushkaState, Action]:
+    """One мушка: the :class:`~reference.core.game.Game` over a :class:`Variant`, with the
+    options it offers and its rules."""
+    return Kernel(
+        id=v.id,
+        title=v.title,
+        players=range(3, MAX_PLAYERS + 1),
+        options=options,
+        rules=rules,
+        pack=DECK_52,
+        state_type=MushkaState,
+        actions=(Play, Pass, Take, Go, Stand, Exchange, ChooseTrump, DeclarePamfil),
+        setup=partial(setup_game, v, options),
+        legal_actions=legal_actions,
+        apply=apply,
+        to_move=to_move,
+        outcome=outcome,
+        phase=lambda s: PHASES[s.phase],
+        seats=lambda s: s.players,
+        table=OBSERVABLES,
+        parse_action=partial(parse_action, game=v.id),
+        position=partial(position, specs=options),
+        load_position=partial(load_position, v, options),
+        cards=_cards,
+        chips=_chips,
     )
-    pack: Final = DECK_52
-    state_type: Final = MushkaState
-    players: Final = range(3, MAX_PLAYERS + 1)
-
-    def __init__(
-        self, variant: Variant, options: Mapping[str, OptionSpec], rules: tuple[Rule, ...]
-    ) -> None:
-        self.variant = variant
-        self.id = variant.id
-        self.title = variant.title
-        self.options = options
-        self.rules = rules
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Pass, Take, Go, Stand, Exchange, ChooseTrump, DeclarePamfil))
-
-    def setup(self, table: Table) -> MushkaState:
-        return setup_game(self.variant, self.options, table)
-
-    def legal_actions(self, s: MushkaState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: MushkaState, a: Action) -> MushkaState:
-        return apply(s, a)
-
-    def to_move(self, s: MushkaState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: MushkaState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: MushkaState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj, self.id)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: MushkaState) -> JSONObject:
-        return position(s, self.options)
-
-    def load_position(self, pos: JSON) -> MushkaState:
-        return load_position(self.variant, self.options, pos)
-
-    def cards(self, s: MushkaState) -> tuple[Card, ...]:
-        return _cards(s)
-
-    def chips(self, s: MushkaState) -> int | None:
-        return sum(s.chips) if self.variant.kind in (MISTIGRI, PAMFIL) else None
 
 
-GAME: Final = MushkaGame(MUSHKA, OPTIONS_BASE, RULES_BASE)
+GAME: Final = mushka_game(MUSHKA, OPTIONS_BASE, RULES_BASE)
 
 # --- the variants -----------------------------------------------------------------------------
 #
@@ -2145,29 +2042,7 @@ MISTIGRI_RULES: Final = _variant_rules(
     ),
 )
 
-MISTIGRI_OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    s.name: s
-    for s in _base_options(MISTIGRI, "AMB-MUSHKAMISTIGRI-06")
-    + (
-        OptionSpec(
-            "flush_fee",
-            1,
-            'What every other player pays the holder of five cards of one suit ("плата, '
-            'которая будет условлена ранее"); it does not enter the record.',
-            minimum=0,
-            maximum=1000,
-            ruling="AMB-MUSHKAMISTIGRI-03",
-        ),
-        OptionSpec(
-            "flush_deal",
-            "continue",
-            "After a paid flush the deal is played and written as usual (continue), or is not "
-            "written at all (unscored).",
-            ("continue", "unscored"),
-            ruling="AMB-MUSHKAMISTIGRI-03",
-        ),
-    )
-}
+MISTIGRI_OPTIONS: Final = offered(MISTIGRI, "AMB-MUSHKAMISTIGRI-06")
 
 PAMFIL_RULES: Final = _variant_rules(
     MUSHKA_PAMFIL,
@@ -2226,45 +2101,7 @@ PAMFIL_RULES: Final = _variant_rules(
     ),
 )
 
-PAMFIL_OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    s.name: s
-    for s in _base_options(PAMFIL, "")
-    + (
-        OptionSpec(
-            "pamfil_fee",
-            1,
-            'What every other player pays the player who declares Памфил ("заранее '
-            'обусловленная плата").',
-            minimum=0,
-            maximum=1000,
-            ruling="AMB-MUSHKAPAMFIL-03",
-        ),
-        OptionSpec(
-            "pamfil_declare",
-            "choice",
-            "The holder of Памфил may declare it before play and be paid, or keep silent "
-            "(choice); or he is paid without a word (automatic).",
-            ("choice", "automatic"),
-            ruling="AMB-MUSHKAPAMFIL-06",
-        ),
-        OptionSpec(
-            "pamfil_shield",
-            "no-trick",
-            'What "обеспечен от ремиза" covers: the remise for taking no trick (no-trick), or '
-            "every remise, those for revokes under revoke=penalise included (every).",
-            ("no-trick", "every"),
-            ruling="AMB-MUSHKAPAMFIL-02",
-        ),
-        OptionSpec(
-            "pamfil_payers",
-            "all",
-            'Who pays for Памфил ("с каждого партнера"): every other player at the table (all) '
-            "or only the others who play (playing).",
-            ("all", "playing"),
-            ruling="AMB-MUSHKAPAMFIL-03",
-        ),
-    )
-}
+PAMFIL_OPTIONS: Final = offered(PAMFIL)
 
 SHUTIKHA_RULES: Final = _variant_rules(
     MUSHKA_SHUTIKHA,
@@ -2319,30 +2156,8 @@ SHUTIKHA_RULES: Final = _variant_rules(
     ),
 )
 
-SHUTIKHA_OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    s.name: s
-    for s in _base_options(SHUTIKHA, "")
-    + (
-        OptionSpec(
-            "queen_beaten_by",
-            "king-of-spades",
-            "Which king takes a trick the queen of spades covers: the king of spades only, or "
-            "any king.",
-            ("king-of-spades", "any-king"),
-            ruling="AMB-MUSHKASHUTIKHA-02",
-        ),
-        OptionSpec(
-            "queen_conditions",
-            "all",
-            "The holder of the queen of spades is under every condition of the holder of the "
-            "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
-            "only takes over the ace's power in the tricks (tricks-only).",
-            ("all", "tricks-only"),
-            ruling="AMB-MUSHKASHUTIKHA-03",
-        ),
-    )
-}
+SHUTIKHA_OPTIONS: Final = offered(SHUTIKHA)
 
-GAME_MISTIGRI: Final = MushkaGame(MUSHKA_MISTIGRI, MISTIGRI_OPTIONS, MISTIGRI_RULES)
-GAME_PAMFIL: Final = MushkaGame(MUSHKA_PAMFIL, PAMFIL_OPTIONS, PAMFIL_RULES)
-GAME_SHUTIKHA: Final = MushkaGame(MUSHKA_SHUTIKHA, SHUTIKHA_OPTIONS, SHUTIKHA_RULES)
+GAME_MISTIGRI: Final = mushka_game(MUSHKA_MISTIGRI, MISTIGRI_OPTIONS, MISTIGRI_RULES)
+GAME_PAMFIL: Final = mushka_game(MUSHKA_PAMFIL, PAMFIL_OPTIONS, PAMFIL_RULES)
+GAME_SHUTIKHA: Final = mushka_game(MUSHKA_SHUTIKHA, SHUTIKHA_OPTIONS, SHUTIKHA_RULES)
