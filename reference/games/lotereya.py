@@ -184,7 +184,11 @@ class LotereyaOptions(GameOptions):
     """The options of one game (the amounts agreed at the table, and the rulings)."""
 
     starting_chips: int = option(
-        50, "Chips each seat has at the start.", minimum=0, maximum=1000, ruling="AMB-LOTEREYA-04"
+        50,
+        "Chips each seat has at the start.",
+        minimum=0,
+        maximum=1000,
+        ruling="AMB-LOTEREYA-04",
     )
     stake: int = option(
         4,
