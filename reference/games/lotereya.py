@@ -45,12 +45,12 @@ pays up to four cards at once).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Take, legal_json
+from reference.core.actions import Take
 from reference.core.cards import (
     RANK_OF,
     SUIT_OF,
@@ -72,8 +72,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
@@ -178,124 +178,74 @@ RULES: Final = CORE_RULES + (
 
 # --- options -------------------------------------------------------------------------
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "starting_chips",
-            50,
-            "Chips each seat has at the start.",
-            minimum=0,
-            maximum=1000,
-            ruling="AMB-LOTEREYA-04",
-        ),
-        OptionSpec(
-            "stake",
-            4,
-            'The contribution each player hands in for a round ("заранее обусловленная сумма").',
-            minimum=1,
-            maximum=100,
-            ruling="AMB-LOTEREYA-04",
-        ),
-        OptionSpec(
-            "contribution",
-            "each-round",
-            "Who pays the new contribution: every player the agreed stake each round; or, after "
-            "the first round, card_fee per card of his that won nothing.",
-            ("each-round", "per-lost-card"),
-            ruling="AMB-LOTEREYA-04",
-        ),
-        OptionSpec(
-            "card_fee",
-            1,
-            "The contribution per card that won nothing, under contribution=per-lost-card.",
-            minimum=1,
-            maximum=100,
-            ruling="AMB-LOTEREYA-04",
-        ),
-        OptionSpec(
-            "unmatched",
-            "banker",
-            "Chips on a banker's card nobody matched: to the banker, or carried to the next four.",
-            ("banker", "carry"),
-            ruling="AMB-LOTEREYA-07",
-        ),
-        OptionSpec(
-            "beat_by",
-            "suit",
-            "What beats a card: a higher card of its suit (suit), or any card of a higher rank "
-            "(rank).",
-            ("suit", "rank"),
-            ruling="AMB-LOTEREYA-10",
-        ),
-        OptionSpec(
-            "part_beat",
-            False,
-            "Whether a player who can beat only one of two cards led beats that one and gathers "
-            "the other (true), or gathers both (false).",
-            (False, True),
-            ruling="AMB-LOTEREYA-11",
-        ),
-        OptionSpec(
-            "fine",
-            1,
-            'The fine per card left in hand and per card not beaten ("штраф").',
-            minimum=0,
-            maximum=100,
-            ruling="AMB-LOTEREYA-12",
-        ),
-        OptionSpec(
-            "fine_to",
-            "out",
-            "Who receives the fines: the player who ran out of cards, or the banker.",
-            ("out", "banker"),
-            ruling="AMB-LOTEREYA-12",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class LotereyaOptions:
-    """The options of one game, resolved and typed."""
+class LotereyaOptions(GameOptions):
+    """The options of one game (the amounts agreed at the table, and the rulings)."""
 
-    starting_chips: int
-    stake: int
-    contribution: str
-    card_fee: int
-    unmatched: str
-    beat_by: str
-    part_beat: bool
-    fine: int
-    fine_to: str
+    starting_chips: int = option(
+        50,
+        "Chips each seat has at the start.",
+        minimum=0,
+        maximum=1000,
+        ruling="AMB-LOTEREYA-04",
+    )
+    stake: int = option(
+        4,
+        'The contribution each player hands in for a round ("заранее обусловленная сумма").',
+        minimum=1,
+        maximum=100,
+        ruling="AMB-LOTEREYA-04",
+    )
+    contribution: str = option(
+        "each-round",
+        "Who pays the new contribution: every player the agreed stake each round; or, after "
+        "the first round, card_fee per card of his that won nothing.",
+        ("each-round", "per-lost-card"),
+        ruling="AMB-LOTEREYA-04",
+    )
+    card_fee: int = option(
+        1,
+        "The contribution per card that won nothing, under contribution=per-lost-card.",
+        minimum=1,
+        maximum=100,
+        ruling="AMB-LOTEREYA-04",
+    )
+    unmatched: str = option(
+        "banker",
+        "Chips on a banker's card nobody matched: to the banker, or carried to the next four.",
+        ("banker", "carry"),
+        ruling="AMB-LOTEREYA-07",
+    )
+    beat_by: str = option(
+        "suit",
+        "What beats a card: a higher card of its suit (suit), or any card of a higher rank (rank).",
+        ("suit", "rank"),
+        ruling="AMB-LOTEREYA-10",
+    )
+    part_beat: bool = option(
+        False,
+        "Whether a player who can beat only one of two cards led beats that one and gathers "
+        "the other (true), or gathers both (false).",
+        (False, True),
+        ruling="AMB-LOTEREYA-11",
+    )
+    fine: int = option(
+        1,
+        'The fine per card left in hand and per card not beaten ("штраф").',
+        minimum=0,
+        maximum=100,
+        ruling="AMB-LOTEREYA-12",
+    )
+    fine_to: str = option(
+        "out",
+        "Who receives the fines: the player who ran out of cards, or the banker.",
+        ("out", "banker"),
+        ruling="AMB-LOTEREYA-12",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> LotereyaOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return LotereyaOptions(
-            starting_chips=int(v["starting_chips"]),
-            stake=int(v["stake"]),
-            contribution=str(v["contribution"]),
-            card_fee=int(v["card_fee"]),
-            unmatched=str(v["unmatched"]),
-            beat_by=str(v["beat_by"]),
-            part_beat=bool(v["part_beat"]),
-            fine=int(v["fine"]),
-            fine_to=str(v["fine_to"]),
-        )
 
-    def to_json(self) -> JSONObject:
-        return {
-            "starting_chips": self.starting_chips,
-            "stake": self.stake,
-            "contribution": self.contribution,
-            "card_fee": self.card_fee,
-            "unmatched": self.unmatched,
-            "beat_by": self.beat_by,
-            "part_beat": self.part_beat,
-            "fine": self.fine,
-            "fine_to": self.fine_to,
-        }
+OPTIONS: Final = LotereyaOptions.specs()
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -571,7 +521,7 @@ def _check_packs(cards: Sequence[Card], where: str) -> None:
 
 def setup(table: Table) -> LotereyaState:
     """The table at the start: the first round laid out, the banker to spread the stakes."""
-    opts = LotereyaOptions.of(table.options)
+    opts = LotereyaOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n)
     if not 0 <= table.dealer < n:  # lotereya/players: the dealer is one of the seats
@@ -890,75 +840,8 @@ def outcome(s: LotereyaState) -> Outcome | None:
     )
 
 
-class Lotereya:
-    """The game ``lotereya``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Карточная лотерея (seed 002, «61. Карточная лотерея»)"
-    players: Final = range(MIN_SEATS, MAX_SEATS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "chips",
-        "pot",
-        "stakes",
-        "four",
-        "pile.<seat>",
-        "gathered.<seat>",
-        "discard",
-        "bank_size",
-        "deal_size",
-        "bank_pack",
-        "deal_pack",
-        "banker",
-    )
-    pack: Final = TWO_PACKS_52
-    state_type: Final = LotereyaState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Spread, TurnUp, Lead, Beat, Take))
-
-    def setup(self, table: Table) -> LotereyaState:
-        return setup(table)
-
-    def legal_actions(self, s: LotereyaState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: LotereyaState, a: Action) -> LotereyaState:
-        return apply(s, a)
-
-    def to_move(self, s: LotereyaState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: LotereyaState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: LotereyaState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: LotereyaState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> LotereyaState:
-        return load_position(pos)
-
-    def cards(self, s: LotereyaState) -> tuple[Card, ...]:
-        return _all_cards(s)
-
-    def chips(self, s: LotereyaState) -> int | None:
-        return s.ledger.total
+def to_move(s: LotereyaState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
 
 
 def _all_cards(s: LotereyaState) -> tuple[Card, ...]:
@@ -982,53 +865,27 @@ def _cards_json(cs: Sequence[Card]) -> JSON:
     return out
 
 
-def observe(s: LotereyaState, name: str) -> JSON:
-    """One observable, in canonical JSON.
-
-    ``chips``: the seats' balances; ``pot``: chips handed in and not yet spread;
-    ``stakes``: chips on the four banker's cards in the order laid; ``four``: the
-    banker's cards of the round in the order laid ([] between rounds); ``pile.<seat>``: cards
-    set aside; ``gathered.<seat>``: cards not beaten; ``bank_size``/``deal_size``: cards
-    left in the packs; ``banker``: the banker's seat.
-    """
-    n = s.players
-    if name == "to_move":
-        return None if s.phase == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.phase]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return _cards_json(s.table)
-    if name == "chips":
-        return list(s.ledger.balances[:n])
-    if name == "pot":
-        return s.ledger.balances[n]
-    if name == "stakes":
-        return list(s.ledger.balances[n + 1 :])
-    if name == "four":
-        return _names_json(s.four)
-    if name == "discard":
-        return _cards_json(s.discard)
-    if name == "bank_size":
-        return len(s.bank_pack)
-    if name == "deal_size":
-        return len(s.deal_pack)
-    if name == "bank_pack":  # the banker's pack, the next card he takes first
-        return _names_json(s.bank_pack)
-    if name == "deal_pack":  # the dealer's pack, the next card he deals first
-        return _names_json(s.deal_pack)
-    if name == "banker":
-        return s.banker
-    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles), ("gathered.", s.gathered)):
-        if name.startswith(prefix):
-            text = name[len(prefix) :]
-            if text.isdigit() and int(text) < n:
-                return _cards_json(holdings[int(text)])
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[LotereyaState] | PerSeat[LotereyaState], ...]] = (
+    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
+    Observable("table", lambda s: _cards_json(s.table)),
+    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the seats' balances
+    # the chips handed in and not yet spread
+    Observable("pot", lambda s: s.ledger.balances[s.players]),
+    # the chips on the four banker's cards, in the order laid
+    Observable("stakes", lambda s: list(s.ledger.balances[s.players + 1 :])),
+    # the banker's cards of the round, in the order laid ([] between rounds)
+    Observable("four", lambda s: _names_json(s.four)),
+    PerSeat("pile", lambda s, p: _cards_json(s.piles[p])),  # the cards set aside
+    PerSeat("gathered", lambda s, p: _cards_json(s.gathered[p])),  # the cards not beaten
+    Observable("discard", lambda s: _cards_json(s.discard)),
+    Observable("bank_size", lambda s: len(s.bank_pack)),  # the cards left in the banker's pack
+    Observable("deal_size", lambda s: len(s.deal_pack)),  # the cards left in the dealer's pack
+    # the banker's pack, the next card he takes first
+    Observable("bank_pack", lambda s: _names_json(s.bank_pack)),
+    # the dealer's pack, the next card he deals first
+    Observable("deal_pack", lambda s: _names_json(s.deal_pack)),
+    Observable("banker", lambda s: s.banker),  # the banker's seat
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1066,7 +923,7 @@ def position(s: LotereyaState) -> JSONObject:
         "players": n,
         "dealer": s.dealer,
         "banker": s.banker,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.phase],
         "to_move": None if s.phase == OVER else s.turn,
         "chips": list(s.ledger.balances[:n]),
@@ -1098,7 +955,7 @@ def load_position(pos: JSON) -> LotereyaState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = LotereyaOptions.of(given)
+        opts = LotereyaOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -1180,4 +1037,26 @@ def _check_position(s: LotereyaState) -> None:
         raise FormatError("position: cards led by a player are on the table")
 
 
-GAME: Final = Lotereya()
+GAME: Final[Kernel[LotereyaState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Карточная лотерея (seed 002, «61. Карточная лотерея»)",
+    players=range(MIN_SEATS, MAX_SEATS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=TWO_PACKS_52,
+    state_type=LotereyaState,
+    actions=(Spread, TurnUp, Lead, Beat, Take),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.phase],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=_all_cards,
+    chips=lambda s: s.ledger.total,
+)

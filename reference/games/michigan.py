@@ -32,11 +32,11 @@ no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play, legal_json
+from reference.core.actions import Pass, Play
 from reference.core.cards import (
     DECK_52,
     SUIT_OF,
@@ -61,8 +61,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.options import OptionSpec, OptionValue, resolve
 from reference.core.positions import given_options, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
@@ -192,129 +192,88 @@ RULES: Final = CORE_RULES + (
 
 # --- options ---------------------------------------------------------------------
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "starting_chips",
-            20,
-            'Chips each player has at the start ("по равному количеству"; the amount is '
-            "agreed at the table).",
-            minimum=1,
-            maximum=200,
-            ruling="AMB-MICHIGAN-02",
-        ),
-        OptionSpec(
-            "short_stake",
-            "all-he-has",
-            "A player with fewer than four chips (but some) before the deal: stakes all he has "
-            "and plays, or sits the deal out.",
-            ("all-he-has", "sit-out"),
-            ruling="AMB-MICHIGAN-03",
-        ),
-        OptionSpec(
-            "auction",
-            "one-round",
-            "How the extra hand is auctioned: one round of bids from the dealer's left, each "
-            "higher than the last; or open bidding round and round until all but the highest "
-            "bidder have passed.",
-            ("one-round", "open"),
-            ruling="AMB-MICHIGAN-04",
-        ),
-        OptionSpec(
-            "hold_back",
-            "no",
-            "Whether a player holding the next card of the run may pass instead of playing it; "
-            "if so, a run that every player in the deal passes in turn stops there.",
-            ("no", "yes"),
-            ruling="AMB-MICHIGAN-06",
-        ),
-        OptionSpec(
-            "stop_seen",
-            "at-once",
-            "A run that can go no further: stops at once, or only once every other player in "
-            "the deal has said pass in turn.",
-            ("at-once", "after-passes"),
-            ruling="AMB-MICHIGAN-07",
-        ),
-        OptionSpec(
-            "new_run_suit",
-            "pass-left",
-            "A leader holding only the suit of the run just ended: passes the lead to his left "
-            '(the text\'s "другой масти"), or may start the new run in that suit again.',
-            ("pass-left", "may-repeat"),
-            ruling="AMB-MICHIGAN-08",
-        ),
-        OptionSpec(
-            "unwon_boodle",
-            "stay",
-            "Chips on boodle cards nobody won: stay on the boodle for the next deal, or go to "
-            "the winner of the deal.",
-            ("stay", "to-winner"),
-            ruling="AMB-MICHIGAN-09",
-        ),
-        OptionSpec(
-            "out_of_chips",
-            "sit-out",
-            "A player with no chips before the deal sits it out, or stays in on chips the "
-            "others give him.",
-            ("sit-out", "gifts"),
-            ruling="AMB-MICHIGAN-11",
-        ),
-        OptionSpec(
-            "gift_chips",
-            1,
-            "Chips each other player gives a player with none, under out_of_chips=gifts "
-            '("по одной или нескольку").',
-            minimum=1,
-            maximum=4,
-            ruling="AMB-MICHIGAN-11",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class MichiganOptions:
-    """The options of one game, resolved and typed."""
+class MichiganOptions(GameOptions):
+    """The options of one game (the chips agreed at the table, and the rulings)."""
 
-    starting_chips: int
-    short_stake: str
-    auction: str
-    hold_back: bool
-    after_passes: bool
-    new_run_suit: str
-    unwon_boodle: str
-    out_of_chips: str
-    gift_chips: int
+    starting_chips: int = option(
+        20,
+        'Chips each player has at the start ("по равному количеству"; the amount is '
+        "agreed at the table).",
+        minimum=1,
+        maximum=200,
+        ruling="AMB-MICHIGAN-02",
+    )
+    short_stake: str = option(
+        "all-he-has",
+        "A player with fewer than four chips (but some) before the deal: stakes all he has "
+        "and plays, or sits the deal out.",
+        ("all-he-has", "sit-out"),
+        ruling="AMB-MICHIGAN-03",
+    )
+    auction: str = option(
+        "one-round",
+        "How the extra hand is auctioned: one round of bids from the dealer's left, each "
+        "higher than the last; or open bidding round and round until all but the highest "
+        "bidder have passed.",
+        ("one-round", "open"),
+        ruling="AMB-MICHIGAN-04",
+    )
+    hold_back: str = option(
+        "no",
+        "Whether a player holding the next card of the run may pass instead of playing it; "
+        "if so, a run that every player in the deal passes in turn stops there.",
+        ("no", "yes"),
+        ruling="AMB-MICHIGAN-06",
+    )
+    stop_seen: str = option(
+        "at-once",
+        "A run that can go no further: stops at once, or only once every other player in "
+        "the deal has said pass in turn.",
+        ("at-once", "after-passes"),
+        ruling="AMB-MICHIGAN-07",
+    )
+    new_run_suit: str = option(
+        "pass-left",
+        "A leader holding only the suit of the run just ended: passes the lead to his left "
+        '(the text\'s "другой масти"), or may start the new run in that suit again.',
+        ("pass-left", "may-repeat"),
+        ruling="AMB-MICHIGAN-08",
+    )
+    unwon_boodle: str = option(
+        "stay",
+        "Chips on boodle cards nobody won: stay on the boodle for the next deal, or go to "
+        "the winner of the deal.",
+        ("stay", "to-winner"),
+        ruling="AMB-MICHIGAN-09",
+    )
+    out_of_chips: str = option(
+        "sit-out",
+        "A player with no chips before the deal sits it out, or stays in on chips the "
+        "others give him.",
+        ("sit-out", "gifts"),
+        ruling="AMB-MICHIGAN-11",
+    )
+    gift_chips: int = option(
+        1,
+        "Chips each other player gives a player with none, under out_of_chips=gifts "
+        '("по одной или нескольку").',
+        minimum=1,
+        maximum=4,
+        ruling="AMB-MICHIGAN-11",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> MichiganOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return MichiganOptions(
-            starting_chips=int(v["starting_chips"]),
-            short_stake=str(v["short_stake"]),
-            auction=str(v["auction"]),
-            hold_back=v["hold_back"] == "yes",
-            after_passes=v["stop_seen"] == "after-passes",
-            new_run_suit=str(v["new_run_suit"]),
-            unwon_boodle=str(v["unwon_boodle"]),
-            out_of_chips=str(v["out_of_chips"]),
-            gift_chips=int(v["gift_chips"]),
-        )
+    @property
+    def may_hold_back(self) -> bool:
+        return self.hold_back == "yes"  # AMB-MICHIGAN-06 b
 
-    def to_json(self) -> JSONObject:
-        return {
-            "starting_chips": self.starting_chips,
-            "short_stake": self.short_stake,
-            "auction": self.auction,
-            "hold_back": "yes" if self.hold_back else "no",
-            "stop_seen": "after-passes" if self.after_passes else "at-once",
-            "new_run_suit": self.new_run_suit,
-            "unwon_boodle": self.unwon_boodle,
-            "out_of_chips": self.out_of_chips,
-            "gift_chips": self.gift_chips,
-        }
+    @property
+    def after_passes(self) -> bool:
+        return self.stop_seen == "after-passes"  # AMB-MICHIGAN-07 b
+
+
+OPTIONS: Final = MichiganOptions.specs()
 
 
 # --- actions ------------------------------------------------------------------------
@@ -626,7 +585,7 @@ def _deal_in(
 
 def setup(table: Table) -> MichiganState:
     """The table before the stakes: equal chips, the pack dealt (michigan/one-deal)."""
-    opts = MichiganOptions.of(table.options)
+    opts = MichiganOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n)
     if not 0 <= table.dealer < n:  # michigan/one-deal: the dealer the table names, a seat
@@ -791,7 +750,7 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
             return tuple(PLAYS[seat][c] for c in choices)
         nxt = NEXT_UP[s.last]
         if nxt in s.hands[seat]:
-            if s.opts.hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
+            if s.opts.may_hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
                 return (PLAYS[seat][nxt], PASSES[seat])
             return (PLAYS[seat][nxt],)
         return (PASSES[seat],)
@@ -905,7 +864,7 @@ def _apply_play(s: MichiganState, a: Action) -> MichiganState:
         return _after_play(s, seat, a.card)
     nxt = NEXT_UP[s.last]
     if isinstance(a, Pass):
-        if nxt in hand and not s.opts.hold_back:  # michigan/pass: one who can play may not pass
+        if nxt in hand and not s.opts.may_hold_back:  # michigan/pass: one who can play may not pass
             raise IllegalAction("michigan/pass", f"seat {seat} holds {card_name(nxt)}")
         return _after_pass(s, seat)
     if not isinstance(a, Play):
@@ -944,116 +903,35 @@ def outcome(s: MichiganState) -> Outcome | None:
     )
 
 
-class Michigan:
-    """The game ``michigan``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Мичиган (seed 004)"
-    players: Final = range(2, MAX_PLAYERS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "chips",
-        "pot",
-        "boodle",
-        "extra",
-        "dead",
-        "out",
-        "run",
-    )
-    pack: Final = DECK_52
-    state_type: Final = MichiganState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Stake, TakeExtra, Keep, Bid, Play, Pass))
-
-    def setup(self, table: Table) -> MichiganState:
-        return setup(table)
-
-    def legal_actions(self, s: MichiganState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: MichiganState, a: Action) -> MichiganState:
-        return apply(s, a)
-
-    def to_move(self, s: MichiganState) -> Seat | None:
-        return None if s.phase == OVER else s.turn
-
-    def outcome(self, s: MichiganState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: MichiganState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: MichiganState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> MichiganState:
-        return load_position(pos)
-
-    def cards(self, s: MichiganState) -> tuple[Card, ...]:
-        return tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table
-
-    def chips(self, s: MichiganState) -> int | None:
-        return s.ledger.total
+def to_move(s: MichiganState) -> Seat | None:
+    return None if s.phase == OVER else s.turn
 
 
 # --- observation and notation -------------------------------------------------------------
 
 
-def observe(s: MichiganState, name: str) -> JSON:
-    """One observable, in canonical JSON.
-
-    ``chips``: the seats' balances; ``pot`` and ``boodle``: the chips on each
-    boodle card (``{"AH": n, …}``); ``extra``/``dead``: card multisets; ``out``:
-    seats sitting out; ``run``: the last card of the run being built, or null.
-    """
-    n = s.players
-    if name == "to_move":
-        return None if s.phase == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.phase]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "chips":
-        return list(s.ledger.balances[:n])
-    if name in ("pot", "boodle"):
-        return {k: s.ledger.balances[n + i] for i, k in enumerate(BOODLE_NAMES)}
-    if name == "extra":
-        return _cards_json(s.extra)
-    if name == "dead":
-        return _cards_json(s.dead)
-    if name == "out":
-        return list(s.out)
-    if name == "run":
-        return None if s.last < 0 else card_name(s.last)
-    if name.startswith("hand."):
-        text = name[len("hand.") :]
-        if text.isdigit() and int(text) < n:
-            return _cards_json(s.hands[int(text)])
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
-
-
 def _cards_json(cs: Sequence[Card]) -> JSON:
     out: list[JSON] = [card_name(c) for c in sorted(cs)]
     return out
+
+
+def _boodle(s: MichiganState) -> JSON:
+    """The chips on each boodle card: ``{"AH": n, …}``."""
+    return {k: s.ledger.balances[s.players + i] for i, k in enumerate(BOODLE_NAMES)}
+
+
+OBSERVABLES: Final[tuple[Observable[MichiganState] | PerSeat[MichiganState], ...]] = (
+    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),  # the cards played, in order
+    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the seats' balances
+    Observable("pot", _boodle),
+    Observable("boodle", _boodle),
+    Observable("extra", lambda s: _cards_json(s.extra)),
+    Observable("dead", lambda s: _cards_json(s.dead)),
+    Observable("out", lambda s: list(s.out)),  # the seats sitting out
+    # the last card of the run being built, or null
+    Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1099,7 +977,7 @@ def position(s: MichiganState) -> JSONObject:
         "game": GAME_ID,
         "players": n,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.phase],
         "to_move": None if s.phase == OVER else s.turn,
         "chips": list(s.ledger.balances[:n]),
@@ -1136,7 +1014,7 @@ def load_position(pos: JSON) -> MichiganState:
     n = as_int(field(o, "players", "position"), "position/players")
     given = given_options(o)
     try:
-        opts = MichiganOptions.of(given)
+        opts = MichiganOptions.of(GAME_ID, OPTIONS, given)
         _check_players(n)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
@@ -1231,7 +1109,7 @@ def _check_position(s: MichiganState) -> None:
             or (run_stops(s.last, s.dead + s.table) and not s.opts.after_passes)
         ):
             raise FormatError("position/run: the run's last card is on the table and can go on")
-        if s.last >= 0 and (s.opts.hold_back or s.opts.after_passes) and not 0 <= s.by < n:
+        if s.last >= 0 and (s.opts.may_hold_back or s.opts.after_passes) and not 0 <= s.by < n:
             raise FormatError("position/by: the seat that played the run's last card")
         if not 0 <= s.passes < n:
             raise FormatError("position/passes: fewer passes than players")
@@ -1239,4 +1117,26 @@ def _check_position(s: MichiganState) -> None:
         raise FormatError("position/auction/bidder: a seat")
 
 
-GAME: Final = Michigan()
+GAME: Final[Kernel[MichiganState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Мичиган (seed 004)",
+    players=range(2, MAX_PLAYERS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_52,
+    state_type=MichiganState,
+    actions=(Stake, TakeExtra, Keep, Bid, Play, Pass),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.phase],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=lambda s: tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table,
+    chips=lambda s: s.ledger.total,
+)
