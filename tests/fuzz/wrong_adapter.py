@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from conformance import adapter, engine, protocol
 from reference import games
-from reference.core import covering, options, tricks
+from reference.core import covering, kernel, options, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
 from reference.core.game import Erased
 from reference.core.jsontypes import JSON, JSONObject
@@ -94,7 +94,7 @@ def resolve_top_stake_less_one(
     game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, OptionValue]
 ) -> dict[str, OptionValue]:
     out = right_resolve(game, specs, given)
-    if out.get("stake") == specs["stake"].maximum:
+    if game == lotereya.GAME_ID and out.get("stake") == specs["stake"].maximum:
         out["stake"] = int(out["stake"]) - 1
     return out
 
@@ -183,7 +183,8 @@ def patch(mode: str) -> None:
     if mode == "three-players":
         setattr(melniki_b, "_check_players", check_players_three_always)  # noqa: B010
     elif mode == "top-stake":
-        setattr(lotereya, "resolve", resolve_top_stake_less_one)  # noqa: B010
+        # every game's options are resolved by the kernel's GameOptions.of
+        setattr(kernel, "resolve", resolve_top_stake_less_one)  # noqa: B010
     elif mode == "position-read":
         serve_load(load_stock_reversed)
     elif mode == "position-tricks":
