@@ -17,11 +17,10 @@ holdings. Gaps are settled by the rulings ``AMB-MELNIKIA-NN``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeGuard
+from typing import Final, NamedTuple
 
-from reference.core.actions import Play, Take, legal_json
+from reference.core.actions import Play, Take
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -49,8 +48,8 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.options import OptionSpec, OptionValue, resolve
-from reference.core.positions import given_options, open_position
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
 from reference.core.tricks import of_suit, trick_winner
@@ -196,114 +195,69 @@ RULES: Final = CORE_RULES + (
     ),
 )
 
-OPTIONS: Final[Mapping[str, OptionSpec]] = {
-    spec.name: spec
-    for spec in (
-        OptionSpec(
-            "pack",
-            36,
-            "The pack: 36 cards (six to ace) or the full 52.",
-            (36, 52),
-            ruling="AMB-MELNIKIA-01",
-        ),
-        OptionSpec(
-            "deal_by",
-            "ones",
-            "How the three cards are dealt from the dealer's left: one at a time, three rounds; "
-            "or three at a time.",
-            ("ones", "threes"),
-            ruling="AMB-MELNIKIA-02",
-        ),
-        OptionSpec(
-            "trump_card",
-            "under-stock",
-            "Where the turned trump goes: under the stock, drawn last; or out of play.",
-            ("under-stock", "out-of-play"),
-            ruling="AMB-MELNIKIA-03",
-        ),
-        OptionSpec(
-            "accepted_card",
-            "hand",
-            "Where a card accepted in stage 1 goes: into the acceptor's hand, or his tricks.",
-            ("hand", "pile"),
-            ruling="AMB-MELNIKIA-06",
-        ),
-        OptionSpec(
-            "refill_order",
-            "taker-first",
-            "Who of the two players of a trick draws first: the taker of the trick (the leader "
-            "after an acceptance), or always the leader.",
-            ("taker-first", "leader-first"),
-            ruling="AMB-MELNIKIA-05",
-        ),
-        OptionSpec(
-            "pile_size",
-            "players-less-one",
-            "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
-            "or one fewer (at least two).",
-            ("players", "players-less-one"),
-            ruling="AMB-MELNIKIA-10",
-        ),
-        OptionSpec(
-            "stage_two_end",
-            "last-holder",
-            "How stage 2 ends: when at most one player holds cards (he loses); or as soon as a "
-            "player lays his last card (he wins, the others lose).",
-            ("last-holder", "first-out"),
-            ruling="AMB-MELNIKIA-12",
-        ),
-        OptionSpec(
-            "stage_two_stall",
-            "since-aside",
-            "When stage 2 ends though several players hold cards: once as many acceptances as "
-            "players holding cards have been made since the last pile was laid aside; or as "
-            "many in a row, without a cover between them; or once a position comes back with "
-            "no pile laid aside in between; or never.",
-            ("since-aside", "in-a-row", "repetition", "none"),
-            ruling="AMB-MELNIKIA-14",
-        ),
-    )
-}
-
 
 @dataclass(frozen=True, slots=True)
-class MelnikiAOptions:
-    """The options of one game, resolved and typed."""
+class MelnikiAOptions(GameOptions):
+    """The options of one game: the readings of the rulings the text leaves open."""
 
-    pack: int
-    deal_by: str
-    trump_card: str
-    accepted_card: str
-    refill_order: str
-    pile_size: str
-    stage_two_end: str
-    stage_two_stall: str
+    pack: int = option(
+        36,
+        "The pack: 36 cards (six to ace) or the full 52.",
+        (36, 52),
+        ruling="AMB-MELNIKIA-01",
+    )
+    deal_by: str = option(
+        "ones",
+        "How the three cards are dealt from the dealer's left: one at a time, three rounds; "
+        "or three at a time.",
+        ("ones", "threes"),
+        ruling="AMB-MELNIKIA-02",
+    )
+    trump_card: str = option(
+        "under-stock",
+        "Where the turned trump goes: under the stock, drawn last; or out of play.",
+        ("under-stock", "out-of-play"),
+        ruling="AMB-MELNIKIA-03",
+    )
+    accepted_card: str = option(
+        "hand",
+        "Where a card accepted in stage 1 goes: into the acceptor's hand, or his tricks.",
+        ("hand", "pile"),
+        ruling="AMB-MELNIKIA-06",
+    )
+    refill_order: str = option(
+        "taker-first",
+        "Who of the two players of a trick draws first: the taker of the trick (the leader "
+        "after an acceptance), or always the leader.",
+        ("taker-first", "leader-first"),
+        ruling="AMB-MELNIKIA-05",
+    )
+    pile_size: str = option(
+        "players-less-one",
+        "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
+        "or one fewer (at least two).",
+        ("players", "players-less-one"),
+        ruling="AMB-MELNIKIA-10",
+    )
+    stage_two_end: str = option(
+        "last-holder",
+        "How stage 2 ends: when at most one player holds cards (he loses); or as soon as a "
+        "player lays his last card (he wins, the others lose).",
+        ("last-holder", "first-out"),
+        ruling="AMB-MELNIKIA-12",
+    )
+    stage_two_stall: str = option(
+        "since-aside",
+        "When stage 2 ends though several players hold cards: once as many acceptances as "
+        "players holding cards have been made since the last pile was laid aside; or as "
+        "many in a row, without a cover between them; or once a position comes back with "
+        "no pile laid aside in between; or never.",
+        ("since-aside", "in-a-row", "repetition", "none"),
+        ruling="AMB-MELNIKIA-14",
+    )
 
-    @staticmethod
-    def of(given: Mapping[str, OptionValue]) -> MelnikiAOptions:
-        v = resolve(GAME_ID, OPTIONS, given)
-        return MelnikiAOptions(
-            pack=int(v["pack"]),
-            deal_by=str(v["deal_by"]),
-            trump_card=str(v["trump_card"]),
-            accepted_card=str(v["accepted_card"]),
-            refill_order=str(v["refill_order"]),
-            pile_size=str(v["pile_size"]),
-            stage_two_end=str(v["stage_two_end"]),
-            stage_two_stall=str(v["stage_two_stall"]),
-        )
 
-    def to_json(self) -> JSONObject:
-        return {
-            "pack": self.pack,
-            "deal_by": self.deal_by,
-            "trump_card": self.trump_card,
-            "accepted_card": self.accepted_card,
-            "refill_order": self.refill_order,
-            "pile_size": self.pile_size,
-            "stage_two_end": self.stage_two_end,
-            "stage_two_stall": self.stage_two_stall,
-        }
+OPTIONS: Final = MelnikiAOptions.specs()
 
 
 STAGE_ONE: Final = 1
@@ -474,12 +428,16 @@ def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> 
         )
 
 
-def setup(table: Table) -> MelnikiAState:
-    """The position after the deal: the dealer's left-hand neighbour to lead."""
-    opts = MelnikiAOptions.of(table.options)
-    n = table.players
+def _check_players(n: int, opts: MelnikiAOptions) -> None:
     if not 2 <= n <= MAX_PLAYERS:  # melniki-a/players
         raise SetupError(f"{GAME_ID}: {n} players; the text allows two to ten", "melniki-a/players")
+
+
+def setup(table: Table) -> MelnikiAState:
+    """The position after the deal: the dealer's left-hand neighbour to lead."""
+    opts = MelnikiAOptions.of(GAME_ID, OPTIONS, table.options)
+    n = table.players
+    _check_players(n, opts)
     if not 0 <= table.dealer < n:  # melniki-a/deal-three: the deal goes from a dealer at the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
@@ -827,6 +785,10 @@ def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
     return _stage_two(s, a)
 
 
+def to_move(s: MelnikiAState) -> Seat | None:
+    return None if s.stage == OVER else s.turn
+
+
 def outcome(s: MelnikiAState) -> Outcome | None:
     """The loser, once the game is over (melniki-a/last-holder-loses), or the winner under
     stage_two_end=first-out (melniki-a/first-out-wins); nobody after a stall
@@ -857,121 +819,31 @@ def _all_cards(s: MelnikiAState) -> tuple[Card, ...]:
     )
 
 
-class MelnikiA:
-    """The game ``melniki-a``: the :class:`~reference.core.game.Game` contract."""
-
-    id: Final = GAME_ID
-    title: Final = "Мельники (seed 000, «Глава LVII. Мельники»)"
-    players: Final = range(2, MAX_PLAYERS + 1)
-    options: Final = OPTIONS
-    rules: Final = RULES
-    observables: Final = (
-        "to_move",
-        "phase",
-        "legal",
-        "outcome",
-        "hand.<seat>",
-        "table",
-        "trump",
-        "trump_card",
-        "stock_size",
-        "stock",
-        "trick_winner",
-        "pile.<seat>",
-        "discard",
-        "first_out",
-        "pile_target",
-    )
-    pack: Final = DECK_52
-    state_type: Final = MelnikiAState
-
-    def is_action(self, a: object) -> TypeGuard[Action]:
-        return isinstance(a, (Play, Take))
-
-    def setup(self, table: Table) -> MelnikiAState:
-        return setup(table)
-
-    def legal_actions(self, s: MelnikiAState) -> tuple[Action, ...]:
-        return legal_actions(s)
-
-    def apply(self, s: MelnikiAState, a: Action) -> MelnikiAState:
-        return apply(s, a)
-
-    def to_move(self, s: MelnikiAState) -> Seat | None:
-        return None if s.stage == OVER else s.turn
-
-    def outcome(self, s: MelnikiAState) -> Outcome | None:
-        return outcome(s)
-
-    def observe(self, s: MelnikiAState, name: str) -> JSON:
-        return observe(s, name)
-
-    def parse_action(self, obj: JSON) -> Action:
-        return parse_action(obj)
-
-    def action_json(self, a: Action) -> JSONObject:
-        return a.to_json()
-
-    def position(self, s: MelnikiAState) -> JSONObject:
-        return position(s)
-
-    def load_position(self, pos: JSON) -> MelnikiAState:
-        return load_position(pos)
-
-    def cards(self, s: MelnikiAState) -> tuple[Card, ...]:
-        return _all_cards(s)
-
-    def chips(self, s: MelnikiAState) -> int | None:
-        return None
-
-
 # --- observation and notation ----------------------------------------------------------
 
 
-def observe(s: MelnikiAState, name: str) -> JSON:
-    """One observable, in canonical JSON."""
-    if name == "to_move":
-        return None if s.stage == OVER else s.turn
-    if name == "phase":
-        return PHASES[s.stage]
-    if name == "legal":
-        return legal_json(legal_actions(s))
-    if name == "outcome":
-        o = outcome(s)
-        return None if o is None else o.to_json()
-    if name == "table":
-        return [card_name(c) for c in s.table]
-    if name == "trump":
-        return suit_letter(s.trump)
-    if name == "trump_card":
-        return card_name(s.trump_card)
-    if name == "stock_size":
-        return len(s.stock)
-    if name == "stock":  # the stock, top card first (what is drawn next comes first)
-        return [card_name(c) for c in s.stock]
-    if name == "trick_winner":
-        return None if s.last_winner < 0 else s.last_winner
-    if name == "discard":
-        return list(names(s.discard))
-    if name == "first_out":
-        return None if s.first_out < 0 else s.first_out
-    if name == "pile_target":
-        return s.target if s.table and s.stage == STAGE_TWO else None
-    for prefix, holdings in (("hand.", s.hands), ("pile.", s.piles)):
-        if name.startswith(prefix):
-            text = name[len(prefix) :]
-            if text.isdigit() and int(text) < s.players:
-                return list(names(holdings[int(text)]))
-    raise KeyError(f"{GAME_ID} has no observable {name!r}")
+OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...]] = (
+    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
+    Observable("table", lambda s: [card_name(c) for c in s.table]),
+    Observable("trump", lambda s: suit_letter(s.trump)),
+    Observable("trump_card", lambda s: card_name(s.trump_card)),
+    Observable("stock_size", lambda s: len(s.stock)),
+    # the stock, top card first (what is drawn next comes first)
+    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
+    PerSeat("pile", lambda s, p: list(names(s.piles[p]))),
+    Observable("discard", lambda s: list(names(s.discard))),
+    Observable("first_out", lambda s: None if s.first_out < 0 else s.first_out),
+    Observable("pile_target", lambda s: s.target if s.table and s.stage == STAGE_TWO else None),
+)
 
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
+    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "play":
         return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "take":
@@ -985,7 +857,7 @@ def position(s: MelnikiAState) -> JSONObject:
         "game": GAME_ID,
         "players": s.players,
         "dealer": s.dealer,
-        "options": s.opts.to_json(),
+        "options": s.opts.to_json(OPTIONS),
         "phase": PHASES[s.stage],
         "trump_card": card_name(s.trump_card),
         "to_move": None if s.stage == OVER else s.turn,
@@ -1020,19 +892,15 @@ def _opt_seat(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> MelnikiAState:
     """A state from the position notation; checks that the pack is all there once."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    if not 2 <= n <= MAX_PLAYERS:
-        raise FormatError(f"position/players: two to ten, not {n}")
-    given = given_options(o)
-    try:
-        opts = MelnikiAOptions.of(given)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
-    phase = as_str(field(o, "phase", "position"), "position/phase")
-    stage = {v: k for k, v in PHASES.items()}.get(phase)
-    if stage is None:
-        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=MelnikiAOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, stage = head.fields, head.players, head.options, head.phase
     trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
     table_cards: list[Card] = []
     table_seats: list[Seat] = []
@@ -1060,7 +928,7 @@ def load_position(pos: JSON) -> MelnikiAState:
         trump=SUIT_OF[trump_card],
         trump_card=trump_card,
         stage=stage,
-        turn=_opt_seat(o.get("to_move"), "position/to_move"),
+        turn=head.turn,
         hands=card_lists(field(o, "hands", "position"), "position/hands"),
         stock=as_cards(o.get("stock", []), "position/stock"),
         aside=as_cards(o.get("aside", []), "position/aside"),
@@ -1113,4 +981,25 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError(f"position: {e}") from None
 
 
-GAME: Final = MelnikiA()
+GAME: Final[Kernel[MelnikiAState, Action]] = Kernel(
+    id=GAME_ID,
+    title="Мельники (seed 000, «Глава LVII. Мельники»)",
+    players=range(2, MAX_PLAYERS + 1),
+    options=OPTIONS,
+    rules=RULES,
+    pack=DECK_52,
+    state_type=MelnikiAState,
+    actions=(Play, Take),
+    setup=setup,
+    legal_actions=legal_actions,
+    apply=apply,
+    to_move=to_move,
+    outcome=outcome,
+    phase=lambda s: PHASES[s.stage],
+    seats=lambda s: s.players,
+    table=OBSERVABLES,
+    parse_action=parse_action,
+    position=position,
+    load_position=load_position,
+    cards=_all_cards,
+)
