@@ -51,7 +51,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 
@@ -667,18 +667,15 @@ def _card_opt(value: JSON, where: str) -> Card:
 
 def load_position(pos: JSON) -> TsygankaState:
     """A state from the position notation; checks the pack is all there once."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = TsygankaOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n, opts)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
-    phase = as_str(field(o, "phase", "position"), "position/phase")
-    stage = {v: k for k, v in PHASES.items()}.get(phase)
-    if stage is None:
-        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=TsygankaOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, stage = head.fields, head.players, head.options, head.phase
     empty: list[JSON] = [[] for _ in range(n)]
     s = TsygankaState(
         opts=opts,
@@ -686,7 +683,7 @@ def load_position(pos: JSON) -> TsygankaState:
         dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
         trump_card=as_card(field(o, "trump_card", "position"), "position/trump_card"),
         stage=stage,
-        turn=_seat_or_none(o.get("to_move"), "position/to_move"),
+        turn=head.turn,
         circle=as_cards(o.get("circle", []), "position/circle"),
         middle=_card_opt(o.get("middle"), "position/middle"),
         lead=_card_opt(o.get("lead"), "position/lead"),
