@@ -64,7 +64,7 @@ from reference.core.jsontypes import (
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger
 from reference.core.options import OptionSpec
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -1769,18 +1769,15 @@ def _opt_seat(value: JSON, where: str) -> int:
 
 def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> MushkaState:
     """A state from the position notation; checks that the pack is all there once."""
-    o = open_position(pos, v.id)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = MushkaOptions.of(v.id, specs, given)
-        _check_players(v, n)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
-    phase_text = as_str(field(o, "phase", "position"), "position/phase")
-    phase = {t: k for k, t in PHASES.items()}.get(phase_text)
-    if phase is None:
-        raise FormatError(f"position/phase: {phase_text!r} is not one of {sorted(PHASES.values())}")
+    head = read_head(
+        pos,
+        v.id,
+        options=MushkaOptions,
+        specs=specs,
+        phases=PHASES,
+        check_players=lambda n, _opts: _check_players(v, n),
+    )
+    o, n, opts, phase = head.fields, head.players, head.options, head.phase
     try:
         trump = parse_suit(as_str(field(o, "trump", "position"), "position/trump"))
     except ValueError as e:
@@ -1816,14 +1813,13 @@ def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> Mus
             raise FormatError(f"position/sheet/{i}: [column A, column B]")
         sheet_a.append(as_int(r[0], f"position/sheet/{i}/0"))
         sheet_b.append(as_int(r[1], f"position/sheet/{i}/1"))
-    to_move = o.get("to_move")
     state = MushkaState(
         variant=v,
         opts=opts,
         players=n,
         dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
         phase=phase,
-        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        turn=head.turn,
         hands=card_lists(field(o, "hands", "position"), "position/hands"),
         stock=as_cards(o.get("stock", []), "position/stock"),
         trump=trump,
