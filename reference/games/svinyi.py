@@ -340,14 +340,18 @@ def _check_pack(cards: tuple[Card, ...], where: str) -> None:
         )
 
 
-def setup(table: Table) -> SvinyiState:
-    """The position after the pig and the stores are laid out, the first player to move."""
-    opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options)
-    n = table.players
+def _check_players(n: int, opts: SvinyiOptions) -> None:
     if not 2 <= n <= MAX_PLAYERS:  # svinyi/players
         raise SetupError(
             f"{GAME_ID}: {n} players; the model seats two to sixteen", "svinyi/players"
         )
+
+
+def setup(table: Table) -> SvinyiState:
+    """The position after the pig and the stores are laid out, the first player to move."""
+    opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options)
+    n = table.players
+    _check_players(n, opts)
     if not 0 <= table.dealer < n:  # svinyi/stores: the deal goes from a dealer at the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
@@ -711,11 +715,10 @@ def load_position(pos: JSON) -> SvinyiState:
     """A state from the position notation; checks the 52 cards are all there once."""
     o = open_position(pos, GAME_ID)
     n = as_int(field(o, "players", "position"), "position/players")
-    if not 2 <= n <= MAX_PLAYERS:
-        raise FormatError(f"position/players: two to sixteen, not {n}")
     given = given_options(o)
     try:
         opts = SvinyiOptions.of(GAME_ID, OPTIONS, given)
+        _check_players(n, opts)
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     to_move = o.get("to_move")
