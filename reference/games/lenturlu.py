@@ -1061,15 +1061,14 @@ def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
+    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "play":
-        return PLAYS[seat][as_card(field(o, "card", "action"), "action/card")]
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "buy":
-        return BUYS[seat]
+        return Buy(seat)
     if kind == "pass":
-        return PASSES[seat]
+        return Pass(seat)
     raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, buy, pass)")
 
 
