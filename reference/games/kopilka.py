@@ -1125,9 +1125,8 @@ def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
+    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "play":
         return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "pass":
