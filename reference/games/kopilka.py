@@ -58,7 +58,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import given_options, open_position
+from reference.core.positions import open_position, read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left
 from reference.core.shuffle import shuffle
@@ -657,14 +657,15 @@ def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(shuffle(first, k) for k in range(1, DEALS))
 
 
+def _check_players(n: int, opts: KopilkaOptions) -> None:
+    if n != PLAYERS:  # mushka-kopilka/players
+        raise SetupError(f"{GAME_ID}: {n} players; the game is for four", "mushka-kopilka/players")
+
+
 def setup(table: Table) -> KopilkaState:
     """The partie after the first deal (and its exchanges, if any)."""
     opts = KopilkaOptions.of(GAME_ID, OPTIONS, table.options)
-    if table.players != PLAYERS:  # mushka-kopilka/players
-        raise SetupError(
-            f"{GAME_ID}: {table.players} players; the game is for four",
-            "mushka-kopilka/players",
-        )
+    _check_players(table.players, opts)
     _check_dealer(table.dealer)
     deal = table.deal
     if isinstance(deal, DeckOrder):
@@ -1125,9 +1126,8 @@ def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
+    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "play":
         return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "pass":
@@ -1200,22 +1200,18 @@ def _suit_code(text: str, where: str) -> int:
 
 def load_position(pos: JSON) -> KopilkaState:
     """A state from the position notation; checks that the 32 cards are all there once."""
-    o = open_position(pos, GAME_ID)
-    if as_int(o.get("players", PLAYERS), "position/players") != PLAYERS:
-        raise FormatError("position/players: the game is for four")
-    given = given_options(o)
-    try:
-        opts = KopilkaOptions.of(GAME_ID, OPTIONS, given)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
+    # players may be left out of this game's position: the table is always four
+    head = read_head(
+        {"players": PLAYERS, **open_position(pos, GAME_ID)},
+        GAME_ID,
+        options=KopilkaOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, opts, phase, turn = head.fields, head.options, head.phase, head.turn
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
     deal_no = as_int(o.get("deal", 1), "position/deal")
-    phase_text = as_str(field(o, "phase", "position"), "position/phase")
-    phase = {v: k for k, v in PHASES.items()}.get(phase_text)
-    if phase is None:
-        raise FormatError(f"position/phase: {phase_text!r} is not one of exchange, play, over")
-    to_move = o.get("to_move")
-    turn = -1 if to_move is None else as_int(to_move, "position/to_move")
     hands = card_lists(field(o, "hands", "position"), "position/hands")
     stock = as_cards(o.get("stock", []), "position/stock")
     discard = as_cards(o.get("discard", []), "position/discard")

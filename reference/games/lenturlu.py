@@ -53,7 +53,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -632,7 +632,7 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + LAYOUT_NAMES + ("pool",)
 
 
-def _check_players(n: int) -> None:
+def _check_players(n: int, opts: LenturluOptions) -> None:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # mushka-lenturlu/players
         raise SetupError(
             f"{GAME_ID}: {n} players; three to seven play (001:P54: as in ordinary mushka, "
@@ -704,7 +704,7 @@ def setup(table: Table) -> LenturluState:
     """The table after the stakes, the layout and the deal: the dealer's left to lead."""
     opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
-    _check_players(n)
+    _check_players(n, opts)
     _check_dealer(n, table.dealer)
     deal = table.deal
     size = hand_size(n, opts.three_deal)
@@ -1061,15 +1061,14 @@ def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
+    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "play":
-        return PLAYS[seat][as_card(field(o, "card", "action"), "action/card")]
+        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
     if kind == "buy":
-        return BUYS[seat]
+        return Buy(seat)
     if kind == "pass":
-        return PASSES[seat]
+        return Pass(seat)
     raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, buy, pass)")
 
 
@@ -1105,19 +1104,16 @@ def _opt_int(o: Mapping[str, JSON], key: str, default: int) -> int:
 
 def load_position(pos: JSON) -> LenturluState:
     """A state from the position notation; checks the pack and the fields."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = LenturluOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=LenturluOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, phase = head.fields, head.players, head.options, head.phase
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
-    phase_name = as_str(field(o, "phase", "position"), "position/phase")
-    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
-    if phase is None:
-        raise FormatError(f"position/phase: {phase_name!r} is not one of play, over")
     purses_json = o.get("purses")
     purses = (opts.purse,) * n if purses_json is None else _ints(purses_json, "position/purses")
     layout_obj = as_object(field(o, "layout", "position"), "position/layout")
@@ -1140,7 +1136,6 @@ def load_position(pos: JSON) -> LenturluState:
     for c in table + tuple(c for p in piles for c in p):
         laid |= 1 << c
     run_json = o.get("run")
-    to_move = o.get("to_move")
     winner_json = o.get("winner")
     last_json = o.get("last_seat")
     state = LenturluState(
@@ -1148,7 +1143,7 @@ def load_position(pos: JSON) -> LenturluState:
         players=n,
         dealer=dealer,
         phase=phase,
-        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        turn=head.turn,
         ledger=open_ledger(_accounts(n), purses + layout + (0,)),
         pending=pending,
         hands=hands,
