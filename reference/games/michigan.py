@@ -339,7 +339,8 @@ PHASES: Final = {
     PLAYING: "play",
     OVER: "over",
 }
-DEALING: Final = -1  # a position's phase only: the table before the deal, loaded by dealing it
+DEALING: Final = min(PHASES) - 1  # a position's phase only, below every phase of a state:
+# the table before the deal, loaded by dealing it
 _POSITION_PHASES: Final = {DEALING: "deal", **PHASES}
 
 Hands = tuple[tuple[Card, ...], ...]
