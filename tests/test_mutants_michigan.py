@@ -84,7 +84,7 @@ def all_in_refused(amount: int, high: int, chips: int) -> bool:
     return high < amount < chips
 
 
-def seven_at_most(n: int) -> None:
+def seven_at_most(n: int, opts: michigan.MichiganOptions) -> None:
     if not 2 <= n <= 7:
         raise SetupError("seven at most", "michigan/players")
 

@@ -74,7 +74,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -503,7 +503,7 @@ def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ..
     return tuple(bank), tuple(deal)
 
 
-def _check_players(n: int) -> None:
+def _check_players(n: int, opts: LotereyaOptions) -> None:
     if not MIN_SEATS <= n <= MAX_SEATS:  # lotereya/players
         raise SetupError(
             f"{GAME_ID}: {n} seats; a banker, a dealer and two to eight players (4 to 10 seats)",
@@ -523,7 +523,7 @@ def setup(table: Table) -> LotereyaState:
     """The table at the start: the first round laid out, the banker to spread the stakes."""
     opts = LotereyaOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
-    _check_players(n)
+    _check_players(n, opts)
     if not 0 <= table.dealer < n:  # lotereya/players: the dealer is one of the seats
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} seats", "lotereya/players"
@@ -951,20 +951,17 @@ def _opt_int(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> LotereyaState:
     """A state from the position notation; checks the two packs and the seats."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = LotereyaOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=LotereyaOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, phase = head.fields, head.players, head.options, head.phase
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
     banker = as_int(o.get("banker", (dealer - 1) % n), "position/banker")
-    phase_name = as_str(field(o, "phase", "position"), "position/phase")
-    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
-    if phase is None:
-        raise FormatError(f"position/phase: {phase_name!r} is not one of {sorted(PHASES.values())}")
     empty: list[JSON] = [[] for _ in range(n)]
     chips = tuple(
         as_int(v, f"position/chips/{i}")
@@ -984,7 +981,7 @@ def load_position(pos: JSON) -> LotereyaState:
         dealer=dealer,
         banker=banker,
         phase=phase,
-        turn=_opt_int(o.get("to_move"), "position/to_move"),
+        turn=head.turn,
         ledger=open_ledger(_accounts(n), chips + (pot,) + stakes),
         bank_pack=as_cards(o.get("bank_pack", []), "position/bank_pack"),
         deal_pack=as_cards(o.get("deal_pack", []), "position/deal_pack"),

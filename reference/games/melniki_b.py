@@ -43,7 +43,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 from reference.core.tricks import beats_in_trick, playable, trick_winner
@@ -760,19 +760,16 @@ def position(s: MelnikiState) -> JSONObject:
 
 def load_position(pos: JSON) -> MelnikiState:
     """A state from the position notation; checks that the 36 cards are all there once."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = MelnikiOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n, opts)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=MelnikiOptions,
+        specs=OPTIONS,
+        phases=PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, stage, turn = head.fields, head.players, head.options, head.phase, head.turn
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
-    phase = as_str(field(o, "phase", "position"), "position/phase")
-    stage = {v: k for k, v in PHASES.items()}.get(phase)
-    if stage is None:
-        raise FormatError(f"position/phase: {phase!r} is not one of stage1, stage2, over")
     trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
     hands = card_lists(field(o, "hands", "position"), "position/hands")
     piles = card_lists(o.get("piles", [[] for _ in range(n)]), "position/piles")
@@ -798,8 +795,6 @@ def load_position(pos: JSON) -> MelnikiState:
         last_trick = as_cards(
             field(lo, "cards", "position/last_trick"), "position/last_trick/cards"
         )
-    to_move = o.get("to_move")
-    turn = -1 if to_move is None else as_int(to_move, "position/to_move")
     tricks_json = as_list(o.get("tricks", [0] * n), "position/tricks")
     tricks = tuple(as_int(t, f"position/tricks/{i}") for i, t in enumerate(tricks_json))
     losers_json = as_list(o.get("losers", []), "position/losers")

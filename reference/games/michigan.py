@@ -63,7 +63,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import given_options, open_position
+from reference.core.positions import read_head
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 from reference.core.sequences import next_up, run_stops
@@ -339,6 +339,9 @@ PHASES: Final = {
     PLAYING: "play",
     OVER: "over",
 }
+DEALING: Final = min(PHASES) - 1  # a position's phase only, below every phase of a state:
+# the table before the deal, loaded by dealing it
+_POSITION_PHASES: Final = {DEALING: "deal", **PHASES}
 
 Hands = tuple[tuple[Card, ...], ...]
 
@@ -494,7 +497,7 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
 # --- setup: stakes and the deal (004:P5, 004:P6) -----------------------------------------
 
 
-def _check_players(n: int) -> None:
+def _check_players(n: int, opts: MichiganOptions) -> None:
     if not 2 <= n <= MAX_PLAYERS:  # michigan/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to eight play", "michigan/players")
 
@@ -587,7 +590,7 @@ def setup(table: Table) -> MichiganState:
     """The table before the stakes: equal chips, the pack dealt (michigan/one-deal)."""
     opts = MichiganOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
-    _check_players(n)
+    _check_players(n, opts)
     if not 0 <= table.dealer < n:  # michigan/one-deal: the dealer the table names, a seat
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
@@ -1010,14 +1013,15 @@ def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
 
 def load_position(pos: JSON) -> MichiganState:
     """A state from the position notation; checks the pack and the chips."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = MichiganOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
+    head = read_head(
+        pos,
+        GAME_ID,
+        options=MichiganOptions,
+        specs=OPTIONS,
+        phases=_POSITION_PHASES,
+        check_players=_check_players,
+    )
+    o, n, opts, phase = head.fields, head.players, head.options, head.phase
     dealer = as_int(field(o, "dealer", "position"), "position/dealer")
     if not 0 <= dealer < n:
         raise FormatError(f"position/dealer: {dealer} is not a seat")
@@ -1027,19 +1031,13 @@ def load_position(pos: JSON) -> MichiganState:
     boodle = tuple(as_int(boodle_json.get(k, 0), f"position/boodle/{k}") for k in BOODLE_NAMES)
     if len(chips) != n or min(chips + boodle) < 0:
         raise FormatError("position/chips: one non-negative balance per seat")
-    phase_name = as_str(field(o, "phase", "position"), "position/phase")
-    if phase_name == "deal":
+    if phase == DEALING:
         deck = as_cards(field(o, "deck", "position"), "position/deck")
         try:
             _check_pack(deck, "position/deck")
             return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
         except SetupError as e:
             raise FormatError(f"position: {e}") from None
-    phase = {v: k for k, v in PHASES.items()}.get(phase_name)
-    if phase is None:
-        raise FormatError(
-            f"position/phase: {phase_name!r} is not one of deal, stake, choose, auction, play, over"
-        )
     hands = tuple(
         tuple(sorted(h)) for h in card_lists(field(o, "hands", "position"), "position/hands")
     )
@@ -1049,7 +1047,6 @@ def load_position(pos: JSON) -> MichiganState:
     bidder_json = auction.get("bidder")
     run_json = o.get("run")
     prev_json = o.get("prev_suit")
-    to_move = o.get("to_move")
     winner_json = o.get("winner")
     try:
         prev = -1 if prev_json is None else parse_suit(as_str(prev_json, "position/prev_suit"))
@@ -1060,7 +1057,7 @@ def load_position(pos: JSON) -> MichiganState:
         players=n,
         dealer=dealer,
         phase=phase,
-        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        turn=head.turn,
         ledger=open_ledger(_accounts(n), chips + boodle),
         hands=hands,
         extra=tuple(sorted(as_cards(o.get("extra", []), "position/extra"))),
