@@ -81,3 +81,30 @@ def test_kept_cards_are_refused_in_a_position_under_own_store() -> None:
     pos["stock"] = stock[:-1]
     with pytest.raises(FormatError, match="unplaced=own-store"):
         load_position(pos)
+
+
+@pytest.mark.parametrize(
+    ("pig", "pig_suit", "refused"),
+    [
+        (["2C", "3C", "4C"], "follow", False),
+        (["2D", "3H"], "any", False),
+        (["2D", "3H"], "follow", True),  # a card of another suit under follow
+        (["3D"], "any", True),  # no pig begins with a three
+        (["2D", "4D"], "any", True),  # a rank skipped
+        (["6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD"], "any", True),  # the king ends a pig
+    ],
+)
+def test_a_position_holds_only_a_pig_play_can_build(
+    pig: list[str], pig_suit: str, refused: bool
+) -> None:
+    options = {"pig_suit": pig_suit, "first_pig": "first-drawn"}
+    pos = position(GAME.setup(Table(2, 0, DeckOrder(DECK_52), options)))
+    stock = pos["stock"]
+    assert isinstance(stock, list) and pos["pig"] == []
+    pos["stock"] = [c for c in stock if c not in pig]  # the pig's cards all lie in the stock
+    pos["pig"] = list(pig)
+    if refused:
+        with pytest.raises(FormatError, match="position/pig"):
+            load_position(pos)
+    else:
+        assert load_position(pos).pig == tuple(parse_card(c) for c in pig)

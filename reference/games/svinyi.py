@@ -297,6 +297,19 @@ def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
     return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending
 
 
+def _pig_built(pig: tuple[Card, ...], follow: bool) -> bool:
+    """Whether play can build ``pig``: a two or six (svinyi/next-pig), then each rank above it
+    in turn, in its suit if ``follow`` (svinyi/pig-ascending); never a king, for the king ends
+    it (svinyi/pig-ends-king). A position's check, so it does not lean on :func:`fits_pig`."""
+    base = pig[0]
+    return (
+        RANK_OF[base] in PIG_BASES
+        and all(RANK_OF[c] == RANK_OF[base] + i for i, c in enumerate(pig))
+        and not (follow and any(SUIT_OF[c] != SUIT_OF[base] for c in pig))
+        and RANK_OF[pig[-1]] != KING
+    )
+
+
 def sheds(store: tuple[Card, ...]) -> bool:
     """Whether a store holds nothing but aces (the winning condition).
 
@@ -746,6 +759,11 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
     if any(not 0 <= p < n for p in s.winners):
         raise FormatError("position/winners: seats of the game")
+    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow"):
+        raise FormatError(
+            "position/pig: a two or six, then each rank above it in turn below the king "
+            "(in the base's suit under pig_suit=follow)"
+        )
     try:
         _check_pack(_all_cards(s), "a position")
     except SetupError as e:
