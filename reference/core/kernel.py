@@ -85,7 +85,7 @@ class GameOptions:
 
         An unknown option or value is a :class:`~reference.core.errors.SetupError`.
         """
-        return dataclasses.replace(cls(), **resolve(game, specs, given))
+        return cls(**resolve(game, specs, given))
 
     def to_json(self, specs: Mapping[str, OptionSpec]) -> JSONObject:
         """The options as a position writes them: each offered option with its value."""
