@@ -7,39 +7,109 @@ Each game accepts a union of these (and its own); the JSON form is
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple, Protocol
+from typing import ClassVar, NamedTuple, Protocol
 
 from reference.core.cards import Card, card_name
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.seats import Seat
 
+# --- the shapes of action: a game's action is a subclass naming its ``KIND`` ----------------
+#
+# A game declares ``class Raise(SeatAction): """Go up the hill."""; __slots__ = (); KIND =
+# "raise"``: the fields, the JSON form and the immutability come from the shape. (The shapes
+# are NamedTuples, so an action is a small tuple and a subclass adds no field, only its kind.)
 
-class Play(NamedTuple):
-    """Play a card: a lead, a card to a trick, or a cover."""
 
+class _Seat(NamedTuple):
+    seat: Seat
+
+
+class SeatAction(_Seat):
+    """An action that names only the seat taking it: ``{"type": KIND, "seat": ...}``."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.KIND, "seat": self.seat}
+
+
+class _SeatCard(NamedTuple):
     seat: Seat
     card: Card
 
+
+class CardAction(_SeatCard):
+    """An action with one card: ``{"type": KIND, "seat": ..., "card": "QS"}``."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
     def to_json(self) -> JSONObject:
-        return {"type": "play", "seat": self.seat, "card": card_name(self.card)}
+        return {"type": self.KIND, "seat": self.seat, "card": card_name(self.card)}
 
 
-class Take(NamedTuple):
+class _SeatCards(NamedTuple):
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+class CardsAction(_SeatCards):
+    """An action with several cards, written in canonical card order:
+    ``{"type": KIND, "seat": ..., "cards": ["QS", "QH"]}``."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
+    def to_json(self) -> JSONObject:
+        cards: list[JSON] = [card_name(c) for c in sorted(self.cards)]
+        return {"type": self.KIND, "seat": self.seat, "cards": cards}
+
+
+class _SeatAmount(NamedTuple):
+    seat: Seat
+    amount: int
+
+
+class AmountAction(_SeatAmount):
+    """An action with an amount of chips: ``{"type": KIND, "seat": ..., "amount": 5}``."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
+    def to_json(self) -> JSONObject:
+        return {"type": self.KIND, "seat": self.seat, "amount": self.amount}
+
+
+# --- the actions several games share -----------------------------------------------------
+
+
+class Play(CardAction):
+    """Play a card: a lead, a card to a trick, or a cover."""
+
+    __slots__ = ()
+    KIND = "play"
+
+
+class Take(SeatAction):
     """Take the card (or cards) played at you instead of covering."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "take", "seat": self.seat}
+    __slots__ = ()
+    KIND = "take"
 
 
-class Pass(NamedTuple):
+class Pass(SeatAction):
     """Pass ("пас")."""
 
-    seat: Seat
+    __slots__ = ()
+    KIND = "pass"
 
-    def to_json(self) -> JSONObject:
-        return {"type": "pass", "seat": self.seat}
+
+class Buy(SeatAction):
+    """Buy the top card of the stock ("прикупить")."""
+
+    __slots__ = ()
+    KIND = "buy"
 
 
 class Action(Protocol):

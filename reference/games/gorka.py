@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from reference.core.actions import Pass
+from reference.core.actions import CardAction, Pass, SeatAction
 from reference.core.cards import (
     ACE,
     CARD_NAMES,
@@ -478,23 +478,18 @@ OPTIONS: Final = GorkaOptions.specs()
 # --- actions ----------------------------------------------------------------------------------
 
 
-class Blind(NamedTuple):
+class Blind(SeatAction):
     """Go blind (or over-blind) before the deal."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "blind", "seat": self.seat}
+    __slots__ = ()
+    KIND = "blind"
 
 
-class Open(NamedTuple):
+class Open(CardAction):
     """Turn one of the first two cards face up."""
 
-    seat: Seat
-    card: Card
-
-    def to_json(self) -> JSONObject:
-        return {"type": "open", "seat": self.seat, "card": card_name(self.card)}
+    __slots__ = ()
+    KIND = "open"
 
 
 class Show(NamedTuple):
@@ -508,31 +503,25 @@ class Show(NamedTuple):
         return {"type": "show", "seat": self.seat, "cards": shown}
 
 
-class Raise(NamedTuple):
+class Raise(SeatAction):
     """Go up the hill."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "raise", "seat": self.seat}
+    __slots__ = ()
+    KIND = "raise"
 
 
-class Peace(NamedTuple):
+class Peace(SeatAction):
     """Settle peaceably: the last two share the pot."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "peace", "seat": self.seat}
+    __slots__ = ()
+    KIND = "peace"
 
 
-class Showdown(NamedTuple):
+class Showdown(SeatAction):
     """At the limit: the hands are shown and the best takes the pot."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "showdown", "seat": self.seat}
+    __slots__ = ()
+    KIND = "showdown"
 
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass

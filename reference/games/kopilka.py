@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play
+from reference.core.actions import Buy, CardAction, Pass, Play
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -382,23 +382,11 @@ OPTIONS: Final = KopilkaOptions.specs()
 # --- actions --------------------------------------------------------------------------------
 
 
-class Buy(NamedTuple):
-    """Buy the top card of the stock ("прикупить")."""
-
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "buy", "seat": self.seat}
-
-
-class Discard(NamedTuple):
+class Discard(CardAction):
     """A taker of the exchange discards one card (001:P89.S2)."""
 
-    seat: Seat
-    card: Card
-
-    def to_json(self) -> JSONObject:
-        return {"type": "discard", "seat": self.seat, "card": card_name(self.card)}
+    __slots__ = ()
+    KIND = "discard"
 
 
 Action = Play | Pass | Buy | Discard

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
-from reference.core.actions import Pass, Play
+from reference.core.actions import Buy, Pass, Play
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
@@ -419,15 +419,6 @@ OPTIONS: Final = LenturluOptions.specs()
 
 
 # --- actions and state ----------------------------------------------------------------------
-
-
-class Buy(NamedTuple):
-    """Buy the top card of the stock ("прикупить")."""
-
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "buy", "seat": self.seat}
 
 
 Action = Play | Buy | Pass

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final, NamedTuple
 
-from reference.core.actions import Take
+from reference.core.actions import AmountAction, CardsAction, SeatAction, Take
 from reference.core.cards import (
     RANK_OF,
     SUIT_OF,
@@ -251,43 +251,32 @@ OPTIONS: Final = LotereyaOptions.specs()
 # --- actions -----------------------------------------------------------------------------
 
 
-class Spread(NamedTuple):
+class Spread(AmountAction):
     """The banker puts ``amount`` chips on the next of his four face-down cards."""
 
-    seat: Seat
-    amount: int
-
-    def to_json(self) -> JSONObject:
-        return {"type": "spread", "seat": self.seat, "amount": self.amount}
+    __slots__ = ()
+    KIND = "spread"
 
 
-class TurnUp(NamedTuple):
+class TurnUp(SeatAction):
     """The banker turns his four cards up."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "turn", "seat": self.seat}
+    __slots__ = ()
+    KIND = "turn"
 
 
-class Lead(NamedTuple):
+class Lead(CardsAction):
     """Lead one card, or two of the same rank, at the left-hand neighbour (stage 2)."""
 
-    seat: Seat
-    cards: tuple[Card, ...]
-
-    def to_json(self) -> JSONObject:
-        return {"type": "lead", "seat": self.seat, "cards": _names_json(sorted(self.cards))}
+    __slots__ = ()
+    KIND = "lead"
 
 
-class Beat(NamedTuple):
+class Beat(CardsAction):
     """Beat the cards led, one card of the beater's for each (stage 2)."""
 
-    seat: Seat
-    cards: tuple[Card, ...]
-
-    def to_json(self) -> JSONObject:
-        return {"type": "beat", "seat": self.seat, "cards": _names_json(sorted(self.cards))}
+    __slots__ = ()
+    KIND = "beat"
 
 
 Action = Spread | TurnUp | Lead | Beat | Take

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play
+from reference.core.actions import AmountAction, Pass, Play, SeatAction
 from reference.core.cards import (
     DECK_52,
     SUIT_OF,
@@ -295,32 +295,25 @@ class Stake(NamedTuple):
         return {"type": "stake", "seat": self.seat, "chips": chips}
 
 
-class TakeExtra(NamedTuple):
+class TakeExtra(SeatAction):
     """The dealer takes the extra hand; his own goes dead."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "take_extra", "seat": self.seat}
+    __slots__ = ()
+    KIND = "take_extra"
 
 
-class Keep(NamedTuple):
+class Keep(SeatAction):
     """The dealer keeps his own hand and auctions the extra hand."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "keep", "seat": self.seat}
+    __slots__ = ()
+    KIND = "keep"
 
 
-class Bid(NamedTuple):
+class Bid(AmountAction):
     """Bid chips for the extra hand."""
 
-    seat: Seat
-    amount: int
-
-    def to_json(self) -> JSONObject:
-        return {"type": "bid", "seat": self.seat, "amount": self.amount}
+    __slots__ = ()
+    KIND = "bid"
 
 
 Action = Stake | TakeExtra | Keep | Bid | Play | Pass

@@ -32,7 +32,7 @@ from functools import partial
 from itertools import combinations, repeat
 from typing import Final, NamedTuple
 
-from reference.core.actions import Pass, Play, Take
+from reference.core.actions import Pass, Play, SeatAction, Take
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -853,22 +853,18 @@ OPTIONS_BASE: Final = offered(BASE)
 # --- actions ---------------------------------------------------------------------------
 
 
-class Go(NamedTuple):
+class Go(SeatAction):
     """Declare play: "играю" / "иду"."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "go", "seat": self.seat}
+    __slots__ = ()
+    KIND = "go"
 
 
-class Stand(NamedTuple):
+class Stand(SeatAction):
     """Keep the hand: "иду на своих"."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "stand", "seat": self.seat}
+    __slots__ = ()
+    KIND = "stand"
 
 
 class Exchange(NamedTuple):
@@ -891,14 +887,12 @@ class ChooseTrump(NamedTuple):
         return {"type": "trump", "seat": self.seat, "suit": suit_letter(self.suit)}
 
 
-class DeclarePamfil(NamedTuple):
+class DeclarePamfil(SeatAction):
     """Памфил: the player who plays with the jack of clubs declares it before play
     ("по заявлении им до начала игры о том, что у него трефовый валет")."""
 
-    seat: Seat
-
-    def to_json(self) -> JSONObject:
-        return {"type": "declare", "seat": self.seat}
+    __slots__ = ()
+    KIND = "declare"
 
 
 Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump | DeclarePamfil
