@@ -11,7 +11,10 @@ If OpenSpiel is importable (``pip install open_spiel``), the same loop runs over
 its C++ ``hearts`` in the same process, alternating with each game, and the median of
 the paired ratios is printed (see :func:`paired_ratios`).
 
-Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID]``
+With ``--breakdown``, it also prints each game's mean length in decisions, its time a game
+and the time of its deal alone (the seeded shuffle and the setup, paid once a game).
+
+Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID] [--breakdown]``
 """
 
 from __future__ import annotations
@@ -54,6 +57,39 @@ def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]
             legal = game.legal_actions(s)
         played += 1
     return decisions, played, time.perf_counter() - start
+
+
+def deals(game: AnyGame, seconds: float, seed: int) -> tuple[int, float]:
+    """(deals, elapsed) of the loop's per-game part alone: seat count, seeded shuffle, setup."""
+    rng = random.Random(seed)
+    seats = list(game.players)
+    made = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        n = rng.choice(seats)
+        try:
+            deck = DeckOrder(shuffle(game.pack, rng.getrandbits(64)))
+            game.setup(Table(n, rng.randrange(n), deck))
+        except SetupError:
+            continue
+        made += 1
+    return made, time.perf_counter() - start
+
+
+def breakdown(game: AnyGame, seconds: float, repeats: int) -> tuple[float, float, float]:
+    """(decisions a game, µs a game, µs of it spent on the deal): medians over ``repeats``.
+
+    The deal (shuffle and setup) is paid once a game, so a game of few decisions spends a
+    larger share of its time there than a long one: it bounds the decisions/s of short games.
+    """
+    per_game, per_deal, length = [], [], []
+    for r in range(repeats):
+        d, g, t = playouts(game, seconds, r)
+        k, dt = deals(game, seconds, r)
+        length.append(d / g)
+        per_game.append(t / g * 1e6)
+        per_deal.append(dt / k * 1e6)
+    return statistics.median(length), statistics.median(per_game), statistics.median(per_deal)
 
 
 def measure(run: Callable[[int], tuple[int, int, float]], repeats: int) -> tuple[float, float]:
@@ -107,6 +143,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--game", action="append", default=[])
+    parser.add_argument(
+        "--breakdown", action="store_true", help="also the time a game spends on its deal"
+    )
     args = parser.parse_args(argv)
     chosen = args.game or sorted(games())
     print(f"{'game':<30}{'decisions/s':>14}{'games/s':>10}  target {TARGET:,}/s")
@@ -120,6 +159,14 @@ def main(argv: list[str]) -> int:
         if dps < TARGET:
             below.append(gid)
         print(f"{gid:<30}{dps:>14,.0f}{gps:>10,.0f}  {flag}")
+    if args.breakdown:
+        print(f"\n{'game':<30}{'decisions':>10}{'µs/game':>10}{'µs/deal':>10}{'deal share':>12}")
+        for gid in chosen:
+            length, per_game, per_deal = breakdown(games()[gid], args.seconds, args.repeats)
+            print(
+                f"{gid:<30}{length:>10.1f}{per_game:>10.0f}{per_deal:>10.0f}"
+                f"{per_deal / per_game:>11.0%}"
+            )
     try:
         importlib.import_module("pyspiel")
     except ImportError:
