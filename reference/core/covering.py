@@ -35,4 +35,4 @@ def covering_cards(
     pre: len(order) == 15
     post: all(covers(attack, c, trump, order) for c in __return__)
     """
-    return tuple(c for c in hand if covers(attack, c, trump, order))
+    return tuple([c for c in hand if covers(attack, c, trump, order)])

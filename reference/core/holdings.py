@@ -34,9 +34,9 @@ def put(holdings: Holdings, seat: Seat, hand: tuple[Card, ...]) -> Holdings:
 
 def counts(holdings: Holdings) -> tuple[int, ...]:
     """The number of cards each seat holds."""
-    return tuple(len(h) for h in holdings)
+    return tuple(map(len, holdings))
 
 
 def holders(holdings: Holdings) -> tuple[Seat, ...]:
     """The seats holding at least one card, in seat order."""
-    return tuple(p for p, h in enumerate(holdings) if h)
+    return tuple([p for p, h in enumerate(holdings) if h])

@@ -14,7 +14,7 @@ from reference.core.cards import RANK_OF, SUIT_OF, Card, RankOrder, Suit
 
 def of_suit(hand: Sequence[Card], suit: Suit) -> tuple[Card, ...]:
     """The cards of ``hand`` in ``suit``."""
-    return tuple(c for c in hand if SUIT_OF[c] == suit)
+    return tuple([c for c in hand if SUIT_OF[c] == suit])
 
 
 def playable(
