@@ -35,7 +35,7 @@ from reference.core.cards import (
 from reference.core.covering import covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
-from reference.core.holdings import Holdings, counts, holders, put, without
+from reference.core.holdings import Holdings, holders, put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -544,7 +544,7 @@ def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
             empty: Holdings = tuple(() for _ in range(s.players))
             return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
     if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, counts(hands))
+        nxt = next_holding(leader, [len(h) for h in hands])
         assert nxt is not None
         leader = nxt
     return s._replace(turn=leader, table=(), table_seats=())
@@ -561,7 +561,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         hands = put(s.hands, seat, without(hand, a.card))
         # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
-        responder = next_holding(seat, counts(hands))
+        responder = next_holding(seat, [len(h) for h in hands])
         assert responder is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
     lead, leader = s.table[0], s.table_seats[0]
