@@ -586,9 +586,9 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
             )
         return _begin_turn(_put_by(s, seat), left(seat, s.players))
     c = a.card
+    if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
+        raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
     if c not in movable:
-        if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
-            raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
         if RANK_OF[c] == ACE and s.stores[seat] and c == s.stores[seat][-1]:
             raise IllegalAction("svinyi/ace-fixed", f"{card_name(c)} lies on his store for good")
         if RANK_OF[c] == ACE and c in s.held[seat]:
