@@ -647,10 +647,10 @@ def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
     if not s.table:
         return tuple([row[c] for c in hand])
     beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
-    out: list[Action] = [row[c] for c in beaters]
+    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
     if not beaters or s.opts.voluntary_take:
-        out.append(TAKES[seat])
-    return tuple(out)
+        out = out + (TAKES[seat],)
+    return out
 
 
 def apply(s: MelnikiState, a: Action) -> MelnikiState:
