@@ -35,7 +35,7 @@ from reference.core.cards import (
 from reference.core.covering import covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
-from reference.core.holdings import Holdings, counts, holders, put, without
+from reference.core.holdings import Holdings, holders, put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -493,11 +493,23 @@ def setup(table: Table) -> MelnikiAState:
 # --- stage 1 ------------------------------------------------------------------------------
 
 
-def _refill(s: MelnikiAState, hands: Holdings, first: Seat, second: Seat) -> MelnikiAState:
-    """The two players of a trick draw back up to three: ``first`` (the taker, or the leader
-    after an acceptance) first; under refill_order=leader-first the leader first always."""
+def _refill(
+    s: MelnikiAState,
+    hands: Holdings,
+    seats: tuple[Seat, Seat],
+    first: Seat,
+    second: Seat,
+    *,
+    piles: Holdings,
+    last_winner: Seat,
+    accepts: int,
+) -> MelnikiAState:
+    """The two players of a trick (``seats``, the leader first) draw back up to three:
+    ``first`` (the taker, or the leader after an acceptance) first; under
+    refill_order=leader-first the leader first always. The position after it, with the
+    trick's ``piles``, ``last_winner`` and ``accepts`` set in the same step."""
     stock = s.stock
-    leader = s.table_seats[0]
+    leader = seats[0]
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
         first, second = second, first
     for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
@@ -507,24 +519,32 @@ def _refill(s: MelnikiAState, hands: Holdings, first: Seat, second: Seat) -> Mel
             stock = stock[want:]
     first_out = s.first_out
     if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead (AMB-MELNIKIA-08)
-        out = [p for p in s.table_seats if not hands[p]]
+        out = [p for p in seats if not hands[p]]
         first_out = out[0] if out else -1
-    return s._replace(hands=hands, stock=stock, first_out=first_out)
+    return s._replace(
+        hands=hands,
+        stock=stock,
+        first_out=first_out,
+        piles=piles,
+        last_winner=last_winner,
+        accepts=accepts,
+    )
 
 
 def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
     """Stage 1 goes on with ``leader`` (or the next holder to his left) leading."""
-    c = counts(s.hands)
-    holding = sum(1 for k in c if k)
+    hands = s.hands
     # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
-    if not s.stock and (holding < 2 or s.accepts >= holding):
-        piles = s.piles
-        for p in holders(s.hands):  # a lone holder's cards join his tricks
-            piles = put(piles, p, piles[p] + s.hands[p])
-        empty: Holdings = tuple(() for _ in range(s.players))
-        return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
-    if not c[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, c)
+    if not s.stock:
+        holding = sum(1 for h in hands if h)
+        if holding < 2 or s.accepts >= holding:
+            piles = s.piles
+            for p in holders(hands):  # a lone holder's cards join his tricks
+                piles = put(piles, p, piles[p] + hands[p])
+            empty: Holdings = tuple(() for _ in range(s.players))
+            return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
+    if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
+        nxt = next_holding(leader, [len(h) for h in hands])
         assert nxt is not None
         leader = nxt
     return s._replace(turn=leader, table=(), table_seats=())
@@ -541,7 +561,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         hands = put(s.hands, seat, without(hand, a.card))
         # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
-        responder = next_holding(seat, counts(hands))
+        responder = next_holding(seat, [len(h) for h in hands])
         assert responder is not None
         return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
     lead, leader = s.table[0], s.table_seats[0]
@@ -552,14 +572,22 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
                 "melniki-a/accept-only-void",
                 f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
             )
-        s = s._replace(table_seats=(leader, seat))
         if s.opts.accepted_card == "hand":  # melniki-a/accepted-card
             hands = put(s.hands, seat, hand + (lead,))
             piles = s.piles
         else:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
-        s = _refill(s._replace(piles=piles), hands, leader, seat)
+        s = _refill(
+            s,
+            hands,
+            (leader, seat),
+            leader,
+            seat,
+            piles=piles,
+            last_winner=s.last_winner,
+            accepts=s.accepts,
+        )
         # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
         s = s._replace(accepts=s.accepts + 1 if not s.stock else 0)
         return _next_duel(s, seat)  # melniki-a/pass-on
@@ -581,8 +609,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
     winner = seat if won else leader
     other = leader if won else seat
     piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
-    s = s._replace(piles=piles, last_winner=winner, table_seats=(leader, seat), accepts=0)
-    s = _refill(s, hands, winner, other)
+    s = _refill(s, hands, (leader, seat), winner, other, piles=piles, last_winner=winner, accepts=0)
     if won:
         return _next_duel(s, seat)  # melniki-a/pass-on: he covered
     return _next_duel(s, leader)  # melniki-a/leader-keeps-lead
@@ -764,14 +791,16 @@ def legal_actions(s: MelnikiAState) -> tuple[Action, ...]:
     hand = s.hands[seat]
     row = PLAYS[seat]
     if not s.table:
-        return tuple(row[c] for c in hand)
+        return tuple([row[c] for c in hand])
     if s.stage == STAGE_ONE:
         allowed, may_accept = answers(hand, s.table[0], s.trump)
-        out: tuple[Action, ...] = tuple(row[c] for c in allowed)
-        return out + (TAKES[seat],) if may_accept else out
+        out: list[Action] = [row[c] for c in allowed]
+        if may_accept:
+            out.append(TAKES[seat])
+        return tuple(out)
     beats = BEATS[s.trump][s.table[-1]]  # melniki-a/cover-or-accept
     # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
-    return tuple(row[c] for c in hand if c in beats) + (TAKES[seat],)
+    return tuple([row[c] for c in hand if c in beats] + [TAKES[seat]])
 
 
 def apply(s: MelnikiAState, a: Action) -> MelnikiAState:

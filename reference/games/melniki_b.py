@@ -325,7 +325,7 @@ def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
 
 
 def _counts(hands: Hands) -> tuple[int, ...]:
-    return tuple(len(h) for h in hands)
+    return tuple(map(len, hands))
 
 
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
@@ -522,8 +522,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
 def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
     (or the next holder) leads."""
-    counts = _counts(s.hands)
-    holders = [p for p in range(s.players) if counts[p]]
+    holders = [p for p, h in enumerate(s.hands) if h]
     if len(holders) <= 1:  # melniki-b/last-holder-loses
         losers = tuple(holders)
         if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
@@ -531,18 +530,18 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
         return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
-    if not counts[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
-        nxt = next_holding(leader, counts)
+    if not s.hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
+        nxt = next_holding(leader, _counts(s.hands))
         assert nxt is not None
         leader = nxt
-    s = s._replace(turn=leader, table=(), table_seats=())
     if s.opts.stalemate == "repetition":  # melniki-b/stalemate (AMB-MELNIKIB-11)
         key = lead_key(leader, s.hands)
         if key in s.seen:
-            return _stall(s, counts)
-        return s._replace(seen=s.seen | {key})
+            return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
+        return s._replace(turn=leader, table=(), table_seats=(), seen=s.seen | {key})
+    s = s._replace(turn=leader, table=(), table_seats=())
     if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
-        return _stall(s, counts)
+        return _stall(s, _counts(s.hands))
     return s
 
 
@@ -642,12 +641,13 @@ def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
         return ()
     seat = s.turn
     hand = s.hands[seat]
+    row = PLAYS[seat]
     if s.stage == STAGE_ONE:
-        return tuple(PLAYS[seat][c] for c in _follow_choices(s, hand))
+        return tuple([row[c] for c in _follow_choices(s, hand)])
     if not s.table:
-        return tuple(PLAYS[seat][c] for c in hand)
+        return tuple([row[c] for c in hand])
     beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
-    out: tuple[Action, ...] = tuple(PLAYS[seat][c] for c in beaters)
+    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
     if not beaters or s.opts.voluntary_take:
         out = out + (TAKES[seat],)
     return out

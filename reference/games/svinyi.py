@@ -432,15 +432,15 @@ def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
 # --- moves --------------------------------------------------------------------------------
 
 
-def _movable(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
+def _movable(s: SvinyiState, seat: Seat) -> list[Card]:
     """The cards the player to move may lay: the drawn card, the cards he kept (but aces:
     svinyi/king-on-ace), then his store's top (not an ace)."""
-    out: tuple[Card, ...] = () if s.hand == NO_CARD else (s.hand,)
+    out = [] if s.hand == NO_CARD else [s.hand]
     # svinyi/own-cards (AMB-SVINYI-09): kept cards are his to lay on any later turn
-    out = out + tuple(c for c in s.held[seat] if RANK_OF[c] != ACE)
+    out += [c for c in s.held[seat] if RANK_OF[c] != ACE]
     store = s.stores[seat]
     if store and RANK_OF[store[-1]] != ACE:  # svinyi/ace-fixed
-        out = out + (store[-1],)
+        out.append(store[-1])
     return out
 
 
@@ -465,12 +465,15 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
     return NEIGHBOURS[s.players][seat]  # svinyi/neighbours-only
 
 
-def _pig_bound(s: SvinyiState, seat: Seat) -> tuple[Card, ...]:
-    """His cards that must go on the pig now (svinyi/pig-first)."""
-    follow = s.opts.pig_suit == "follow"
+def _pig_bound(s: SvinyiState, movable: list[Card]) -> list[Card]:
+    """Of the cards he may lay (``movable``), those that must go on the pig now
+    (svinyi/pig-first): a card that fits the pig, or a drawn two or six that begins one."""
     # AMB-SVINYI-08 b: under pig_duty=drawn only the card drawn this turn is bound
-    owing = _movable(s, seat) if s.opts.pig_duty == "any" else _drawn(s)
-    return tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    owing = movable if s.opts.pig_duty == "any" else _drawn(s)
+    if not s.pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
+        return [c for c in owing if _starts_pig(s, c)]
+    follow = s.opts.pig_suit == "follow"
+    return [c for c in owing if fits_pig(c, s.pig, follow)]
 
 
 def _drawn(s: SvinyiState) -> tuple[Card, ...]:
@@ -483,20 +486,21 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     if seat < 0:
         return ()
     movable = _movable(s, seat)
-    follow = s.opts.pig_suit == "follow"
     lays = LAYS[seat]
-    owing = movable if s.opts.pig_duty == "any" else _drawn(s)
-    bound = tuple(c for c in owing if fits_pig(c, s.pig, follow) or _starts_pig(s, c))
+    bound = _pig_bound(s, movable)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
-        return tuple(lays[c][PIG] for c in bound)
+        return tuple([lays[c][PIG] for c in bound])
     out: list[Action] = []
     stores = s.stores
+    # the neighbours' stores and their top cards: nothing goes onto an empty store
+    tops = [(t, stores[t][-1]) for t in NEIGHBOURS[s.players][seat] if stores[t]]
+    free_pig = s.opts.pig_duty == "drawn"
+    follow = s.opts.pig_suit == "follow"
     for c in movable:
-        if s.opts.pig_duty == "drawn" and fits_pig(c, s.pig, follow):
+        if free_pig and fits_pig(c, s.pig, follow):
             out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
-        for t in NEIGHBOURS[s.players][seat]:
-            st = stores[t]
-            if st and fits_store(c, st[-1]):
+        for t, top in tops:
+            if fits_store(c, top):
                 out.append(lays[c][t])
     out.append(PASSES[seat])
     return tuple(out)
@@ -513,13 +517,14 @@ LAYS: Final = tuple(
 )
 
 
-def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> SvinyiState:
-    """Take ``c`` from where it was (the drawn card, a kept card or his own store's top)."""
+def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> tuple[Card, Holdings, Holdings]:
+    """Take ``c`` from where it was (the drawn card, a kept card or his own store's top):
+    the drawn card, the kept cards and the stores after it."""
     if c == s.hand:
-        return s._replace(hand=NO_CARD)
+        return NO_CARD, s.held, s.stores
     if c in s.held[seat]:
-        return s._replace(held=put(s.held, seat, tuple(k for k in s.held[seat] if k != c)))
-    return s._replace(stores=put(s.stores, seat, s.stores[seat][:-1]))
+        return s.hand, put(s.held, seat, tuple(k for k in s.held[seat] if k != c)), s.stores
+    return s.hand, s.held, put(s.stores, seat, s.stores[seat][:-1])
 
 
 def _put_by(s: SvinyiState, seat: Seat) -> SvinyiState:
@@ -572,8 +577,9 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
     seat = a.seat
     if seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
-    bound = _pig_bound(s, seat)
+    movable = _movable(s, seat)
     if isinstance(a, Pass):
+        bound = _pig_bound(s, movable)
         if bound:  # svinyi/pig-first
             raise IllegalAction(
                 "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
@@ -582,7 +588,7 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
     c = a.card
     if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
         raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
-    if c not in _movable(s, seat):
+    if c not in movable:
         if RANK_OF[c] == ACE and s.stores[seat] and c == s.stores[seat][-1]:
             raise IllegalAction("svinyi/ace-fixed", f"{card_name(c)} lies on his store for good")
         if RANK_OF[c] == ACE and c in s.held[seat]:
@@ -593,7 +599,8 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
     if a.onto == PIG:
         follow = s.opts.pig_suit == "follow"
         if _starts_pig(s, c):  # svinyi/next-pig
-            return _won(_after_lay(s, seat, c)._replace(pig=(c,)), seat)
+            hand, held, stores = _after_lay(s, seat, c)
+            return _won(s._replace(hand=hand, held=held, stores=stores, pig=(c,)), seat)
         if not fits_pig(c, s.pig, follow):
             if RANK_OF[c] == ACE:
                 raise IllegalAction("svinyi/king-on-ace", "aces go nowhere, not on the pig")
@@ -605,11 +612,14 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
                 "svinyi/pig-ascending",
                 f"{card_name(c)} does not follow {card_name(s.pig[-1])} on the pig",
             )
-        s = _after_lay(s, seat, c)
+        hand, held, stores = _after_lay(s, seat, c)
         pig = s.pig + (c,)
         if RANK_OF[c] == KING:  # svinyi/pig-ends-king
-            return _won(s._replace(pig=(), done=s.done + pig), seat)
-        return _won(s._replace(pig=pig), seat)
+            pig, done = (), s.done + pig
+        else:
+            done = s.done
+        return _won(s._replace(hand=hand, held=held, stores=stores, pig=pig, done=done), seat)
+    bound = _pig_bound(s, movable)
     if bound:  # svinyi/pig-first
         raise IllegalAction(
             "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it first"
@@ -626,9 +636,8 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
             "svinyi/store-descending",
             f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
         )
-    s = _after_lay(s, seat, c)
-    s = s._replace(stores=put(s.stores, a.onto, target + (c,)))
-    return _won(s, seat)
+    hand, held, stores = _after_lay(s, seat, c)
+    return _won(s._replace(hand=hand, held=held, stores=put(stores, a.onto, target + (c,))), seat)
 
 
 def to_move(s: SvinyiState) -> Seat | None:

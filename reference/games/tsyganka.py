@@ -455,8 +455,8 @@ def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
 
 def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
     """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
-    counts = tuple(len(h) for h in s.hands)
-    held = [p for p in range(s.players) if counts[p]]
+    counts = tuple(map(len, s.hands))
+    held = [p for p, k in enumerate(counts) if k]
     # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
     gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
     if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
@@ -533,10 +533,11 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
         return draws[: len(s.hands[s.offerer])]
     trump = SUIT_OF[s.trump_card]
     row = PLAYS[seat]
-    out: tuple[Action, ...] = tuple(row[c] for c in s.hands[seat] if beats(s.up, c, trump))
-    if out and s.opts.must_cover:
-        return out
-    return out + (TAKES[seat],)
+    up = s.up
+    out: list[Action] = [row[c] for c in s.hands[seat] if beats(up, c, trump)]
+    if not (out and s.opts.must_cover):
+        out.append(TAKES[seat])
+    return tuple(out)
 
 
 def apply(s: TsygankaState, a: Action) -> TsygankaState:
