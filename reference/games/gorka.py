@@ -142,6 +142,8 @@ def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
 
 #: ``POINTS[c]``: :func:`points` of card ``c``.
 POINTS: Final = tuple(points(c) for c in range(52))
+#: ``WILD_CARDS[wild]``: the cards :func:`is_wild` finds wild under that ``wild``.
+WILD_CARDS: Final = tuple(frozenset(c for c in range(52) if is_wild(c, w)) for w in range(3))
 
 
 def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
@@ -150,7 +152,8 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
     only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
     three cards, ``3 - w`` of a suit."""
-    natural = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
+    wilds = WILD_CARDS[wild]
+    natural = [c for c in hand if c not in wilds]  # gorka/wild-cards
     w = HAND - len(natural)
     ranks = [RANK_OF[c] for c in natural]
     if len(set(ranks)) <= 1:
@@ -573,16 +576,22 @@ class GorkaState(NamedTuple):
 def with_keys(s: GorkaState) -> GorkaState:
     """The state with the key of each complete hand: four cards, or in the betting the
     dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
-    betting = s.phase in (BETTING, OVER)
-    return s._replace(
-        keys=tuple(
-            hand_key(h, s.opts.wilds)
+    return s._replace(keys=_keys(s.hands, s.opts.wilds, s.phase in (BETTING, OVER)))
+
+
+def _keys(
+    hands: Sequence[tuple[Card, ...]], wild: int, betting: bool
+) -> tuple[tuple[int, int] | None, ...]:
+    """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
+    return tuple(
+        [
+            _hand_key(h, wild)
             if len(h) == HAND
-            else (NOTHING, sum(POINTS[c] for c in h))
+            else (NOTHING, sum([POINTS[c] for c in h]))
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
             else None
-            for h in s.hands
-        )
+            for h in hands
+        ]
     )
 
 
@@ -637,8 +646,9 @@ def setup(table: Table) -> GorkaState:
         0,
         (),
         "",
+        (None,) * n,  # no hand is dealt yet: no keys
     )
-    return _next_blind(with_keys(s))
+    return _next_blind(s, ())
 
 
 def _blind_cost(s: GorkaState) -> int:
@@ -646,66 +656,77 @@ def _blind_cost(s: GorkaState) -> int:
     return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
 
 
-def _next_blind(s: GorkaState) -> GorkaState:
-    """The next player to be offered the blind, or the deal of the first two cards."""
+def _next_blind(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
+    """The next player to be offered the blind (``acted``: those who have had their turn),
+    or the deal of the first two cards."""
+    cost = _blind_cost(s)
+    chips = s.ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
     for p in _order(s.players, s.dealer)[:-1]:
-        if p not in s.acted:
-            if s.ledger.balances[p] >= _blind_cost(s):
-                return s._replace(turn=p)
-            s = s._replace(acted=s.acted + (p,))  # AMB-GORKA-02: without the chips, he passes
+        if p not in acted:
+            if chips[p] >= cost:
+                return s._replace(turn=p, acted=acted)
+            acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s)
 
 
 def _deal_two(s: GorkaState) -> GorkaState:
-    hands = [list(h) for h in s.hands]
+    n = s.players
     stock = s.stock
-    order = _order(s.players, s.dealer)
-    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03)
-    for _ in range(2):
-        for p in order:
-            hands[p].append(stock[0])
-            stock = stock[1:]
-    s = s._replace(phase=OPENING, hands=tuple(tuple(h) for h in hands), stock=stock, acted=())
-    return _next_open(with_keys(s))
+    hands = list(s.hands)
+    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
+    # the k-th seat of the order gets the k-th card of each round of n
+    for k, p in enumerate(_order(n, s.dealer)):
+        hands[p] += (stock[k], stock[n + k])
+    s = s._replace(
+        phase=OPENING,
+        hands=tuple(hands),
+        stock=stock[2 * n :],
+        keys=_keys(hands, s.opts.wilds, False),
+    )
+    return _next_open(s, ())
 
 
-def _next_open(s: GorkaState) -> GorkaState:
+def _next_open(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
+    """The next player who may turn a card up (``acted``: those who have had their turn),
+    or the deal of the last two cards."""
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
+    blind = s.blind
     for p in _order(s.players, s.dealer)[:-1]:
-        if p not in s.acted and p not in s.blind:
-            return s._replace(turn=p)
+        if p not in acted and p not in blind:
+            return s._replace(turn=p, acted=acted)
     return _deal_rest(s)
 
 
 def _deal_rest(s: GorkaState) -> GorkaState:
-    hands = [list(h) for h in s.hands]
-    up = [list(u) for u in s.up]
+    n, dealer, blind = s.players, s.dealer, s.blind
+    hands = list(s.hands)
+    up = list(s.up)
     stock = s.stock
-    order = _order(s.players, s.dealer)
-    for k in range(2):  # gorka/deal: two more each, one at a time (AMB-GORKA-03)
-        for p in order:
-            c = stock[0]
-            stock = stock[1:]
-            hands[p].append(c)
-            if p == s.dealer or p in s.blind:
-                continue  # all face down
-            if not s.up[p] or k == 0:  # both up; or, after a turned card, one up then one down
-                up[p].append(c)
-    s = s._replace(
+    # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
+    # gets the k-th card of each round of n
+    for k, p in enumerate(_order(n, dealer)):
+        first, second = stock[k], stock[n + k]
+        hands[p] += (first, second)
+        if p == dealer or p in blind:
+            continue  # all face down
+        # both up; or, after a turned card, one up then one down
+        up[p] += (first,) if s.up[p] else (first, second)
+    return s._replace(
         phase=SHOWING,
-        turn=s.dealer,
-        hands=tuple(tuple(h) for h in hands),
-        up=tuple(tuple(u) for u in up),
-        stock=stock,
+        turn=dealer,
+        hands=tuple(hands),
+        up=tuple(up),
+        stock=stock[2 * n :],
         acted=(),
+        keys=_keys(hands, s.opts.wilds, False),
     )
-    return with_keys(s)
 
 
 def _active(s: GorkaState) -> tuple[Seat, ...]:
-    return tuple(p for p in _order(s.players, s.dealer) if p not in s.passed)
+    passed = s.passed
+    return tuple([p for p in _order(s.players, s.dealer) if p not in passed])
 
 
 def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
@@ -741,10 +762,10 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
     )
 
 
-def _may_show(s: GorkaState) -> bool:
+def _may_show(s: GorkaState, active: int) -> bool:
     """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
-    soon as two are left (AMB-GORKA-07)."""
-    return s.raises >= s.opts.limit or (s.opts.early_showdown and len(_active(s)) == 2)
+    soon as two are left (AMB-GORKA-07); ``active`` counts the players still in."""
+    return s.raises >= s.opts.limit or (s.opts.early_showdown and active == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -759,11 +780,12 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat = s.turn
     if s.phase == BETTING:
         out: list[Action] = []
+        active = len(_active(s))
         if _can_raise(s, seat):
             out.append(Raise(seat))
-        if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
+        if active == 2:  # gorka/last-two: only the last two settle peaceably
             out.append(Peace(seat))
-        if _may_show(s):
+        if _may_show(s, active):
             out.append(Showdown(seat))
         out.append(Pass(seat))  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
@@ -787,10 +809,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
             ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s))
             return _next_blind(
-                s._replace(ledger=ledger, blind=s.blind + (seat,), acted=s.acted + (seat,))
+                s._replace(ledger=ledger, blind=s.blind + (seat,)), s.acted + (seat,)
             )
         if isinstance(a, Pass):
-            return _next_blind(s._replace(acted=s.acted + (seat,)))
+            return _next_blind(s, s.acted + (seat,))
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
     if s.phase == OPENING:
         if isinstance(a, Open):
@@ -799,9 +821,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                     "core/not-held", f"seat {seat} does not hold {card_name(a.card)}"
                 )
             up = s.up[:seat] + ((a.card,),) + s.up[seat + 1 :]  # gorka/deal: one turned up
-            return _next_open(s._replace(up=up, acted=s.acted + (seat,)))
+            return _next_open(s._replace(up=up), s.acted + (seat,))
         if isinstance(a, Pass):
-            return _next_open(s._replace(acted=s.acted + (seat,)))
+            return _next_open(s, s.acted + (seat,))
         raise IllegalAction("core/wrong-action", "a player may turn one of his first two cards")
     if s.phase == SHOWING:
         if not isinstance(a, Show):
@@ -831,7 +853,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
         return _settle(s, active, "peace")  # AMB-GORKA-07: peace shares the pot
     if isinstance(a, Showdown):
-        if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
+        if not _may_show(
+            s, len(active)
+        ):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
         return _settle(s, tuple(active[i] for i in showdown_winners(keys)), "showdown")
