@@ -540,6 +540,13 @@ class Showdown(NamedTuple):
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
 
+#: The actions that name no card, by seat: the legal-action lists reuse them.
+BLINDS: Final = tuple(Blind(p) for p in range(6))
+RAISES: Final = tuple(Raise(p) for p in range(6))
+PEACES: Final = tuple(Peace(p) for p in range(6))
+SHOWDOWNS: Final = tuple(Showdown(p) for p in range(6))
+PASSES: Final = tuple(Pass(p) for p in range(6))
+
 BLINDING: Final = 1
 OPENING: Final = 2
 SHOWING: Final = 3
@@ -601,6 +608,10 @@ ORDERS: Final = {
 }
 
 
+#: The ledger's accounts by the number of players: the seats (``"0"``…) and the ``pot``.
+ACCOUNTS: Final = tuple(tuple(str(p) for p in range(n)) + ("pot",) for n in range(7))
+
+
 def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     """The seats from the dealer's left round to the dealer."""
     return ORDERS[n, dealer]
@@ -623,9 +634,7 @@ def setup(table: Table) -> GorkaState:
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
-    ledger = open_ledger(
-        tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
-    )
+    ledger = open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,))
     for p in _order(n, table.dealer):  # gorka/stakes: the antes
         # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
         ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
@@ -782,17 +791,17 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         out: list[Action] = []
         active = len(_active(s))
         if _can_raise(s, seat):
-            out.append(Raise(seat))
+            out.append(RAISES[seat])
         if active == 2:  # gorka/last-two: only the last two settle peaceably
-            out.append(Peace(seat))
+            out.append(PEACES[seat])
         if _may_show(s, active):
-            out.append(Showdown(seat))
-        out.append(Pass(seat))  # AMB-GORKA-06: a player may always pass, leaving the deal
+            out.append(SHOWDOWNS[seat])
+        out.append(PASSES[seat])  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
     if s.phase == BLINDING:
-        return (Blind(seat), Pass(seat))
+        return (BLINDS[seat], PASSES[seat])
     if s.phase == OPENING:
-        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), Pass(seat))
+        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), PASSES[seat])
     if s.phase == SHOWING:
         return tuple(Show(seat, (a, b)) for a, b in combinations(sorted(s.hands[seat]), 2))
     return ()
@@ -986,7 +995,7 @@ def load_position(pos: JSON) -> GorkaState:
         dealer=dealer,
         phase=phase,
         turn=head.turn,
-        ledger=open_ledger(tuple(str(p) for p in range(n)) + ("pot",), chips + (pot,)),
+        ledger=open_ledger(ACCOUNTS[n], chips + (pot,)),
         hands=card_lists(o.get("hands", empty), "position/hands"),
         up=card_lists(o.get("up", empty), "position/up"),
         stock=as_cards(o.get("stock", []), "position/stock"),
