@@ -142,8 +142,6 @@ def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
 
 #: ``POINTS[c]``: :func:`points` of card ``c``.
 POINTS: Final = tuple(points(c) for c in range(52))
-#: ``WILD_CARDS[wild]``: the cards :func:`is_wild` finds wild under that ``wild``.
-WILD_CARDS: Final = tuple(frozenset(c for c in range(52) if is_wild(c, w)) for w in range(3))
 
 
 def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
@@ -152,8 +150,7 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
     only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
     three cards, ``3 - w`` of a suit."""
-    wilds = WILD_CARDS[wild]
-    natural = [c for c in hand if c not in wilds]  # gorka/wild-cards
+    natural = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
     w = HAND - len(natural)
     ranks = [RANK_OF[c] for c in natural]
     if len(set(ranks)) <= 1:
@@ -592,7 +589,7 @@ def _keys(
     """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
     return tuple(
         [
-            _hand_key(h, wild)
+            hand_key(h, wild)
             if len(h) == HAND
             else (NOTHING, sum([POINTS[c] for c in h]))
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
@@ -771,10 +768,10 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
     )
 
 
-def _may_show(s: GorkaState, active: int) -> bool:
+def _may_show(s: GorkaState) -> bool:
     """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
-    soon as two are left (AMB-GORKA-07); ``active`` counts the players still in."""
-    return s.raises >= s.opts.limit or (s.opts.early_showdown and active == 2)
+    soon as two are left (AMB-GORKA-07)."""
+    return s.raises >= s.opts.limit or (s.opts.early_showdown and len(_active(s)) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -789,12 +786,11 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat = s.turn
     if s.phase == BETTING:
         out: list[Action] = []
-        active = len(_active(s))
         if _can_raise(s, seat):
             out.append(RAISES[seat])
-        if active == 2:  # gorka/last-two: only the last two settle peaceably
+        if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
             out.append(PEACES[seat])
-        if _may_show(s, active):
+        if _may_show(s):
             out.append(SHOWDOWNS[seat])
         out.append(PASSES[seat])  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
@@ -862,9 +858,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
         return _settle(s, active, "peace")  # AMB-GORKA-07: peace shares the pot
     if isinstance(a, Showdown):
-        if not _may_show(
-            s, len(active)
-        ):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
+        if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
         return _settle(s, tuple(active[i] for i in showdown_winners(keys)), "showdown")

@@ -392,14 +392,6 @@ def beats_by_rank(led: Card, c: Card) -> bool:
     return RANK_OF[c] > RANK_OF[led]
 
 
-#: ``BEATERS[led]``: the cards that beat ``led`` (:func:`beats`); ``BEATERS_BY_RANK[led]``, those
-#: that beat it under beat_by=rank (:func:`beats_by_rank`).
-BEATERS: Final = tuple(frozenset(c for c in range(52) if beats(led, c)) for led in range(52))
-BEATERS_BY_RANK: Final = tuple(
-    frozenset(c for c in range(52) if beats_by_rank(led, c)) for led in range(52)
-)
-
-
 def beatings(
     led: Sequence[Card], hand: Sequence[Card], by_rank: bool
 ) -> tuple[tuple[Card, ...], ...]:
@@ -413,11 +405,11 @@ def beatings(
     post: all(all(RANK_OF[b[i]] > RANK_OF[led[i]] for i in range(len(led))) for b in __return__)
     post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
     """
-    higher = BEATERS_BY_RANK if by_rank else BEATERS
+    beater = beats_by_rank if by_rank else beats
     if len(led) == 1:
         x = led[0]
-        return tuple([(c,) for c in hand if c in higher[x]])
-    options = [tuple([c for c in hand if c in higher[x]]) for x in led]
+        return tuple([(c,) for c in hand if beater(x, c)])
+    options = [tuple([c for c in hand if beater(x, c)]) for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
 
 

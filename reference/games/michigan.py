@@ -661,9 +661,8 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
-    nxt = NEXT_UP[c]
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if (nxt < 0 or nxt in s.dead or nxt in table) and not s.opts.after_passes:
+    if (run_stops(c, s.dead) or run_stops(c, table)) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
         return s._replace(
@@ -679,7 +678,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if nxt in hands[seat] else _next_active(s, seat)
+    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
     return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c, by=seat, passes=0)
 
 
@@ -805,12 +804,11 @@ def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     for name, k in zip(BOODLE_NAMES, a.split, strict=True):
         if k:
             ledger = ledger.transfer(str(a.seat), name, k)
-    staked = s.staked + (a.seat,)
-    nxt = _next_active(s, a.seat)
+    s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
     # AMB-MICHIGAN-03: in turn from the dealer's left round to the dealer
-    if a.seat == s.dealer or nxt in staked:  # michigan/dealer-choice
-        return s._replace(ledger=ledger, staked=staked, phase=CHOOSING, turn=s.dealer)
-    return s._replace(ledger=ledger, staked=staked, turn=nxt)
+    if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
+        return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
+    return s._replace(turn=_next_active(s, a.seat))
 
 
 def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
