@@ -71,6 +71,8 @@ from reference.core.seats import Seat
 
 GAME_ID: Final = "gorka"
 HAND: Final = 4
+#: The most players at a table (gorka/players: from two to six).
+MAX_PLAYERS: Final = 6
 KING: Final = 13
 
 # --- hand ranking (003:P17 to 003:P26) ---------------------------------------------------
@@ -538,11 +540,11 @@ class Showdown(NamedTuple):
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
 
 #: The actions that name no card, by seat: the legal-action lists reuse them.
-BLINDS: Final = tuple(Blind(p) for p in range(6))
-RAISES: Final = tuple(Raise(p) for p in range(6))
-PEACES: Final = tuple(Peace(p) for p in range(6))
-SHOWDOWNS: Final = tuple(Showdown(p) for p in range(6))
-PASSES: Final = tuple(Pass(p) for p in range(6))
+BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
+RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
+PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
+SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
+PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
 
 BLINDING: Final = 1
 OPENING: Final = 2
@@ -605,17 +607,13 @@ ORDERS: Final = {
 }
 
 
-#: The ledger's accounts by the number of players: the seats (``"0"``…) and the ``pot``.
-ACCOUNTS: Final = tuple(tuple(str(p) for p in range(n)) + ("pot",) for n in range(7))
-
-
 def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     """The seats from the dealer's left round to the dealer."""
     return ORDERS[n, dealer]
 
 
 def _check_players(n: int, opts: GorkaOptions) -> None:
-    if not 2 <= n <= 6:  # gorka/players
+    if not 2 <= n <= MAX_PLAYERS:  # gorka/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
 
 
@@ -631,7 +629,9 @@ def setup(table: Table) -> GorkaState:
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
-    ledger = open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,))
+    ledger = open_ledger(
+        tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
+    )
     for p in _order(n, table.dealer):  # gorka/stakes: the antes
         # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
         ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
@@ -989,7 +989,7 @@ def load_position(pos: JSON) -> GorkaState:
         dealer=dealer,
         phase=phase,
         turn=head.turn,
-        ledger=open_ledger(ACCOUNTS[n], chips + (pot,)),
+        ledger=open_ledger(tuple(str(p) for p in range(n)) + ("pot",), chips + (pot,)),
         hands=card_lists(o.get("hands", empty), "position/hands"),
         up=card_lists(o.get("up", empty), "position/up"),
         stock=as_cards(o.get("stock", []), "position/stock"),
