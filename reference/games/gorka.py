@@ -903,7 +903,7 @@ def parse_action(obj: JSON) -> Action:
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < 6:
+    if not 0 <= seat < MAX_PLAYERS:
         raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "blind":
         return Blind(seat)
