@@ -71,6 +71,8 @@ from reference.core.seats import Seat
 
 GAME_ID: Final = "gorka"
 HAND: Final = 4
+#: The most players at a table (gorka/players: from two to six).
+MAX_PLAYERS: Final = 6
 KING: Final = 13
 
 # --- hand ranking (003:P17 to 003:P26) ---------------------------------------------------
@@ -526,6 +528,13 @@ class Showdown(SeatAction):
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
 
+#: The actions that name no card, by seat: the legal-action lists reuse them.
+BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
+RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
+PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
+SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
+PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+
 BLINDING: Final = 1
 OPENING: Final = 2
 SHOWING: Final = 3
@@ -562,16 +571,22 @@ class GorkaState(NamedTuple):
 def with_keys(s: GorkaState) -> GorkaState:
     """The state with the key of each complete hand: four cards, or in the betting the
     dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
-    betting = s.phase in (BETTING, OVER)
-    return s._replace(
-        keys=tuple(
-            hand_key(h, s.opts.wilds)
+    return s._replace(keys=_keys(s.hands, s.opts.wilds, s.phase in (BETTING, OVER)))
+
+
+def _keys(
+    hands: Sequence[tuple[Card, ...]], wild: int, betting: bool
+) -> tuple[tuple[int, int] | None, ...]:
+    """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
+    return tuple(
+        [
+            hand_key(h, wild)
             if len(h) == HAND
-            else (NOTHING, sum(POINTS[c] for c in h))
+            else (NOTHING, sum([POINTS[c] for c in h]))
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
             else None
-            for h in s.hands
-        )
+            for h in hands
+        ]
     )
 
 
@@ -587,7 +602,7 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
 
 
 def _check_players(n: int, opts: GorkaOptions) -> None:
-    if not 2 <= n <= 6:  # gorka/players
+    if not 2 <= n <= MAX_PLAYERS:  # gorka/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
 
 
@@ -626,8 +641,9 @@ def setup(table: Table) -> GorkaState:
         0,
         (),
         "",
+        (None,) * n,  # no hand is dealt yet: no keys
     )
-    return _next_blind(with_keys(s))
+    return _next_blind(s, ())
 
 
 def _blind_cost(s: GorkaState) -> int:
@@ -635,66 +651,77 @@ def _blind_cost(s: GorkaState) -> int:
     return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
 
 
-def _next_blind(s: GorkaState) -> GorkaState:
-    """The next player to be offered the blind, or the deal of the first two cards."""
+def _next_blind(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
+    """The next player to be offered the blind (``acted``: those who have had their turn),
+    or the deal of the first two cards."""
+    cost = _blind_cost(s)
+    chips = s.ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
     for p in _order(s.players, s.dealer)[:-1]:
-        if p not in s.acted:
-            if s.ledger.balances[p] >= _blind_cost(s):
-                return s._replace(turn=p)
-            s = s._replace(acted=s.acted + (p,))  # AMB-GORKA-02: without the chips, he passes
+        if p not in acted:
+            if chips[p] >= cost:
+                return s._replace(turn=p, acted=acted)
+            acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s)
 
 
 def _deal_two(s: GorkaState) -> GorkaState:
-    hands = [list(h) for h in s.hands]
+    n = s.players
     stock = s.stock
-    order = _order(s.players, s.dealer)
-    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03)
-    for _ in range(2):
-        for p in order:
-            hands[p].append(stock[0])
-            stock = stock[1:]
-    s = s._replace(phase=OPENING, hands=tuple(tuple(h) for h in hands), stock=stock, acted=())
-    return _next_open(with_keys(s))
+    hands = list(s.hands)
+    # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
+    # the k-th seat of the order gets the k-th card of each round of n
+    for k, p in enumerate(_order(n, s.dealer)):
+        hands[p] += (stock[k], stock[n + k])
+    s = s._replace(
+        phase=OPENING,
+        hands=tuple(hands),
+        stock=stock[2 * n :],
+        keys=_keys(hands, s.opts.wilds, False),
+    )
+    return _next_open(s, ())
 
 
-def _next_open(s: GorkaState) -> GorkaState:
+def _next_open(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
+    """The next player who may turn a card up (``acted``: those who have had their turn),
+    or the deal of the last two cards."""
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
+    blind = s.blind
     for p in _order(s.players, s.dealer)[:-1]:
-        if p not in s.acted and p not in s.blind:
-            return s._replace(turn=p)
+        if p not in acted and p not in blind:
+            return s._replace(turn=p, acted=acted)
     return _deal_rest(s)
 
 
 def _deal_rest(s: GorkaState) -> GorkaState:
-    hands = [list(h) for h in s.hands]
-    up = [list(u) for u in s.up]
+    n, dealer, blind = s.players, s.dealer, s.blind
+    hands = list(s.hands)
+    up = list(s.up)
     stock = s.stock
-    order = _order(s.players, s.dealer)
-    for k in range(2):  # gorka/deal: two more each, one at a time (AMB-GORKA-03)
-        for p in order:
-            c = stock[0]
-            stock = stock[1:]
-            hands[p].append(c)
-            if p == s.dealer or p in s.blind:
-                continue  # all face down
-            if not s.up[p] or k == 0:  # both up; or, after a turned card, one up then one down
-                up[p].append(c)
-    s = s._replace(
+    # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
+    # gets the k-th card of each round of n
+    for k, p in enumerate(_order(n, dealer)):
+        first, second = stock[k], stock[n + k]
+        hands[p] += (first, second)
+        if p == dealer or p in blind:
+            continue  # all face down
+        # both up; or, after a turned card, one up then one down
+        up[p] += (first,) if s.up[p] else (first, second)
+    return s._replace(
         phase=SHOWING,
-        turn=s.dealer,
-        hands=tuple(tuple(h) for h in hands),
-        up=tuple(tuple(u) for u in up),
-        stock=stock,
+        turn=dealer,
+        hands=tuple(hands),
+        up=tuple(up),
+        stock=stock[2 * n :],
         acted=(),
+        keys=_keys(hands, s.opts.wilds, False),
     )
-    return with_keys(s)
 
 
 def _active(s: GorkaState) -> tuple[Seat, ...]:
-    return tuple(p for p in _order(s.players, s.dealer) if p not in s.passed)
+    passed = s.passed
+    return tuple([p for p in _order(s.players, s.dealer) if p not in passed])
 
 
 def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
@@ -749,17 +776,17 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     if s.phase == BETTING:
         out: list[Action] = []
         if _can_raise(s, seat):
-            out.append(Raise(seat))
+            out.append(RAISES[seat])
         if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
-            out.append(Peace(seat))
+            out.append(PEACES[seat])
         if _may_show(s):
-            out.append(Showdown(seat))
-        out.append(Pass(seat))  # AMB-GORKA-06: a player may always pass, leaving the deal
+            out.append(SHOWDOWNS[seat])
+        out.append(PASSES[seat])  # AMB-GORKA-06: a player may always pass, leaving the deal
         return tuple(out)
     if s.phase == BLINDING:
-        return (Blind(seat), Pass(seat))
+        return (BLINDS[seat], PASSES[seat])
     if s.phase == OPENING:
-        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), Pass(seat))
+        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), PASSES[seat])
     if s.phase == SHOWING:
         return tuple(Show(seat, (a, b)) for a, b in combinations(sorted(s.hands[seat]), 2))
     return ()
@@ -776,10 +803,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
             ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s))
             return _next_blind(
-                s._replace(ledger=ledger, blind=s.blind + (seat,), acted=s.acted + (seat,))
+                s._replace(ledger=ledger, blind=s.blind + (seat,)), s.acted + (seat,)
             )
         if isinstance(a, Pass):
-            return _next_blind(s._replace(acted=s.acted + (seat,)))
+            return _next_blind(s, s.acted + (seat,))
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
     if s.phase == OPENING:
         if isinstance(a, Open):
@@ -788,9 +815,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                     "core/not-held", f"seat {seat} does not hold {card_name(a.card)}"
                 )
             up = s.up[:seat] + ((a.card,),) + s.up[seat + 1 :]  # gorka/deal: one turned up
-            return _next_open(s._replace(up=up, acted=s.acted + (seat,)))
+            return _next_open(s._replace(up=up), s.acted + (seat,))
         if isinstance(a, Pass):
-            return _next_open(s._replace(acted=s.acted + (seat,)))
+            return _next_open(s, s.acted + (seat,))
         raise IllegalAction("core/wrong-action", "a player may turn one of his first two cards")
     if s.phase == SHOWING:
         if not isinstance(a, Show):
@@ -865,7 +892,7 @@ def parse_action(obj: JSON) -> Action:
     o = as_object(obj, "action")
     kind = as_str(field(o, "type", "action"), "action/type")
     seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < 6:
+    if not 0 <= seat < MAX_PLAYERS:
         raise FormatError(f"action/seat: {seat} is not a seat of this game")
     if kind == "blind":
         return Blind(seat)

@@ -342,7 +342,7 @@ def matches(four: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
     post: all(i in __return__ for i in range(len(four)) if four[i] in hand)
     post: list(__return__) == sorted(set(__return__))
     """
-    return tuple(i for i, c in enumerate(four) if c in hand)
+    return tuple([i for i, c in enumerate(four) if c in hand])
 
 
 def spread_range(remaining: int, cards_left: int) -> tuple[int, int]:
@@ -397,8 +397,8 @@ def beatings(
     beater = beats_by_rank if by_rank else beats
     if len(led) == 1:
         x = led[0]
-        return tuple((c,) for c in hand if beater(x, c))
-    options = [tuple(c for c in hand if beater(x, c)) for x in led]
+        return tuple([(c,) for c in hand if beater(x, c)])
+    options = [tuple([c for c in hand if beater(x, c)]) for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
 
 
@@ -581,18 +581,18 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
 
 def _deal_three(s: LotereyaState) -> LotereyaState:
     seats = SEATS[s.players, s.dealer]
-    hands = [list(h) for h in s.hands]
+    m = len(seats)
+    hands = list(s.hands)
     pack = s.deal_pack
-    i = 0
-    for _ in range(THREE):  # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left
-        for p in seats:
-            hands[p].append(pack[i])
-            i += 1
+    # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the k-th player
+    # gets the k-th card of each round of m
+    for k, p in enumerate(seats):
+        hands[p] += (pack[k], pack[m + k], pack[2 * m + k])
     return s._replace(
         phase=TURNING,
         turn=s.banker,
-        hands=tuple(tuple(h) for h in hands),
-        deal_pack=pack[i:],
+        hands=tuple(hands),
+        deal_pack=pack[THREE * m :],
     )
 
 
@@ -610,8 +610,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         hits = matches(s.four, hand)  # lotereya/match-wins
         for i in hits:
             winners_at[i] = p
-        winning = tuple(s.four[i] for i in hits)
-        rest = tuple(c for c in hand if c not in winning)
+        winning = tuple([s.four[i] for i in hits])
+        rest = tuple([c for c in hand if c not in winning])
         discard += winning  # lotereya/discard-and-set-aside: the winners
         piles[p] = tuple(sorted(piles[p] + rest))  # lotereya/discard-and-set-aside: set aside
         lost[p] = len(rest)
@@ -654,16 +654,28 @@ def _begin_stage_two(s: LotereyaState) -> LotereyaState:
     seats = SEATS[n, s.dealer]
     # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
     leader = s.last_winner if s.last_winner >= 0 else seats[0]
-    s = s._replace(ledger=ledger, hands=s.piles, piles=empty, four=())
-    return _next_lead(s, leader)
+    hands = s.piles  # the cards set aside are played out
+    s = s._replace(ledger=ledger, piles=empty, four=())
+    return _next_lead(s, leader, hands, s.gathered, s.discard)
 
 
-def _next_lead(s: LotereyaState, leader: Seat) -> LotereyaState:
-    """The next lead by ``leader``, or the end with fines if a player is out of cards."""
+def _next_lead(
+    s: LotereyaState, leader: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """The next lead by ``leader``, or the end with fines if a player is out of cards, once
+    the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
     for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
-        if not s.hands[p]:
-            return _finish(s, p)
-    return s._replace(phase=LEADING, turn=leader, table=(), leader=-1)
+        if not hands[p]:
+            return _finish(s._replace(hands=hands, gathered=gathered, discard=discard), p)
+    return s._replace(
+        phase=LEADING,
+        turn=leader,
+        hands=hands,
+        gathered=gathered,
+        discard=discard,
+        table=(),
+        leader=-1,
+    )
 
 
 def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
@@ -754,20 +766,22 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Lead):
         raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
-    hand = s.hands[a.seat]
-    if any(c not in hand for c in a.cards) or len(set(a.cards)) != len(a.cards):
-        raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {names(a.cards)}")
-    if not 1 <= len(a.cards) <= 2 or len({RANK_OF[c] for c in a.cards}) != 1:
+    seat, cards = a.seat, a.cards
+    hand = s.hands[seat]
+    led = set(cards)
+    if not led.issubset(hand) or len(led) != len(cards):
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(cards)}")
+    if not 1 <= len(cards) <= 2 or len({RANK_OF[c] for c in cards}) != 1:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
-    rest = tuple(c for c in hand if c not in a.cards)
+    rest = tuple([c for c in hand if c not in led])
     return s._replace(
         phase=BEATING,
-        turn=_left_player(s, a.seat),  # lotereya/must-beat: the left-hand neighbour
-        hands=_put(s.hands, a.seat, rest),
-        table=tuple(sorted(a.cards)),
-        leader=a.seat,
+        turn=_left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
+        hands=_put(s.hands, seat, rest),
+        table=tuple(sorted(cards)),
+        leader=seat,
     )
 
 
@@ -780,10 +794,10 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
-        return _next_lead(s._replace(gathered=gathered), _left_player(s, seat))
+        return _next_lead(s, _left_player(s, seat), s.hands, gathered, s.discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
-    if any(c not in hand for c in a.cards):
+    if not set(a.cards).issubset(hand):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
     if tuple(sorted(a.cards)) not in ways:  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
@@ -791,7 +805,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
             f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
             f"(of its suit, unless beat_by=rank)",
         )
-    rest = tuple(c for c in hand if c not in a.cards)
+    rest = tuple([c for c in hand if c not in a.cards])
     if len(a.cards) < len(s.table):
         # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
         # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
@@ -799,15 +813,16 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         (card,) = a.cards
         beaten = next(x for x in s.table if beater(x, card))
         other = tuple(x for x in s.table if x != beaten)
-        s = s._replace(
-            hands=_put(s.hands, seat, rest),
-            discard=s.discard + (beaten,) + a.cards,
-            gathered=_put(s.gathered, seat, s.gathered[seat] + other),
+        return _next_lead(
+            s,
+            _left_player(s, seat),
+            _put(s.hands, seat, rest),
+            _put(s.gathered, seat, s.gathered[seat] + other),
+            s.discard + (beaten,) + a.cards,
         )
-        return _next_lead(s, _left_player(s, seat))
     # lotereya/beater-leads: beaten cards are discarded, the beater leads to his left
-    s = s._replace(hands=_put(s.hands, seat, rest), discard=s.discard + s.table + a.cards)
-    return _next_lead(s, seat)
+    hands = _put(s.hands, seat, rest)
+    return _next_lead(s, seat, hands, s.gathered, s.discard + s.table + a.cards)
 
 
 LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
