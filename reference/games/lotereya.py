@@ -33,14 +33,12 @@ beaten in stage 2), ``discard``, ``table`` (cards led in stage 2) with
 ``leader``, ``last_winner``, ``lost`` (cards each player lost in the last
 round), ``out`` (the player who ran out, once over).
 
-Performance note: random playouts run at 60,000 to 95,000 decisions/s (an idle
-machine gives the higher figure), below the 100,000 of design §6. A profile
-shows no single hot spot: a game is short (about 50 decisions), so the seeded
-shuffle of 104 cards and the setup (splitting the
-two packs, the first round's contributions through the ledger) weigh about
-2.5 µs per decision, and each decision rebuilds a 20-field state and moves chips
-through the ledger (a stage-1 decision is a stake on one card; turning the four
-pays up to four cards at once).
+Performance note: a profile shows no single hot spot. A game is short (about 50
+decisions), so the seeded shuffle of 104 cards and the setup (splitting the two packs, the
+first round's contributions through the ledger) weigh on each decision, and each decision
+rebuilds a 20-field state and moves chips through the ledger (a stage-1 decision is a stake
+on one card; turning the four pays up to four cards at once). ``python scripts/bench.py
+--game lotereya --breakdown`` measures both parts.
 """
 
 from __future__ import annotations
