@@ -481,6 +481,11 @@ _BOUGHT: Final = _INDEX["bought"]
 _BAN: Final = _INDEX["ban"]
 _LEDGER: Final = _INDEX["ledger"]
 _IDLE: Final = _INDEX["idle"]
+_WON: Final = _INDEX["won"]
+_TRICKS: Final = _INDEX["tricks"]
+_RECORD: Final = _INDEX["record"]
+_LAST_WINNER: Final = _INDEX["last_winner"]
+_LAST_TRICK: Final = _INDEX["last_trick"]
 _new_state: Final = tuple.__new__
 
 
@@ -772,7 +777,14 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
 
 def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
     """The table cleared and ``leader`` to lead, unless the deal is blocked."""
-    s = _rep(s, turn=leader, table=(), table_seats=(), passed=(), bought=False, ban=ban)
+    fields = list(s)  # the state with six fields changed, built directly for speed
+    fields[_TURN] = leader
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_PASSED] = ()
+    fields[_BOUGHT] = False
+    fields[_BAN] = ban
+    s = _new_state(KopilkaState, fields)
     if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
     return s
@@ -967,15 +979,14 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
     winner = s.table_seats[i]
     led = SUIT_OF[s.table[0]]
     code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
-    s = _rep(
-        s,
-        won=s.won + s.table,
-        tricks=_put_int(s.tricks, winner, s.tricks[winner] + 1),
-        record=s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :],
-        last_winner=winner,
-        last_trick=s.table,
-        idle=0,
-    )
+    fields = list(s)  # the state with six fields changed, built directly for speed
+    fields[_WON] = s.won + s.table
+    fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
+    fields[_RECORD] = s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :]
+    fields[_LAST_WINNER] = winner
+    fields[_LAST_TRICK] = s.table
+    fields[_IDLE] = 0
+    s = _new_state(KopilkaState, fields)
     # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
     # player shed his last card, the first of them in play order being first out
     for p in s.table_seats:
