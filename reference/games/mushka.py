@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import Final, NamedTuple
 
 from reference.core.actions import Pass, Play, Take
@@ -1247,10 +1247,11 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
-    out: list[Action] = [STANDS[seat]]
-    for k in range(1, most + 1):
-        out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
-    return tuple(out)
+    # every set of one to ``most`` cards, by size, each in canonical order
+    exchanges = [
+        _make_exchange((seat, c)) for k in range(1, most + 1) for c in combinations(hand, k)
+    ]
+    return (STANDS[seat], *exchanges)
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1432,7 +1433,10 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
             winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
         else:
             keys = KEYS[s.opts.top_trumped == "when-led"][kind][trump][lead]
-            high = max([keys[c] for c in table])
+            high = 0  # the highest key on the trick (a plain loop: the trick is short)
+            for c in table:
+                if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
+                    high = keys[c]
             winning = tuple([c for c in allowed if keys[c] > high])
         if winning:
             return winning
