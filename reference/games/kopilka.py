@@ -459,6 +459,24 @@ def _rep(s: KopilkaState, **changes: object) -> KopilkaState:
     return tuple.__new__(KopilkaState, values)
 
 
+_TURN: Final = _INDEX["turn"]
+_HANDS: Final = _INDEX["hands"]
+_STOCK: Final = _INDEX["stock"]
+_TABLE: Final = _INDEX["table"]
+_SEATS: Final = _INDEX["table_seats"]
+_PASSED: Final = _INDEX["passed"]
+_BOUGHT: Final = _INDEX["bought"]
+_BAN: Final = _INDEX["ban"]
+_LEDGER: Final = _INDEX["ledger"]
+_IDLE: Final = _INDEX["idle"]
+_WON: Final = _INDEX["won"]
+_TRICKS: Final = _INDEX["tricks"]
+_RECORD: Final = _INDEX["record"]
+_LAST_WINNER: Final = _INDEX["last_winner"]
+_LAST_TRICK: Final = _INDEX["last_trick"]
+_new_state: Final = tuple.__new__
+
+
 def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
     i = hand.index(c)
     return hand[:i] + hand[i + 1 :]
@@ -747,7 +765,14 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
 
 def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
     """The table cleared and ``leader`` to lead, unless the deal is blocked."""
-    s = _rep(s, turn=leader, table=(), table_seats=(), passed=(), bought=False, ban=ban)
+    fields = list(s)  # the state with six fields changed, built directly for speed
+    fields[_TURN] = leader
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_PASSED] = ()
+    fields[_BOUGHT] = False
+    fields[_BAN] = ban
+    s = _new_state(KopilkaState, fields)
     if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
     return s
@@ -759,25 +784,27 @@ def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
 def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
+    plays = PLAYS[seat]
     if s.ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
-        return tuple(PLAYS[seat][c] for c in hand)
-    other = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] != s.ban)
+        return tuple([plays[c] for c in hand])
+    other = tuple([plays[c] for c in hand if SUIT_OF[c] != s.ban])
     if other:  # mushka-kopilka/winner-leads-other
         return other
     if s.opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
         return (PASSES[seat],)
-    return tuple(PLAYS[seat][c] for c in hand)
+    return tuple([plays[c] for c in hand])
 
 
 def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
     led = SUIT_OF[s.table[0]]
-    same = tuple(PLAYS[seat][c] for c in hand if SUIT_OF[c] == led)  # follow-suit
+    plays = PLAYS[seat]
+    same = tuple([plays[c] for c in hand if SUIT_OF[c] == led])  # follow-suit
     out: tuple[Action, ...] = same
     # mushka-kopilka/ace-covers (AMB-MUSHKAKOPILKA-04): on a spade lead the ace is a spade
     if led != 0 and AS in hand and (s.opts.ace == "any" or not same):
-        out = out + (PLAYS[seat][AS],)
+        out = out + (plays[AS],)
     if not same:
         # mushka-kopilka/buy (AMB-MUSHKAKOPILKA-03): again while void, or once under buy=one
         if s.stock and not (s.bought and s.opts.buy == "one"):
@@ -885,44 +912,43 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         )
         return s if pending else _advance_exchange(s)
     nxt = (seat + 1) % PLAYERS
-    if not s.table:
+    table = s.table
+    fields = list(s)  # the state with a few fields changed, built directly for speed
+    if not table:
         if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
-            return _rep(s, turn=nxt, ban=-1)  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
+            fields[_TURN] = nxt
+            fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
+            return _new_state(KopilkaState, fields)
         assert isinstance(a, Play)
-        return _rep(
-            s,
-            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
-            table=(a.card,),
-            table_seats=(seat,),
-            turn=nxt,
-            bought=False,
-        )
+        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_TABLE] = (a.card,)
+        fields[_SEATS] = (seat,)
+        fields[_TURN] = nxt
+        fields[_BOUGHT] = False
+        return _new_state(KopilkaState, fields)
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
-        return _rep(
-            s,
-            hands=_put(s.hands, seat, s.hands[seat] + (s.stock[0],)),
-            stock=s.stock[1:],
-            bought=True,
-            idle=0,  # mushka-kopilka/stalled: something was bought
-        )
-    done = len(s.table) + len(s.passed) + 1 == PLAYERS
+        fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
+        fields[_STOCK] = s.stock[1:]
+        fields[_BOUGHT] = True
+        fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
+        return _new_state(KopilkaState, fields)
+    done = len(table) + len(s.passed) + 1 == PLAYERS
     if kind is Pass:
-        led = SUIT_OF[s.table[0]]
+        led = SUIT_OF[table[0]]
         ledger = s.ledger
         if any(SUIT_OF[c] == led for c in s.hands[seat]):  # mushka-kopilka/pass-with-suit
             # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
             ledger = ledger.transfer(str(seat), POT, s.opts.fine)
-        s = _rep(s, ledger=ledger, passed=s.passed + (seat,), turn=nxt, bought=False)
+        fields[_LEDGER] = ledger
+        fields[_PASSED] = s.passed + (seat,)
     else:
         assert isinstance(a, Play)
-        s = _rep(
-            s,
-            hands=_put(s.hands, seat, _without(s.hands[seat], a.card)),
-            table=s.table + (a.card,),
-            table_seats=s.table_seats + (seat,),
-            turn=nxt,
-            bought=False,
-        )
+        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_TABLE] = table + (a.card,)
+        fields[_SEATS] = s.table_seats + (seat,)
+    fields[_TURN] = nxt
+    fields[_BOUGHT] = False
+    s = _new_state(KopilkaState, fields)
     return _close_trick(s) if done else s
 
 
@@ -941,15 +967,14 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
     winner = s.table_seats[i]
     led = SUIT_OF[s.table[0]]
     code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
-    s = _rep(
-        s,
-        won=s.won + s.table,
-        tricks=_put_int(s.tricks, winner, s.tricks[winner] + 1),
-        record=s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :],
-        last_winner=winner,
-        last_trick=s.table,
-        idle=0,
-    )
+    fields = list(s)  # the state with six fields changed, built directly for speed
+    fields[_WON] = s.won + s.table
+    fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
+    fields[_RECORD] = s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :]
+    fields[_LAST_WINNER] = winner
+    fields[_LAST_TRICK] = s.table
+    fields[_IDLE] = 0
+    s = _new_state(KopilkaState, fields)
     # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
     # player shed his last card, the first of them in play order being first out
     for p in s.table_seats:

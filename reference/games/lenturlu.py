@@ -679,16 +679,17 @@ def deal_hands(
     dealer's left, two at a time for three players (001:P59; the fifteenth card alone), and
     for four or six under deal_packet=twos, one at a time otherwise (AMB-MUSHKALENTURLU-04)."""
     size = hand_size(players, three_deal)
-    seats = tuple((dealer + k) % players for k in range(1, players + 1))
-    got: list[list[Card]] = [[] for _ in range(players)]
-    i = 0
     packet = deal_packet(players, twos)
-    while len(got[seats[-1]]) < size:  # mushka-lenturlu/deal
-        for p in seats:
-            k = min(packet, size - len(got[p]))
-            got[p].extend(order[i : i + k])
-            i += k
-    return tuple(tuple(sorted(h)) for h in got), tuple(order[i:])
+    step = packet * players
+    whole = size // packet * step  # the cards dealt in whole packets, a round at a time
+    rest = size % packet  # then ``rest`` more each (the fifteenth card of three players)
+    got: list[tuple[Card, ...]] = [()] * players
+    for k in range(players):  # mushka-lenturlu/deal: the k-th player from the dealer's left
+        cards = tuple(order[whole + k * rest : whole + (k + 1) * rest])
+        for q in range(k * packet, (k + 1) * packet):  # his places in each round's packets
+            cards += tuple(order[q:whole:step])
+        got[(dealer + 1 + k) % players] = tuple(sorted(cards))
+    return tuple(got), tuple(order[players * size :])
 
 
 def setup(table: Table) -> LenturluState:
@@ -869,14 +870,34 @@ def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> Lenturlu
     return s._replace(turn=(seat + 1) % s.players)
 
 
+_FIELDS: Final = LenturluState._fields
+_TURN: Final = _FIELDS.index("turn")
+_LEDGER: Final = _FIELDS.index("ledger")
+_PENDING: Final = _FIELDS.index("pending")
+_HANDS: Final = _FIELDS.index("hands")
+_STOCK: Final = _FIELDS.index("stock")
+_TABLE: Final = _FIELDS.index("table")
+_PILES: Final = _FIELDS.index("piles")
+_LAID: Final = _FIELDS.index("laid")
+_LAST: Final = _FIELDS.index("last")
+_LAST_SEAT: Final = _FIELDS.index("last_seat")
+_PASSES: Final = _FIELDS.index("passes")
+_BOUGHT: Final = _FIELDS.index("bought")
+_new_state: Final = tuple.__new__
+
+
 def _buy(s: LenturluState, seat: Seat) -> LenturluState:
     c = s.stock[0]  # mushka-lenturlu/buy: the top card of the stock
     hand = tuple(sorted(s.hands[seat] + (c,)))
     hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
     # mushka-lenturlu/stalled-round: under all_pass=round-continues a buy starts the count of
     # passes again (AMB-MUSHKALENTURLU-17); under last-leads it counts from the last card laid
-    passes = s.passes if s.opts.last_leads else 0
-    return s._replace(hands=hands, stock=s.stock[1:], bought=s.bought + 1, passes=passes)
+    fields = list(s)  # the state with four fields changed, built directly for speed
+    fields[_HANDS] = hands
+    fields[_STOCK] = s.stock[1:]
+    fields[_BOUGHT] = s.bought + 1
+    fields[_PASSES] = s.passes if s.opts.last_leads else 0
+    return _new_state(LenturluState, fields)
 
 
 def _pass(s: LenturluState, seat: Seat) -> LenturluState:
@@ -889,7 +910,11 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
     # mushka-lenturlu/next-continues: the next player continues from the last card (under
     # all_pass=round-continues the count stops at a whole round: AMB-MUSHKALENTURLU-17)
-    return s._replace(turn=(seat + 1) % n, passes=min(passes, n), bought=0)
+    fields = list(s)  # the state with three fields changed, built directly for speed
+    fields[_TURN] = (seat + 1) % n
+    fields[_PASSES] = min(passes, n)
+    fields[_BOUGHT] = 0
+    return _new_state(LenturluState, fields)
 
 
 def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> LenturluState:
@@ -916,39 +941,45 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
     # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
     # (AMB-MUSHKALENTURLU-08)
-    bought = 0 if s.opts.per_card else s.bought
-    s = s._replace(
-        hands=hands,
-        table=table,
-        laid=laid,
-        ledger=ledger,
-        pending=pending,
-        last=c,
-        last_seat=seat,
-        passes=0,
-        bought=bought,
-    )
+    opts = s.opts
+    fields = list(s)  # the state with the card laid, built directly for speed
+    fields[_HANDS] = hands
+    fields[_TABLE] = table
+    fields[_LAID] = laid
+    fields[_LEDGER] = ledger
+    fields[_PENDING] = pending
+    fields[_LAST] = c
+    fields[_LAST_SEAT] = seat
+    fields[_PASSES] = 0
+    fields[_BOUGHT] = 0 if opts.per_card else s.bought
     # AMB-MUSHKALENTURLU-06 (king_lead=no-win): a led king neither wins nor takes a trick; it
     # only closes the sequence (mushka-lenturlu/sequence-stops)
-    is_king = RANK_OF[c] == KING and not (led and s.opts.king_lead == "no-win")
-    if not s.opts.first_out:
+    is_king = RANK_OF[c] == KING and not (led and opts.king_lead == "no-win")
+    if not opts.first_out:
         if is_king:  # mushka-lenturlu/king-wins
-            return _settle(s, seat)
+            return _settle(_new_state(LenturluState, fields), seat)
     else:
         if not hand:  # mushka-lenturlu/first-out: the first out of cards wins
             # (AMB-MUSHKALENTURLU-13: his last card may be a king; he wins, no trick is taken)
-            return _settle(s, seat)
+            return _settle(_new_state(LenturluState, fields), seat)
         if is_king:  # mushka-lenturlu/king-takes-trick: he takes the trick and leads anew
             pile = s.piles[seat] + table
-            piles = s.piles[:seat] + (pile,) + s.piles[seat + 1 :]
-            return s._replace(table=(), piles=piles, turn=seat, last=-1, bought=0)
-    if is_stuck(c, laid, s.opts.any_suit):
+            fields[_TABLE] = ()
+            fields[_PILES] = s.piles[:seat] + (pile,) + s.piles[seat + 1 :]
+            fields[_TURN] = seat
+            fields[_LAST] = -1
+            fields[_BOUGHT] = 0
+            return _new_state(LenturluState, fields)
+    if is_stuck(c, laid, opts.any_suit):
         # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): the one who laid the last
         # card leads anew, or under stuck_lead=next-player the next one to his left
-        leader = (seat + 1) % n if s.opts.stuck_next else seat
-        return s._replace(turn=leader, last=-1, bought=0)
+        fields[_TURN] = (seat + 1) % n if opts.stuck_next else seat
+        fields[_LAST] = -1
+        fields[_BOUGHT] = 0
+        return _new_state(LenturluState, fields)
     # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
-    return s._replace(turn=seat)
+    fields[_TURN] = seat
+    return _new_state(LenturluState, fields)
 
 
 def _restore(ledger: Ledger, n: int, excluded: Seat, name: str, amount: int) -> Ledger:

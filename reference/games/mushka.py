@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import Final, NamedTuple
 
 from reference.core.actions import Pass, Play, SeatAction, Take
@@ -980,7 +980,24 @@ _TABLE: Final = _FIELDS.index("table")
 _SEATS: Final = _FIELDS.index("table_seats")
 _REVOKES: Final = _FIELDS.index("revokes")
 _TURN: Final = _FIELDS.index("turn")
+_DECLARED: Final = _FIELDS.index("declared")
+_EXCHANGED: Final = _FIELDS.index("exchanged")
+_STOCK: Final = _FIELDS.index("stock")
+_DISCARD: Final = _FIELDS.index("discard")
+_PHASE: Final = _FIELDS.index("phase")
+_CLAIMS: Final = _FIELDS.index("claims")
+_TRICKS: Final = _FIELDS.index("tricks")
+_PILES: Final = _FIELDS.index("piles")
+_TOP_BEATEN: Final = _FIELDS.index("top_beaten")
+_LAST_WINNER: Final = _FIELDS.index("last_winner")
+_LAST_TRICK: Final = _FIELDS.index("last_trick")
 _new_state: Final = tuple.__new__
+
+#: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
+FROM_LEFT: Final = tuple(
+    tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -1033,16 +1050,19 @@ def _check_pack(v: Variant, cards: tuple[Card, ...], pack: tuple[Card, ...], whe
 
 
 def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int) -> Hands:
-    """Five cards each from the dealer's left, ``packet`` at a time."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    i = 0
+    """Five cards each from the dealer's left, ``packet`` at a time: one by one, the k-th
+    player from the dealer's left gets the cards k, k + n, k + 2n, … of the order; all five at
+    once, the k-th five."""
+    dealt = HAND * players
+    hands: list[tuple[Card, ...]] = [()] * players
     # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left
-    for _ in range(HAND // packet):  # mushka/deal-five mushka-mistigri/deal-five
-        for k in range(1, players + 1):  # mushka-pamfil/deal-five mushka-shutikha/deal-five
-            seat = (dealer + k) % players
-            hands[seat].extend(order[i : i + packet])
-            i += packet
-    return tuple(tuple(h) for h in hands)
+    for k, seat in enumerate(FROM_LEFT[players][dealer]):  # mushka/deal-five
+        # mushka-mistigri/deal-five mushka-pamfil/deal-five mushka-shutikha/deal-five
+        if packet == 1:
+            hands[seat] = order[k:dealt:players]
+        else:  # five at once
+            hands[seat] = order[k * HAND : k * HAND + HAND]
+    return tuple(hands)
 
 
 def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> MushkaState:
@@ -1168,9 +1188,8 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
     """The seats that play, from the dealer's left (those who passed are out of the deal)."""
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
     # mushka-shutikha/passers-out
-    n = s.players
-    order = tuple((s.dealer + k) % n for k in range(1, n + 1))
-    return tuple(p for p in order if s.declared[p] == PLAYING)
+    declared = s.declared
+    return tuple([p for p in FROM_LEFT[s.players][s.dealer] if declared[p] == PLAYING])
 
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
@@ -1192,9 +1211,12 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     declared = _set(s.declared, a.seat, value)
-    s = s._replace(declared=declared)
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
-        return s._replace(turn=(a.seat + 1) % s.players)
+        fields = list(s)  # the state with two fields changed, built directly for speed
+        fields[_DECLARED] = declared
+        fields[_TURN] = (a.seat + 1) % s.players
+        return _new_state(MushkaState, fields)
+    s = s._replace(declared=declared)
     playing = _playing(s)
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
@@ -1219,15 +1241,17 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
-    out: list[Action] = [STANDS[seat]]
-    for k in range(1, most + 1):
-        out.extend(map(_make_exchange, zip(repeat(seat), combinations(hand, k))))
-    return tuple(out)
+    # every set of one to ``most`` cards, by size, each in canonical order
+    exchanges = [
+        _make_exchange((seat, c)) for k in range(1, most + 1) for c in combinations(hand, k)
+    ]
+    return (STANDS[seat], *exchanges)
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
     v = s.variant
     seat = a.seat
+    fields = list(s)  # the state with up to five fields changed, built directly for speed
     if isinstance(a, Exchange):
         hand = s.hands[seat]
         if not a.cards or len(a.cards) > HAND or len(set(a.cards)) != len(a.cards):
@@ -1247,20 +1271,24 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
             )
         new_hand = _without(hand, a.cards) + pool[:k]
         if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
-            s = s._replace(stock=pool[k:], discard=tuple(sorted(a.cards)))
+            fields[_STOCK] = pool[k:]
+            fields[_DISCARD] = tuple(sorted(a.cards))
         else:
-            s = s._replace(stock=s.stock[k:], discard=s.discard + tuple(sorted(a.cards)))
-        s = s._replace(hands=_put(s.hands, seat, new_hand))
+            fields[_STOCK] = s.stock[k:]
+            fields[_DISCARD] = s.discard + tuple(sorted(a.cards))
+        fields[_HANDS] = _put(s.hands, seat, new_hand)
     elif not isinstance(a, Stand):
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
         )
-    s = s._replace(exchanged=_setb(s.exchanged, seat, True))
+    exchanged = _setb(s.exchanged, seat, True)
+    fields[_EXCHANGED] = exchanged
     playing = _playing(s)
-    waiting = [p for p in playing if not s.exchanged[p]]
+    waiting = [p for p in playing if not exchanged[p]]
     if waiting:
-        return s._replace(turn=waiting[0])
-    return _after_exchange(s, playing)
+        fields[_TURN] = waiting[0]
+        return _new_state(MushkaState, fields)
+    return _after_exchange(_new_state(MushkaState, fields), playing)
 
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
@@ -1399,7 +1427,10 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
             winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
         else:
             keys = KEYS[s.opts.top_trumped == "when-led"][kind][trump][lead]
-            high = max([keys[c] for c in table])
+            high = 0  # the highest key on the trick (a plain loop: the trick is short)
+            for c in table:
+                if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
+                    high = keys[c]
             winning = tuple([c for c in allowed if keys[c] > high])
         if winning:
             return winning
@@ -1423,12 +1454,13 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     revokes = s.revokes
-    if not s.table and a.card not in follow_choices(s, hand, False):
-        raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead mushka-pamfil/king-lead
-            rid(s.variant, "king-lead"),  # mushka-shutikha/king-lead; AMB-MUSHKA-19
-            f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
-        )
-    if a.card not in follow_choices(s, hand, s.opts.must_beat):
+    if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
+        if a.card not in follow_choices(s, hand, False):
+            raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
+                rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
+                f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
+            )  # AMB-MUSHKA-19
+    elif a.card not in follow_choices(s, hand, s.opts.must_beat):
         if s.opts.revoke == "refuse":  # AMB-MUSHKA-15/a
             raise IllegalAction(
                 _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
@@ -1438,16 +1470,15 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         revokes = _set(revokes, seat, revokes[seat] + 1)
     table = s.table + (a.card,)
     seats = s.table_seats + (seat,)
-    hands = _put(s.hands, seat, tuple([c for c in hand if c != a.card]))
+    fields = list(s)  # the state with four or five fields changed, built directly for speed
+    fields[_HANDS] = _put(s.hands, seat, tuple([c for c in hand if c != a.card]))
+    fields[_TABLE] = table
+    fields[_SEATS] = seats
+    fields[_REVOKES] = revokes
     if len(table) < s.declared.count(PLAYING):
-        fields = list(s)  # the state with five fields changed, built directly for speed
-        fields[_HANDS] = hands
-        fields[_TABLE] = table
-        fields[_SEATS] = seats
-        fields[_REVOKES] = revokes
         fields[_TURN] = _next_player(s, seat)
         return _new_state(MushkaState, fields)
-    s = s._replace(hands=hands, table=table, table_seats=seats, revokes=revokes)
+    s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
@@ -1502,20 +1533,21 @@ def _credit(s: MushkaState) -> MushkaState:
     i = _winner_index(s)
     w = s.table_seats[i]
     top = s.variant.top
-    beaten = s.top_beaten or (top in s.table and s.table[i] != top)
-    s = s._replace(
-        tricks=_set(s.tricks, w, s.tricks[w] + 1),
-        piles=_put(s.piles, w, s.piles[w] + s.table),
-        top_beaten=beaten,
-        last_winner=w,
-        last_trick=s.table,
-        table=(),
-        table_seats=(),
-        claims=0,
-        phase=PLAY,
-        turn=w,  # mushka/winner-leads mushka-mistigri/winner-leads
-    )  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-    if sum(s.tricks) < HAND:
+    table = s.table
+    tricks = _set(s.tricks, w, s.tricks[w] + 1)
+    fields = list(s)  # the state with ten fields changed, built directly for speed
+    fields[_TRICKS] = tricks
+    fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
+    fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
+    fields[_LAST_WINNER] = w
+    fields[_LAST_TRICK] = table
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_CLAIMS] = 0
+    fields[_PHASE] = PLAY
+    fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
+    s = _new_state(MushkaState, fields)  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
+    if sum(tricks) < HAND:
         return s
     return _score(s)
 
