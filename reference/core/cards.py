@@ -82,11 +82,6 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Canonical order: by suit (S H D C) then by rank, low to high."""
-    return tuple(sorted(cards))
-
-
 def names(cards: Iterable[Card]) -> list[str]:
     """The notation of cards in canonical order (a multiset written as a list)."""
     return [CARD_NAMES[c] for c in sorted(cards)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Union
 
 from reference.core.cards import Card, parse_card
@@ -65,8 +65,3 @@ def as_cards(value: JSON, where: str) -> tuple[Card, ...]:
 def card_lists(value: JSON, where: str) -> tuple[tuple[Card, ...], ...]:
     """An array of arrays of cards."""
     return tuple(as_cards(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
-
-
-def seat_list(values: Sequence[int]) -> list[JSON]:
-    """Seats as a JSON array."""
-    return list(values)

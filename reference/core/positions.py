@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from reference.core.errors import FormatError, SetupError
-from reference.core.jsontypes import JSON, JSONObject, as_int, as_object, as_str, field
+from reference.core.jsontypes import JSON, JSONObject, as_int, as_list, as_object, as_str, field
 from reference.core.kernel import GameOptions
 from reference.core.options import OptionSpec, OptionValue
 from reference.core.seats import Seat
@@ -83,3 +83,11 @@ def read_head(
     to_move = o.get("to_move")
     turn = -1 if to_move is None else as_int(to_move, "position/to_move")
     return Head(o, n, opts, phase, turn)
+
+
+def read_seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
+    """A position's list of seats (at ``where``), each a seat of the ``n`` at the table."""
+    out = tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+    if any(not 0 <= p < n for p in out):
+        raise FormatError(f"{where}: seats are from 0 to {n - 1}")
+    return out

@@ -64,7 +64,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head
+from reference.core.positions import read_head, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -942,13 +942,6 @@ def position(s: GorkaState) -> JSONObject:
     }
 
 
-def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
-    out = tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
-    if any(not 0 <= p < n for p in out):
-        raise FormatError(f"{where}: seats are from 0 to {n - 1}")
-    return out
-
-
 def load_position(pos: JSON) -> GorkaState:
     """A state from the position notation; checks the pack and the seats."""
     head = read_head(
@@ -981,11 +974,11 @@ def load_position(pos: JSON) -> GorkaState:
         hands=card_lists(o.get("hands", empty), "position/hands"),
         up=card_lists(o.get("up", empty), "position/up"),
         stock=as_cards(o.get("stock", []), "position/stock"),
-        blind=_seats(o.get("blind", []), "position/blind", n),
-        acted=_seats(o.get("acted", []), "position/acted", n),
-        passed=_seats(o.get("passed", []), "position/passed", n),
+        blind=read_seats(o.get("blind", []), "position/blind", n),
+        acted=read_seats(o.get("acted", []), "position/acted", n),
+        passed=read_seats(o.get("passed", []), "position/passed", n),
         raises=as_int(o.get("raises", 0), "position/raises"),
-        winners=_seats(o.get("winners", []), "position/winners", n),
+        winners=read_seats(o.get("winners", []), "position/winners", n),
         how=as_str(o.get("how", ""), "position/how"),
     )
     if len(s.hands) != n or len(s.up) != n:

@@ -63,7 +63,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head
+from reference.core.positions import read_head, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 from reference.core.sequences import next_up, run_stops
@@ -997,13 +997,6 @@ def position(s: MichiganState) -> JSONObject:
     }
 
 
-def _seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
-    out = tuple(as_int(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
-    if any(not 0 <= p < n for p in out):
-        raise FormatError(f"{where}: seats are from 0 to {n - 1}")
-    return out
-
-
 def load_position(pos: JSON) -> MichiganState:
     """A state from the position notation; checks the pack and the chips."""
     head = read_head(
@@ -1055,11 +1048,11 @@ def load_position(pos: JSON) -> MichiganState:
         hands=hands,
         extra=tuple(sorted(as_cards(o.get("extra", []), "position/extra"))),
         dead=as_cards(o.get("dead", []), "position/dead"),
-        out=tuple(sorted(_seats(o.get("out", []), "position/out", n))),
-        staked=_seats(o.get("staked", []), "position/staked", n),
+        out=tuple(sorted(read_seats(o.get("out", []), "position/out", n))),
+        staked=read_seats(o.get("staked", []), "position/staked", n),
         high=as_int(auction.get("high", 0), "position/auction/high"),
         bidder=-1 if bidder_json is None else as_int(bidder_json, "position/auction/bidder"),
-        done=_seats(auction.get("done", []), "position/auction/done", n),
+        done=read_seats(auction.get("done", []), "position/auction/done", n),
         table=as_cards(o.get("table", []), "position/table"),
         last=-1 if run_json is None else as_card(run_json, "position/run"),
         prev_suit=prev,
