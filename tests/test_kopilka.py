@@ -7,13 +7,12 @@ import random
 import pytest
 
 from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, Table, games
-from reference.core.actions import Pass, Play
+from reference.core.actions import Buy, Pass, Play
 from reference.core.cards import DECK_32, parse_card, parse_cards
 from reference.core.shuffle import shuffle
 from reference.games.kopilka import (
     GAME,
     OPTIONS,
-    Buy,
     Discard,
     KopilkaState,
     banned_suit,

@@ -6,13 +6,12 @@ import pytest
 
 from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, Table, games
 from reference.core.ace_low import LOW_RANK, next_up_low
-from reference.core.actions import Pass, Play
+from reference.core.actions import Buy, Pass, Play
 from reference.core.cards import DECK_52, names, parse_card
 from reference.core.shuffle import shuffle
 from reference.games.lenturlu import (
     GAME,
     OPTIONS,
-    Buy,
     LenturluState,
     card_points,
     continuations,
