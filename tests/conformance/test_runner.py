@@ -325,7 +325,14 @@ def test_ctrl_c_writes_partial_results_and_the_footer(tmp_path: Path) -> None:
         "--id",
         "melniki-b-013",
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # The run must take Ctrl-C as from a terminal even when these tests run as a background
+    # job, which starts with SIGINT ignored: a child inherits an ignored signal (and Python
+    # then installs no KeyboardInterrupt for it), but not a handler, which exec resets.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        signal.signal(signal.SIGINT, before)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         text = results.read_text(encoding="utf-8") if results.exists() else ""
