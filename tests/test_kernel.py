@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import FrozenInstanceError, dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import pytest
 
@@ -14,7 +14,7 @@ from reference.core.errors import FormatError, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import Head, read_head
+from reference.core.positions import Head, Notation
 from reference.games import REGISTRY
 
 
@@ -145,24 +145,49 @@ def _two_or_three(n: int, opts: Toy) -> None:
         raise SetupError(f"toy: {n} players", "toy/players")
 
 
+TOY_NOTATION: Final = Notation("toy", Toy, Toy.specs(), {1: "play", 0: "over"}, _two_or_three)
+
+
 def _head(pos: JSON) -> Head[Toy]:
-    return read_head(
-        pos,
-        "toy",
-        options=Toy,
-        specs=Toy.specs(),
-        phases={1: "play", 0: "over"},
-        check_players=_two_or_three,
-    )
+    return TOY_NOTATION.read(pos)
 
 
-def test_a_position_head_is_read_with_its_options_phase_and_turn() -> None:
+def test_a_position_head_is_read_with_its_options_dealer_phase_and_turn() -> None:
     head = _head(
-        {"game": "toy", "players": 3, "options": {"stake": 4}, "phase": "play", "to_move": 2}
+        {
+            "game": "toy",
+            "players": 3,
+            "dealer": 1,
+            "options": {"stake": 4},
+            "phase": "play",
+            "to_move": 2,
+        }
     )
-    assert (head.players, head.options.stake, head.phase, head.turn) == (3, 4, 1, 2)
-    over = _head({"game": "toy", "players": 2, "phase": "over", "to_move": None, "x": 1})
+    assert (head.players, head.dealer, head.options.stake, head.phase, head.turn) == (3, 1, 4, 1, 2)
+    over = _head(
+        {"game": "toy", "players": 2, "dealer": 0, "phase": "over", "to_move": None, "x": 1}
+    )
     assert (over.options, over.phase, over.turn, over.fields["x"]) == (Toy(), 0, -1, 1)
+
+
+def test_a_position_head_is_written_as_it_is_read() -> None:
+    written = TOY_NOTATION.head(3, 2, Toy(stake=4), 1, None)
+    assert written == {
+        "game": "toy",
+        "players": 3,
+        "dealer": 2,
+        "options": {"stake": 4, "ending": "soon", "strict": True},
+        "phase": "play",
+        "to_move": None,
+    }
+    head = _head(written)
+    assert (head.players, head.dealer, head.options, head.phase, head.turn) == (
+        3,
+        2,
+        Toy(stake=4),
+        1,
+        -1,
+    )
 
 
 @pytest.mark.parametrize(
@@ -172,8 +197,14 @@ def test_a_position_head_is_read_with_its_options_phase_and_turn() -> None:
         ({"game": "toy", "phase": "play"}, "missing field 'players'"),
         ({"game": "toy", "players": 4, "phase": "play"}, "position: toy/players: toy: 4 players"),
         ({"game": "toy", "players": 2, "phase": "play", "options": {"stake": 0}}, "stake=0"),
-        ({"game": "toy", "players": 2, "phase": "deal"}, "'deal' is not one of play, over"),
-        ({"game": "toy", "players": 2, "phase": "play", "to_move": "0"}, "position/to_move"),
+        ({"game": "toy", "players": 2, "dealer": 0, "phase": "deal"}, "'deal' is not one of"),
+        ({"game": "toy", "players": 2, "phase": "play"}, "missing field 'dealer'"),
+        ({"game": "toy", "players": 2, "dealer": 2, "phase": "play"}, "position/dealer: 2 is"),
+        ({"game": "toy", "players": 2, "dealer": -1, "phase": "play"}, "position/dealer: -1"),
+        (
+            {"game": "toy", "players": 2, "dealer": 0, "phase": "play", "to_move": "0"},
+            "position/to_move",
+        ),
     ],
 )
 def test_a_bad_position_head_names_what_is_wrong(pos: JSON, where: str) -> None:

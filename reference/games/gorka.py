@@ -64,7 +64,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head, read_seats
+from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -918,16 +918,16 @@ def _names(cs: Sequence[Card]) -> list[JSON]:
     return [card_name(c) for c in cs]
 
 
+NOTATION: Final = Notation(GAME_ID, GorkaOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: GorkaState) -> JSONObject:
-    """The position in this game's notation."""
+    """The position in this game's notation: after the head, each seat's chips and the pot,
+    the hands, the cards turned up, the stock, who paid a blind, who acted and who passed, the
+    raises, and the winners and how they won."""
     n = s.players
     return {
-        "game": GAME_ID,
-        "players": n,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
+        **NOTATION.head(n, s.dealer, s.opts, s.phase, to_move(s)),
         "chips": list(s.ledger.balances[:n]),
         "pot": s.ledger.balances[n],
         "hands": [_names(h) for h in s.hands],
@@ -944,18 +944,8 @@ def position(s: GorkaState) -> JSONObject:
 
 def load_position(pos: JSON) -> GorkaState:
     """A state from the position notation; checks the pack and the seats."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=GorkaOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
-    o, n, opts, phase = head.fields, head.players, head.options, head.phase
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
-    if not 0 <= dealer < n:
-        raise FormatError(f"position/dealer: {dealer} is not a seat")
+    head = NOTATION.read(pos)
+    o, n, opts, phase, dealer = head.fields, head.players, head.options, head.phase, head.dealer
     chips = tuple(
         as_int(v, "position/chips")
         for v in as_list(field(o, "chips", "position"), "position/chips")

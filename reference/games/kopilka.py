@@ -58,7 +58,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import open_position, read_head
+from reference.core.positions import Notation, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left
 from reference.core.shuffle import shuffle
@@ -1158,6 +1158,9 @@ def _record_json(record: tuple[int, ...]) -> list[str]:
     return [suit_letter(c & 3) + ("x2" if c & DOUBLED else "") for c in record]
 
 
+NOTATION: Final = Notation(GAME_ID, KopilkaOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: KopilkaState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back.
 
@@ -1171,13 +1174,8 @@ def position(s: KopilkaState) -> JSONObject:
     :func:`load_position`, it is every card of the pack not placed elsewhere.
     """
     return {
-        "game": GAME_ID,
-        "players": PLAYERS,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
+        **NOTATION.head(PLAYERS, s.dealer, s.opts, s.phase, to_move(s)),
         "deal": s.deal_no,
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
         "hands": [[card_name(c) for c in h] for h in s.hands],
         "stock": [card_name(c) for c in s.stock],
         "discard": [card_name(c) for c in s.discard],
@@ -1214,16 +1212,8 @@ def _suit_code(text: str, where: str) -> int:
 def load_position(pos: JSON) -> KopilkaState:
     """A state from the position notation; checks that the 32 cards are all there once."""
     # players may be left out of this game's position: the table is always four
-    head = read_head(
-        {"players": PLAYERS, **open_position(pos, GAME_ID)},
-        GAME_ID,
-        options=KopilkaOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
-    o, opts, phase, turn = head.fields, head.options, head.phase, head.turn
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    head = NOTATION.read({"players": PLAYERS, **open_position(pos, GAME_ID)})
+    o, opts, phase, turn, dealer = head.fields, head.options, head.phase, head.turn, head.dealer
     deal_no = as_int(o.get("deal", 1), "position/deal")
     hands = card_lists(field(o, "hands", "position"), "position/hands")
     stock = as_cards(o.get("stock", []), "position/stock")
@@ -1317,8 +1307,6 @@ def load_position(pos: JSON) -> KopilkaState:
 
 def _check_position(s: KopilkaState) -> None:
     w = "position"
-    if not 0 <= s.dealer < PLAYERS:
-        raise FormatError(f"{w}/dealer: {s.dealer} is not a seat")
     if not 1 <= s.deal_no <= DEALS:
         raise FormatError(f"{w}/deal: a partie has deals 1 to 4")
     if not 0 <= s.idle <= (PLAYERS - 1 if s.opts.stall_end == "blocked" else PLAYERS):

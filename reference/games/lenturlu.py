@@ -53,7 +53,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -1094,16 +1094,14 @@ def parse_action(obj: JSON) -> Action:
     raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, buy, pass)")
 
 
+NOTATION: Final = Notation(GAME_ID, LenturluOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: LenturluState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     n = s.players
     return {
-        "game": GAME_ID,
-        "players": n,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
+        **NOTATION.head(n, s.dealer, s.opts, s.phase, to_move(s)),
         "purses": list(s.ledger.balances[:n]),
         "layout": _layout_json(s.ledger.balances[n : n + 5]),
         "pending": _layout_json(s.pending),
@@ -1126,16 +1124,9 @@ def _opt_int(o: Mapping[str, JSON], key: str, default: int) -> int:
 
 def load_position(pos: JSON) -> LenturluState:
     """A state from the position notation; checks the pack and the fields."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=LenturluOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    dealer = head.dealer
     purses_json = o.get("purses")
     purses = (opts.purse,) * n if purses_json is None else _ints(purses_json, "position/purses")
     layout_obj = as_object(field(o, "layout", "position"), "position/layout")
@@ -1192,8 +1183,6 @@ def _ints(value: JSON, where: str) -> tuple[int, ...]:
 
 def _check_position(s: LenturluState) -> None:
     n = s.players
-    if not 0 <= s.dealer < n:
-        raise FormatError(f"position/dealer: {s.dealer} is not a seat")
     if len(s.hands) != n or len(s.piles) != n:
         raise FormatError(f"position/hands: one hand and one pile per seat ({n})")
     try:

@@ -72,7 +72,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -917,17 +917,15 @@ def _names_json(cs: Sequence[Card]) -> list[JSON]:
     return [card_name(c) for c in cs]
 
 
+NOTATION: Final = Notation(GAME_ID, LotereyaOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: LotereyaState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     n = s.players
     return {
-        "game": GAME_ID,
-        "players": n,
-        "dealer": s.dealer,
+        **NOTATION.head(n, s.dealer, s.opts, s.phase, to_move(s)),
         "banker": s.banker,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
         "chips": list(s.ledger.balances[:n]),
         "pot": s.ledger.balances[n],
         "stakes": list(s.ledger.balances[n + 1 :]),
@@ -953,16 +951,9 @@ def _opt_int(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> LotereyaState:
     """A state from the position notation; checks the two packs and the seats."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=LotereyaOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    dealer = head.dealer
     banker = as_int(o.get("banker", (dealer - 1) % n), "position/banker")
     empty: list[JSON] = [[] for _ in range(n)]
     chips = tuple(
@@ -1005,8 +996,8 @@ def load_position(pos: JSON) -> LotereyaState:
 
 def _check_position(s: LotereyaState) -> None:
     n = s.players
-    if not 0 <= s.dealer < n or s.banker != (s.dealer - 1) % n:
-        raise FormatError("position: the dealer is a seat and the banker sits on his right")
+    if s.banker != (s.dealer - 1) % n:
+        raise FormatError("position: the banker sits on the dealer's right")
     for key, seq in (("hands", s.hands), ("piles", s.piles), ("gathered", s.gathered)):
         if len(seq) != n:
             raise FormatError(f"position/{key}: one entry per seat ({n})")

@@ -49,7 +49,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
 from reference.core.tricks import of_suit, trick_winner
@@ -880,16 +880,14 @@ def parse_action(obj: JSON) -> Action:
     raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
 
 
+NOTATION: Final = Notation(GAME_ID, MelnikiAOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: MelnikiAState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     return {
-        "game": GAME_ID,
-        "players": s.players,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.stage],
+        **NOTATION.head(s.players, s.dealer, s.opts, s.stage, to_move(s)),
         "trump_card": card_name(s.trump_card),
-        "to_move": None if s.stage == OVER else s.turn,
         "hands": [[card_name(c) for c in h] for h in s.hands],
         "stock": [card_name(c) for c in s.stock],
         "aside": [card_name(c) for c in s.aside],
@@ -921,14 +919,7 @@ def _opt_seat(value: JSON, where: str) -> int:
 
 def load_position(pos: JSON) -> MelnikiAState:
     """A state from the position notation; checks that the pack is all there once."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=MelnikiAOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, stage = head.fields, head.players, head.options, head.phase
     trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
     table_cards: list[Card] = []
@@ -953,7 +944,7 @@ def load_position(pos: JSON) -> MelnikiAState:
     s = MelnikiAState(
         opts=opts,
         players=n,
-        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        dealer=head.dealer,
         trump=SUIT_OF[trump_card],
         trump_card=trump_card,
         stage=stage,
@@ -981,8 +972,6 @@ def load_position(pos: JSON) -> MelnikiAState:
 
 def _check_position(s: MelnikiAState) -> None:
     n = s.players
-    if not 0 <= s.dealer < n:
-        raise FormatError(f"position/dealer: {s.dealer} is not a seat")
     if len(s.hands) != n or len(s.piles) != n:
         raise FormatError(f"position: hands and piles need one entry per seat ({n})")
     if s.stage == OVER:

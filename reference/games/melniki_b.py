@@ -43,7 +43,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 from reference.core.tricks import beats_in_trick, playable, trick_winner
@@ -725,16 +725,14 @@ def parse_action(obj: JSON) -> Action:
     raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
 
 
+NOTATION: Final = Notation(GAME_ID, MelnikiOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: MelnikiState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     return {
-        "game": GAME_ID,
-        "players": s.players,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.stage],
+        **NOTATION.head(s.players, s.dealer, s.opts, s.stage, to_move(s)),
         "trump_card": card_name(s.trump_card),
-        "to_move": None if s.stage == OVER else s.turn,
         "hands": [[card_name(c) for c in h] for h in s.hands],
         "stock": [card_name(c) for c in s.stock],
         "aside": [card_name(c) for c in s.aside],
@@ -760,16 +758,9 @@ def position(s: MelnikiState) -> JSONObject:
 
 def load_position(pos: JSON) -> MelnikiState:
     """A state from the position notation; checks that the 36 cards are all there once."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=MelnikiOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, stage, turn = head.fields, head.players, head.options, head.phase, head.turn
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
+    dealer = head.dealer
     trump_card = as_card(field(o, "trump_card", "position"), "position/trump_card")
     hands = card_lists(field(o, "hands", "position"), "position/hands")
     piles = card_lists(o.get("piles", [[] for _ in range(n)]), "position/piles")
@@ -844,8 +835,6 @@ def load_position(pos: JSON) -> MelnikiState:
 def _check_position(s: MelnikiState) -> None:
     n = s.players
     where = "position"
-    if not 0 <= s.dealer < n:
-        raise FormatError(f"{where}/dealer: {s.dealer} is not a seat")
     for key, seq in (("hands", s.hands), ("piles", s.piles), ("tricks", s.tricks)):
         if len(seq) != n:
             raise FormatError(f"{where}/{key}: needs one entry per seat ({n})")

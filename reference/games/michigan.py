@@ -63,7 +63,7 @@ from reference.core.jsontypes import (
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
-from reference.core.positions import read_head, read_seats
+from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 from reference.core.sequences import next_up, run_stops
@@ -966,16 +966,14 @@ def parse_action(obj: JSON) -> Action:
     )
 
 
+NOTATION: Final = Notation(GAME_ID, MichiganOptions, OPTIONS, _POSITION_PHASES, _check_players)
+
+
 def position(s: MichiganState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     n = s.players
     return {
-        "game": GAME_ID,
-        "players": n,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
+        **NOTATION.head(n, s.dealer, s.opts, s.phase, to_move(s)),
         "chips": list(s.ledger.balances[:n]),
         "boodle": {k: s.ledger.balances[n + i] for i, k in enumerate(BOODLE_NAMES)},
         "hands": [[card_name(c) for c in h] for h in s.hands],
@@ -999,18 +997,9 @@ def position(s: MichiganState) -> JSONObject:
 
 def load_position(pos: JSON) -> MichiganState:
     """A state from the position notation; checks the pack and the chips."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=MichiganOptions,
-        specs=OPTIONS,
-        phases=_POSITION_PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
-    dealer = as_int(field(o, "dealer", "position"), "position/dealer")
-    if not 0 <= dealer < n:
-        raise FormatError(f"position/dealer: {dealer} is not a seat")
+    dealer = head.dealer
     chips_json = as_list(field(o, "chips", "position"), "position/chips")
     chips = tuple(as_int(v, f"position/chips/{i}") for i, v in enumerate(chips_json))
     boodle_json = as_object(o.get("boodle", {}), "position/boodle")

@@ -64,7 +64,7 @@ from reference.core.jsontypes import (
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
 from reference.core.ledger import Ledger
 from reference.core.options import OptionSpec
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
@@ -1735,15 +1735,10 @@ def parse_action(obj: JSON, game: str) -> Action:
 # --- position notation ------------------------------------------------------------------------
 
 
-def position(s: MushkaState, specs: Mapping[str, OptionSpec]) -> JSONObject:
-    """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
+def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
+    """The position in the notation of the game (its FEN); :func:`load_position` reads it back."""
     return {
-        "game": s.variant.id,
-        "players": s.players,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(specs),
-        "phase": PHASES[s.phase],
-        "to_move": None if s.phase == OVER else s.turn,
+        **notation.head(s.players, s.dealer, s.opts, s.phase, to_move(s)),
         "trump": suit_letter(s.trump),
         "trump_card": None if s.trump_card < 0 else card_name(s.trump_card),
         "hands": [[card_name(c) for c in h] for h in s.hands],
@@ -1793,16 +1788,9 @@ def _opt_seat(value: JSON, where: str) -> int:
     return -1 if value is None else as_int(value, where)
 
 
-def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> MushkaState:
+def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> MushkaState:
     """A state from the position notation; checks that the pack is all there once."""
-    head = read_head(
-        pos,
-        v.id,
-        options=MushkaOptions,
-        specs=specs,
-        phases=PHASES,
-        check_players=lambda n, _opts: _check_players(v, n),
-    )
+    head = notation.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
     try:
         trump = parse_suit(as_str(field(o, "trump", "position"), "position/trump"))
@@ -1843,7 +1831,7 @@ def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> Mus
         variant=v,
         opts=opts,
         players=n,
-        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        dealer=head.dealer,
         phase=phase,
         turn=head.turn,
         hands=card_lists(field(o, "hands", "position"), "position/hands"),
@@ -1880,8 +1868,6 @@ def load_position(v: Variant, specs: Mapping[str, OptionSpec], pos: JSON) -> Mus
 def _check_position(s: MushkaState) -> None:
     n = s.players
     where = "position"
-    if not 0 <= s.dealer < n:
-        raise FormatError(f"{where}/dealer: {s.dealer} is not a seat")
     per_seat = (
         ("hands", s.hands),
         ("declared", s.declared),
@@ -1954,6 +1940,7 @@ def mushka_game(
 ) -> Kernel[MushkaState, Action]:
     """One мушка: the :class:`~reference.core.game.Game` over a :class:`Variant`, with the
     options it offers and its rules."""
+    notation = Notation(v.id, MushkaOptions, options, PHASES, lambda n, _opts: _check_players(v, n))
     return Kernel(
         id=v.id,
         title=v.title,
@@ -1972,8 +1959,8 @@ def mushka_game(
         seats=lambda s: s.players,
         table=OBSERVABLES,
         parse_action=partial(parse_action, game=v.id),
-        position=partial(position, specs=options),
-        load_position=partial(load_position, v, options),
+        position=partial(position, notation=notation),
+        load_position=partial(load_position, v, notation),
         cards=_cards,
         chips=_chips,
     )

@@ -51,7 +51,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
-from reference.core.positions import read_head
+from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 
@@ -634,16 +634,14 @@ def _card_or_none(c: Card) -> JSON:
     return None if c == NO_CARD else card_name(c)
 
 
+NOTATION: Final = Notation(GAME_ID, TsygankaOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: TsygankaState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     return {
-        "game": GAME_ID,
-        "players": s.players,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "phase": PHASES[s.stage],
+        **NOTATION.head(s.players, s.dealer, s.opts, s.stage, to_move(s)),
         "trump_card": card_name(s.trump_card),
-        "to_move": None if s.stage == OVER else s.turn,
         "circle": [card_name(c) for c in s.circle],
         "middle": _card_or_none(s.middle),
         "lead": _card_or_none(s.lead),
@@ -668,20 +666,13 @@ def _card_opt(value: JSON, where: str) -> Card:
 
 def load_position(pos: JSON) -> TsygankaState:
     """A state from the position notation; checks the pack is all there once."""
-    head = read_head(
-        pos,
-        GAME_ID,
-        options=TsygankaOptions,
-        specs=OPTIONS,
-        phases=PHASES,
-        check_players=_check_players,
-    )
+    head = NOTATION.read(pos)
     o, n, opts, stage = head.fields, head.players, head.options, head.phase
     empty: list[JSON] = [[] for _ in range(n)]
     s = TsygankaState(
         opts=opts,
         players=n,
-        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        dealer=head.dealer,
         trump_card=as_card(field(o, "trump_card", "position"), "position/trump_card"),
         stage=stage,
         turn=head.turn,
@@ -697,8 +688,8 @@ def load_position(pos: JSON) -> TsygankaState:
         last_winner=_seat_or_none(o.get("last_winner"), "position/last_winner"),
         loser=_seat_or_none(o.get("loser"), "position/loser"),
     )
-    if not 0 <= s.dealer < n or len(s.piles) != n or len(s.hands) != n:
-        raise FormatError(f"position: dealer a seat; one pile and one hand per seat ({n})")
+    if len(s.piles) != n or len(s.hands) != n:
+        raise FormatError(f"position: one pile and one hand per seat ({n})")
     if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
         raise FormatError("position/to_move: a seat, null exactly when the game is over")
     if s.opts.trump_card == "out-of-play":  # AMB-TSYGANKA-02 b: never drawn
