@@ -10,10 +10,10 @@ import pytest
 from reference import DeckOrder, SetupError, Table, games
 from reference.core.cards import ACE, DECK_32, RANK_OF, SUIT_OF, parse_cards
 from reference.core.shuffle import shuffle
+from reference.games import GORKA as GAME
 from reference.games import gorka
 from reference.games.gorka import (
     CHETVERIK,
-    GAME,
     KHLYUST,
     NOTHING,
     THREE_CARDS,

@@ -10,8 +10,8 @@ from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, 
 from reference.core.actions import Buy, Pass, Play
 from reference.core.cards import DECK_32, parse_card, parse_cards
 from reference.core.shuffle import shuffle
+from reference.games import MUSHKA_KOPILKA as GAME
 from reference.games.kopilka import (
-    GAME,
     OPTIONS,
     Discard,
     KopilkaState,

@@ -9,8 +9,8 @@ from reference.core.ace_low import LOW_RANK, next_up_low
 from reference.core.actions import Buy, Pass, Play
 from reference.core.cards import DECK_52, names, parse_card
 from reference.core.shuffle import shuffle
+from reference.games import MUSHKA_LENTURLU as GAME
 from reference.games.lenturlu import (
-    GAME,
     OPTIONS,
     LenturluState,
     card_points,

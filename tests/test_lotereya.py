@@ -9,8 +9,8 @@ from reference.core.actions import Take
 from reference.core.cards import DECK_52, TWO_PACKS_52, parse_card, parse_cards
 from reference.core.game import Dealt
 from reference.core.shuffle import shuffle
+from reference.games import LOTEREYA as GAME
 from reference.games.lotereya import (
-    GAME,
     Beat,
     Lead,
     beatings,

@@ -10,7 +10,8 @@ from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table
 from reference.core.actions import Play, Take
 from reference.core.cards import DECK_36, DECK_52, parse_card
 from reference.core.shuffle import shuffle
-from reference.games.melniki_a import GAME, load_position, pile_target, position, position_key
+from reference.games import MELNIKI_A as GAME
+from reference.games.melniki_a import load_position, pile_target, position, position_key
 
 C = parse_card
 

@@ -12,7 +12,8 @@ from reference.core.actions import Play, Take
 from reference.core.cards import DECK_36, card_name, parse_card, parse_cards
 from reference.core.jsontypes import JSON
 from reference.core.shuffle import shuffle
-from reference.games.melniki_b import GAME, MelnikiState, load_position, position, stuck_losers
+from reference.games import MELNIKI_B as GAME
+from reference.games.melniki_b import MelnikiState, load_position, position, stuck_losers
 
 C = parse_card
 

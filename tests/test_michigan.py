@@ -8,8 +8,8 @@ from reference import Dealt, DeckOrder, FormatError, IllegalAction, SetupError, 
 from reference.core.actions import Pass, Play
 from reference.core.cards import DECK_52, parse_card
 from reference.core.shuffle import shuffle
+from reference.games import MICHIGAN as GAME
 from reference.games.michigan import (
-    GAME,
     Bid,
     Keep,
     Stake,

@@ -23,7 +23,7 @@ from reference.core.game import Outcome
 from reference.core.jsontypes import JSONObject
 from reference.core.shuffle import MASK64, shuffle
 from reference.core.tricks import trick_winner
-from reference.games import REGISTRY, kopilka
+from reference.games import MUSHKA_KOPILKA, REGISTRY, kopilka
 from reference.games.kopilka import PLAYS, KopilkaState
 
 
@@ -171,7 +171,7 @@ def test_breaking_the_outcome_fails_its_scenarios(monkeypatch: pytest.MonkeyPatc
     chosen = scenarios_for("mushka-kopilka/outcome")
     assert chosen, "no scenario names mushka-kopilka/outcome"
     assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
-    broken = dataclasses.replace(kopilka.GAME, outcome=nobody_wins)
+    broken = dataclasses.replace(MUSHKA_KOPILKA, outcome=nobody_wins)
     monkeypatch.setattr(REGISTRY[kopilka.GAME_ID], "game", broken)
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking the outcome fails none of its {len(chosen)} scenarios"

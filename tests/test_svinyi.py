@@ -7,8 +7,8 @@ import pytest
 from reference import DeckOrder, FormatError, SetupError, Table
 from reference.core.cards import DECK_52, parse_card
 from reference.core.shuffle import shuffle
+from reference.games import SVINYI as GAME
 from reference.games.svinyi import (
-    GAME,
     PIG,
     burden,
     fits_pig,

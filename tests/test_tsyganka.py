@@ -8,7 +8,8 @@ from reference import DeckOrder, FormatError, SetupError, Table
 from reference.core.cards import DECK_36, DECK_52, parse_card
 from reference.core.jsontypes import JSON
 from reference.core.shuffle import shuffle
-from reference.games.tsyganka import GAME, beats, draw_covers, keeps, load_position, position, stuck
+from reference.games import TSYGANKA as GAME
+from reference.games.tsyganka import beats, draw_covers, keeps, load_position, position, stuck
 
 C = parse_card
 

@@ -13,7 +13,9 @@ declarations:
   (one value for each seat, asked as ``name.<seat>``). ``to_move``, ``phase``, ``legal`` and
   ``outcome`` (design §3) are provided.
 - **the game**: :class:`Kernel` takes the game's pure functions and the two declarations and is
-  the game's :class:`~reference.core.game.Game`.
+  the game's :class:`~reference.core.game.Game`. A module that declares them under the names
+  of :class:`Rules` is made a game by :meth:`Kernel.of` (the registry, ``reference.games``,
+  does so for each); a module serving several variants builds its kernels itself.
 """
 
 from __future__ import annotations
@@ -139,6 +141,65 @@ def _no_chips(s: object) -> int | None:
 # --- the game ---------------------------------------------------------------------------------
 
 
+class Seated(Protocol):
+    """A state that says how many seats its table has."""
+
+    @property
+    def players(self) -> int: ...
+
+
+SS = TypeVar("SS", bound=Seated)
+
+
+def _seat_count(s: Seated) -> int:
+    return s.players
+
+
+class Rules(Protocol[S, A]):
+    """What a game module declares, by these names, for :meth:`Kernel.of` to make it a game.
+
+    The constants: ``GAME_ID``, ``TITLE``, ``PLAYER_COUNTS`` (the seat counts the text
+    allows), ``OPTIONS`` (its option specs), ``RULES``, ``PACK`` (the pack a table is dealt
+    from), ``STATE`` (the state's class), ``ACTIONS`` (its action classes) and ``OBSERVABLES``.
+    The pure functions: ``setup``, ``legal_actions``, ``apply``, ``to_move``, ``outcome``,
+    ``phase_name`` (the ``phase`` observable), ``parse_action``, ``position``,
+    ``load_position``, ``all_cards`` (every card of a state) and ``chips_in_play`` (None where
+    the game has no chips). A state says how many seats its table has (``players``). A module
+    is checked against this protocol where the registry makes its game.
+    """
+
+    # the module's constants, under their names there (hence upper case)
+    @property
+    def GAME_ID(self) -> str: ...  # noqa: N802
+    @property
+    def TITLE(self) -> str: ...  # noqa: N802
+    @property
+    def PLAYER_COUNTS(self) -> range: ...  # noqa: N802
+    @property
+    def OPTIONS(self) -> Mapping[str, OptionSpec]: ...  # noqa: N802
+    @property
+    def RULES(self) -> tuple[Rule, ...]: ...  # noqa: N802
+    @property
+    def PACK(self) -> tuple[Card, ...]: ...  # noqa: N802
+    @property
+    def STATE(self) -> type[S]: ...  # noqa: N802
+    @property
+    def ACTIONS(self) -> tuple[type[A], ...]: ...  # noqa: N802
+    @property
+    def OBSERVABLES(self) -> tuple[Observable[S] | PerSeat[S], ...]: ...  # noqa: N802
+    def setup(self, table: Table, /) -> S: ...
+    def legal_actions(self, s: S, /) -> tuple[A, ...]: ...
+    def apply(self, s: S, a: A, /) -> S: ...
+    def to_move(self, s: S, /) -> Seat | None: ...
+    def outcome(self, s: S, /) -> Outcome | None: ...
+    def phase_name(self, s: S, /) -> str: ...
+    def parse_action(self, obj: JSON, /) -> A: ...
+    def position(self, s: S, /) -> JSONObject: ...
+    def load_position(self, pos: JSON, /) -> S: ...
+    def all_cards(self, s: S, /) -> tuple[Card, ...]: ...
+    def chips_in_play(self, s: S, /) -> int | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Kernel(Generic[S, A]):
     """A game of the corpus (:class:`~reference.core.game.Game`) made of its pure functions.
@@ -195,6 +256,33 @@ class Kernel(Generic[S, A]):
         object.__setattr__(self, "observables", tuple(names))
         object.__setattr__(self, "_plain", plain)
         object.__setattr__(self, "_per_seat", per_seat)
+
+    @staticmethod
+    def of(rules: Rules[SS, A]) -> Kernel[SS, A]:
+        """The game a module declares (:class:`Rules`): its constants and functions, by name."""
+        return Kernel(
+            id=rules.GAME_ID,
+            title=rules.TITLE,
+            players=rules.PLAYER_COUNTS,
+            options=rules.OPTIONS,
+            rules=rules.RULES,
+            pack=rules.PACK,
+            state_type=rules.STATE,
+            actions=rules.ACTIONS,
+            setup=rules.setup,
+            legal_actions=rules.legal_actions,
+            apply=rules.apply,
+            to_move=rules.to_move,
+            outcome=rules.outcome,
+            phase=rules.phase_name,
+            seats=_seat_count,
+            table=rules.OBSERVABLES,
+            parse_action=rules.parse_action,
+            position=rules.position,
+            load_position=rules.load_position,
+            cards=rules.all_cards,
+            chips=rules.chips_in_play,
+        )
 
     def _legal(self, s: S) -> JSON:
         return legal_json(self.legal_actions(s))

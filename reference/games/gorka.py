@@ -62,17 +62,21 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
 GAME_ID: Final = "gorka"
+TITLE: Final = "Горка (seed 003, «Глава XXII. Горка»)"
 HAND: Final = 4
 #: The most players at a table (gorka/players: from two to six).
 MAX_PLAYERS: Final = 6
 KING: Final = 13
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, 7)
+PACK: Final = DECK_32
 
 # --- hand ranking (003:P17 to 003:P26) ---------------------------------------------------
 
@@ -526,6 +530,7 @@ class Showdown(SeatAction):
 
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
+ACTIONS: Final = (Blind, Open, Show, Raise, Peace, Showdown, Pass)
 
 #: The actions that name no card, by seat: the legal-action lists reuse them.
 BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
@@ -565,6 +570,9 @@ class GorkaState(NamedTuple):
     #: by seat, the :func:`hand_key` of a hand of four cards, else None (derived from ``hands``
     #: and not written in the position: :func:`with_keys` computes it whenever hands change)
     keys: tuple[tuple[int, int] | None, ...] = ()
+
+
+STATE: Final = GorkaState
 
 
 def with_keys(s: GorkaState) -> GorkaState:
@@ -857,6 +865,20 @@ def to_move(s: GorkaState) -> Seat | None:
     return None if s.phase == OVER else s.turn
 
 
+def phase_name(s: GorkaState) -> str:
+    return PHASES[s.phase]
+
+
+def all_cards(s: GorkaState) -> tuple[Card, ...]:
+    """Every card of the state."""
+    return tuple(c for h in s.hands for c in h) + s.stock
+
+
+def chips_in_play(s: GorkaState) -> int:
+    """Every chip of the ledger, the seats' and the pots': the rules move chips, never make them."""
+    return s.ledger.total
+
+
 def outcome(s: GorkaState) -> Outcome | None:
     """The winners of the pot once the deal is settled; scores are the chips held."""
     if s.phase != OVER:
@@ -990,28 +1012,3 @@ def load_position(pos: JSON) -> GorkaState:
             "position: in the betting every hand has four cards and a live player moves"
         )
     return with_keys(s)
-
-
-GAME: Final[Kernel[GorkaState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Горка (seed 003, «Глава XXII. Горка»)",
-    players=range(2, 7),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_32,
-    state_type=GorkaState,
-    actions=(Blind, Open, Show, Raise, Peace, Showdown, Pass),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.phase],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=lambda s: tuple(c for h in s.hands for c in h) + s.stock,
-    chips=lambda s: s.ledger.total,
-)

@@ -56,7 +56,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, open_position
 from reference.core.rules import CORE_RULES, Rule
@@ -65,12 +65,16 @@ from reference.core.shuffle import shuffle
 from reference.core.tricks import trick_winner
 
 GAME_ID: Final = "mushka-kopilka"
+TITLE: Final = "Мушка копилка (seed 001, «5) Мушка копилка»)"
 PLAYERS: Final = 4
 HAND: Final = 5
 DEALS: Final = 4
 AS: Final = 12  # the ace of spades
 POT: Final = "pot"
 ACCOUNTS: Final = ("0", "1", "2", "3", POT)
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(4, 5)
+PACK: Final = DECK_32
 
 # --- rules, in the order of the text ------------------------------------------------------
 
@@ -390,6 +394,7 @@ class Discard(CardAction):
 
 
 Action = Play | Pass | Buy | Discard
+ACTIONS: Final = (Play, Pass, Buy, Discard)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
@@ -446,6 +451,14 @@ class KopilkaState(NamedTuple):
     ledger: Ledger
     decks: tuple[tuple[Card, ...], ...]
     idle: int
+
+    @property
+    def players(self) -> int:
+        """The table is always four (mushka-kopilka/players)."""
+        return PLAYERS
+
+
+STATE: Final = KopilkaState
 
 
 _INDEX: Final = {name: i for i, name in enumerate(KopilkaState._fields)}
@@ -1099,8 +1112,17 @@ def to_move(s: KopilkaState) -> Seat | None:
     return None if s.phase == OVER else s.turn
 
 
-def _cards(s: KopilkaState) -> tuple[Card, ...]:
+def phase_name(s: KopilkaState) -> str:
+    return PHASES[s.phase]
+
+
+def all_cards(s: KopilkaState) -> tuple[Card, ...]:
     return tuple(c for h in s.hands for c in h) + s.stock + s.discard + s.won + s.table
+
+
+def chips_in_play(s: KopilkaState) -> int:
+    """Every chip of the ledger, the seats' and the pots': the rules move chips, never make them."""
+    return s.ledger.total
 
 
 # --- observation and notation ---------------------------------------------------------------
@@ -1339,31 +1361,6 @@ def _check_position(s: KopilkaState) -> None:
         if s.turn != expect:
             raise FormatError(f"{w}/to_move: seat {expect} is next on the trick")
     try:
-        _check_pack(_cards(s), "a position")
+        _check_pack(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"{w}: {e}") from None
-
-
-GAME: Final[Kernel[KopilkaState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Мушка копилка (seed 001, «5) Мушка копилка»)",
-    players=range(4, 5),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_32,
-    state_type=KopilkaState,
-    actions=(Play, Pass, Buy, Discard),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.phase],
-    seats=lambda s: PLAYERS,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=_cards,
-    chips=lambda s: s.ledger.total,
-)

@@ -51,13 +51,14 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
 GAME_ID: Final = "mushka-lenturlu"
+TITLE: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 7
 #: The layout in the text's order (001:P57): 7♦, Q♠, A♠, J♣, K♥, and the money on each
@@ -70,6 +71,9 @@ LAYOUT_INDEX: Final = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in rang
 #: The deal table (001:P59-P63): cards to each hand by the number of players.
 HAND_SIZE: Final = {3: 12, 4: 12, 5: 9, 6: 8, 7: 7}
 MAX_BUYS: Final = 2
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+PACK: Final = DECK_52
 
 # --- rules, in the order of the text -------------------------------------------------------
 
@@ -422,6 +426,7 @@ OPTIONS: Final = LenturluOptions.specs()
 
 
 Action = Play | Buy | Pass
+ACTIONS: Final = (Play, Buy, Pass)
 
 PLAYING: Final = 1
 OVER: Final = 0
@@ -462,6 +467,9 @@ class LenturluState(NamedTuple):
 
 
 # --- decision functions (with contracts) -----------------------------------------------------
+
+
+STATE: Final = LenturluState
 
 
 def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
@@ -1046,7 +1054,11 @@ def to_move(s: LenturluState) -> Seat | None:
     return None if s.phase == OVER else s.turn
 
 
-def cards(s: LenturluState) -> tuple[Card, ...]:
+def phase_name(s: LenturluState) -> str:
+    return PHASES[s.phase]
+
+
+def all_cards(s: LenturluState) -> tuple[Card, ...]:
     """Every card of the state: hands, stock, table and piles."""
     return (
         tuple(c for h in s.hands for c in h)
@@ -1054,6 +1066,11 @@ def cards(s: LenturluState) -> tuple[Card, ...]:
         + s.table
         + tuple(c for p in s.piles for c in p)
     )
+
+
+def chips_in_play(s: LenturluState) -> int:
+    """Every chip of the ledger, the seats' and the pots': the rules move chips, never make them."""
+    return s.ledger.total
 
 
 # --- observation and notation ----------------------------------------------------------------
@@ -1218,28 +1235,3 @@ def _check_position(s: LenturluState) -> None:
         raise FormatError("position/last_seat: a seat or null")
     if s.opts.first_out and not all(s.hands):
         raise FormatError("position/hands: under way=first-out a player out of cards has won")
-
-
-GAME: Final[Kernel[LenturluState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)",
-    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_52,
-    state_type=LenturluState,
-    actions=(Play, Buy, Pass),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.phase],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=cards,
-    chips=lambda s: s.ledger.total,
-)

@@ -70,18 +70,22 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 
 GAME_ID: Final = "lotereya"
+TITLE: Final = "Карточная лотерея (seed 002, «61. Карточная лотерея»)"
 MIN_SEATS: Final = 4
 MAX_SEATS: Final = 10
 FOUR: Final = 4
 THREE: Final = 3
 CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(MIN_SEATS, MAX_SEATS + 1)
+PACK: Final = TWO_PACKS_52
 
 # --- rules ----------------------------------------------------------------------------
 
@@ -278,6 +282,7 @@ class Beat(CardsAction):
 
 
 Action = Spread | TurnUp | Lead | Beat | Take
+ACTIONS: Final = (Spread, TurnUp, Lead, Beat, Take)
 
 # --- state ------------------------------------------------------------------------------
 
@@ -329,6 +334,9 @@ class LotereyaState(NamedTuple):
 
 
 # --- decision functions (with contracts) ---------------------------------------------------
+
+
+STATE: Final = LotereyaState
 
 
 def matches(four: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
@@ -846,7 +854,11 @@ def to_move(s: LotereyaState) -> Seat | None:
     return None if s.phase == OVER else s.turn
 
 
-def _all_cards(s: LotereyaState) -> tuple[Card, ...]:
+def phase_name(s: LotereyaState) -> str:
+    return PHASES[s.phase]
+
+
+def all_cards(s: LotereyaState) -> tuple[Card, ...]:
     return (
         s.bank_pack
         + s.deal_pack
@@ -857,6 +869,11 @@ def _all_cards(s: LotereyaState) -> tuple[Card, ...]:
         + s.discard
         + s.table
     )
+
+
+def chips_in_play(s: LotereyaState) -> int:
+    """Every chip of the ledger, the seats' and the pots': the rules move chips, never make them."""
+    return s.ledger.total
 
 
 # --- observation and notation -------------------------------------------------------------------
@@ -1007,7 +1024,7 @@ def _check_position(s: LotereyaState) -> None:
     if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
         raise FormatError("position: the banker and the dealer hold no cards")
     try:
-        _check_packs(_all_cards(s), "a position")
+        _check_packs(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     if s.phase == OVER:
@@ -1025,28 +1042,3 @@ def _check_position(s: LotereyaState) -> None:
         raise FormatError("position: in stage 2 a player is to move and the players hold cards")
     if s.phase == BEATING and (s.leader not in seats or not 1 <= len(s.table) <= 2):
         raise FormatError("position: cards led by a player are on the table")
-
-
-GAME: Final[Kernel[LotereyaState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Карточная лотерея (seed 002, «61. Карточная лотерея»)",
-    players=range(MIN_SEATS, MAX_SEATS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=TWO_PACKS_52,
-    state_type=LotereyaState,
-    actions=(Spread, TurnUp, Lead, Beat, Take),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.phase],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=_all_cards,
-    chips=lambda s: s.ledger.total,
-)

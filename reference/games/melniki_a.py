@@ -48,15 +48,19 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
 from reference.core.tricks import of_suit, trick_winner
 
 GAME_ID: Final = "melniki-a"
+TITLE: Final = "Мельники (seed 000, «Глава LVII. Мельники»)"
 HAND: Final = 3
 MAX_PLAYERS: Final = 10
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
+PACK: Final = DECK_52
 
 RULES: Final = CORE_RULES + (
     Rule("melniki-a/players", ("000:P2.S2",), "Two to ten play."),
@@ -302,7 +306,11 @@ class MelnikiAState(NamedTuple):
     seen: frozenset[PositionKey] = frozenset()
 
 
+STATE: Final = MelnikiAState
+
+
 Action = Play | Take
+ACTIONS: Final = (Play, Take)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 #: ``BEATS[trump][card]``: the cards that beat ``card`` Durak-style (a look-up for speed).
@@ -818,6 +826,10 @@ def to_move(s: MelnikiAState) -> Seat | None:
     return None if s.stage == OVER else s.turn
 
 
+def phase_name(s: MelnikiAState) -> str:
+    return PHASES[s.stage]
+
+
 def outcome(s: MelnikiAState) -> Outcome | None:
     """The loser, once the game is over (melniki-a/last-holder-loses), or the winner under
     stage_two_end=first-out (melniki-a/first-out-wins); nobody after a stall
@@ -837,7 +849,7 @@ def outcome(s: MelnikiAState) -> Outcome | None:
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
-def _all_cards(s: MelnikiAState) -> tuple[Card, ...]:
+def all_cards(s: MelnikiAState) -> tuple[Card, ...]:
     return (
         tuple(c for h in s.hands for c in h)
         + s.stock
@@ -846,6 +858,11 @@ def _all_cards(s: MelnikiAState) -> tuple[Card, ...]:
         + tuple(c for p in s.piles for c in p)
         + s.discard
     )
+
+
+def chips_in_play(s: MelnikiAState) -> None:
+    """None: the game is played for no chips."""
+    return
 
 
 # --- observation and notation ----------------------------------------------------------
@@ -994,30 +1011,6 @@ def _check_position(s: MelnikiAState) -> None:
     if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
         raise FormatError("position: in stage2 the stock is empty and pile_target is 2..players")
     try:
-        _check_pack(_all_cards(s), _pack(s.opts), "a position")
+        _check_pack(all_cards(s), _pack(s.opts), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
-
-
-GAME: Final[Kernel[MelnikiAState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Мельники (seed 000, «Глава LVII. Мельники»)",
-    players=range(2, MAX_PLAYERS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_52,
-    state_type=MelnikiAState,
-    actions=(Play, Take),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.stage],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=_all_cards,
-)

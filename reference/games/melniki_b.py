@@ -42,14 +42,18 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 from reference.core.tricks import beats_in_trick, playable, trick_winner
 
 GAME_ID: Final = "melniki-b"
+TITLE: Final = "Мельники (seed 002, «60. Мельники»)"
 HAND: Final = 3
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, 5)
+PACK: Final = DECK_36
 
 # --- rules, in the order of the text ------------------------------------------
 
@@ -312,7 +316,11 @@ class MelnikiState(NamedTuple):
     stalled: bool = False
 
 
+STATE: Final = MelnikiState
+
+
 Action = Play | Take
+ACTIONS: Final = (Play, Take)
 
 
 def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
@@ -674,6 +682,27 @@ def to_move(s: MelnikiState) -> Seat | None:
     return None if s.stage == OVER else s.turn
 
 
+def phase_name(s: MelnikiState) -> str:
+    return PHASES[s.stage]
+
+
+def all_cards(s: MelnikiState) -> tuple[Card, ...]:
+    """Every card of the state."""
+    return (
+        tuple(c for h in s.hands for c in h)
+        + s.stock
+        + s.aside
+        + s.table
+        + tuple(c for p in s.piles for c in p)
+        + s.discard
+    )
+
+
+def chips_in_play(s: MelnikiState) -> None:
+    """None: the game is played for no chips."""
+    return
+
+
 def outcome(s: MelnikiState) -> Outcome | None:
     """The loser, once the game is over."""
     if s.stage != OVER:
@@ -867,34 +896,3 @@ def _check_position(s: MelnikiState) -> None:
         _check_pack(everything, "a position")
     except SetupError as e:
         raise FormatError(f"{where}: {e}") from None
-
-
-GAME: Final[Kernel[MelnikiState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Мельники (seed 002, «60. Мельники»)",
-    players=range(2, 5),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_36,
-    state_type=MelnikiState,
-    actions=(Play, Take),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.stage],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=lambda s: (
-        tuple(c for h in s.hands for c in h)
-        + s.stock
-        + s.aside
-        + s.table
-        + tuple(c for p in s.piles for c in p)
-        + s.discard
-    ),
-)

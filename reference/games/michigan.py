@@ -61,7 +61,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -69,6 +69,7 @@ from reference.core.seats import Seat
 from reference.core.sequences import next_up, run_stops
 
 GAME_ID: Final = "michigan"
+TITLE: Final = "Мичиган (seed 004)"
 MAX_PLAYERS: Final = 8
 STAKE: Final = 4
 #: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
@@ -76,6 +77,9 @@ BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
 BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
 #: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1.
 BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
+PACK: Final = DECK_52
 
 # --- rules, in the order of the text ------------------------------------------
 
@@ -317,6 +321,7 @@ class Bid(AmountAction):
 
 
 Action = Stake | TakeExtra | Keep | Bid | Play | Pass
+ACTIONS: Final = (Stake, TakeExtra, Keep, Bid, Play, Pass)
 
 # --- state ----------------------------------------------------------------------------
 
@@ -373,6 +378,9 @@ class MichiganState(NamedTuple):
     #: turn since (AMB-MICHIGAN-06 b, AMB-MICHIGAN-07 b)
     by: Seat = -1
     passes: int = 0
+
+
+STATE: Final = MichiganState
 
 
 def _accounts(n: int) -> tuple[str, ...]:
@@ -903,6 +911,20 @@ def to_move(s: MichiganState) -> Seat | None:
     return None if s.phase == OVER else s.turn
 
 
+def phase_name(s: MichiganState) -> str:
+    return PHASES[s.phase]
+
+
+def all_cards(s: MichiganState) -> tuple[Card, ...]:
+    """Every card of the state."""
+    return tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table
+
+
+def chips_in_play(s: MichiganState) -> int:
+    """Every chip of the ledger, the seats' and the pots': the rules move chips, never make them."""
+    return s.ledger.total
+
+
 # --- observation and notation -------------------------------------------------------------
 
 
@@ -1087,28 +1109,3 @@ def _check_position(s: MichiganState) -> None:
             raise FormatError("position/passes: fewer passes than players")
     if s.bidder >= 0 and not 0 <= s.bidder < n:
         raise FormatError("position/auction/bidder: a seat")
-
-
-GAME: Final[Kernel[MichiganState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Мичиган (seed 004)",
-    players=range(2, MAX_PLAYERS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_52,
-    state_type=MichiganState,
-    actions=(Stake, TakeExtra, Keep, Bid, Play, Pass),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.phase],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=lambda s: tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table,
-    chips=lambda s: s.ledger.total,
-)

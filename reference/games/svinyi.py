@@ -45,16 +45,20 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import given_options, open_position
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
 
 GAME_ID: Final = "svinyi"
+TITLE: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
 MAX_PLAYERS: Final = 16
 PIG: Final = -1  # the target of a card laid on the pig
 NO_CARD: Final = -1
 PIG_BASES: Final = (2, 6)
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
+PACK: Final = DECK_52
 
 RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule(
@@ -244,6 +248,9 @@ class SvinyiState(NamedTuple):
     extra: int
 
 
+STATE: Final = SvinyiState
+
+
 class Lay(NamedTuple):
     """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
 
@@ -261,6 +268,7 @@ class Lay(NamedTuple):
 
 
 Action = Lay | Pass
+ACTIONS: Final = (Lay, Pass)
 
 
 # --- decision functions (with contracts) ------------------------------------------------
@@ -644,6 +652,10 @@ def to_move(s: SvinyiState) -> Seat | None:
     return None if s.turn < 0 else s.turn
 
 
+def phase_name(s: SvinyiState) -> str:
+    return "over" if s.turn < 0 else "play"
+
+
 def outcome(s: SvinyiState) -> Outcome | None:
     """The winner(s), once the round is over."""
     if s.turn >= 0:
@@ -661,7 +673,7 @@ def outcome(s: SvinyiState) -> Outcome | None:
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
-def _all_cards(s: SvinyiState) -> tuple[Card, ...]:
+def all_cards(s: SvinyiState) -> tuple[Card, ...]:
     return (
         s.stock
         + tuple(c for st in s.stores for c in st)
@@ -670,6 +682,11 @@ def _all_cards(s: SvinyiState) -> tuple[Card, ...]:
         + s.done
         + (() if s.hand == NO_CARD else (s.hand,))
     )
+
+
+def chips_in_play(s: SvinyiState) -> None:
+    """None: the game is played for no chips."""
+    return
 
 
 def _hand(s: SvinyiState, p: Seat) -> JSON:
@@ -774,31 +791,7 @@ def load_position(pos: JSON) -> SvinyiState:
             "(in the base's suit under pig_suit=follow)"
         )
     try:
-        _check_pack(_all_cards(s), "a position")
+        _check_pack(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     return s
-
-
-GAME: Final[Kernel[SvinyiState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Свиньи (seed 000, «Глава LVII. ... Свиньи»)",
-    players=range(2, MAX_PLAYERS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_52,
-    state_type=SvinyiState,
-    actions=(Lay, Pass),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: "over" if s.turn < 0 else "play",
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=_all_cards,
-)

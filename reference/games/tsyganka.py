@@ -50,15 +50,19 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
 
 GAME_ID: Final = "tsyganka"
+TITLE: Final = "Цыганка (seed 000, «Глава LVII. ... Цыганка»)"
 MAX_PLAYERS: Final = 16
 GYPSY: Final = card(QUEEN, SPADES)
 NO_CARD: Final = -1
+#: The seat counts the text allows, and the pack a table is dealt from.
+PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
+PACK: Final = DECK_52
 
 RULES: Final = CORE_RULES + (
     Rule(
@@ -214,6 +218,9 @@ class TsygankaState(NamedTuple):
     loser: Seat
 
 
+STATE: Final = TsygankaState
+
+
 class Draw(NamedTuple):
     """Draw the face-down card at ``position`` (of the circle, or of the hand offered)."""
 
@@ -225,6 +232,7 @@ class Draw(NamedTuple):
 
 
 Action = Draw | Play | Take
+ACTIONS: Final = (Draw, Play, Take)
 
 DRAWS: Final = tuple(tuple(Draw(seat, i) for i in range(52)) for seat in range(MAX_PLAYERS))
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
@@ -561,6 +569,10 @@ def to_move(s: TsygankaState) -> Seat | None:
     return None if s.stage == OVER else s.turn
 
 
+def phase_name(s: TsygankaState) -> str:
+    return PHASES[s.stage]
+
+
 def outcome(s: TsygankaState) -> Outcome | None:
     """The loser, with whom the gypsy stuck."""
     if s.stage != OVER:
@@ -571,7 +583,7 @@ def outcome(s: TsygankaState) -> Outcome | None:
     return Outcome(winners=winners, losers=losers, reason=f"the gypsy stuck with {who}")
 
 
-def _all_cards(s: TsygankaState) -> tuple[Card, ...]:
+def all_cards(s: TsygankaState) -> tuple[Card, ...]:
     return (
         s.circle
         + (() if s.middle == NO_CARD else (s.middle,))
@@ -581,6 +593,11 @@ def _all_cards(s: TsygankaState) -> tuple[Card, ...]:
         + (() if s.up == NO_CARD else (s.up,))
         + s.discard
     )
+
+
+def chips_in_play(s: TsygankaState) -> None:
+    """None: the game is played for no chips."""
+    return
 
 
 def _on_table(s: TsygankaState) -> JSON:
@@ -710,31 +727,7 @@ def load_position(pos: JSON) -> TsygankaState:
     if s.stage == STAGE_TWO and s.up == NO_CARD and not s.hands[s.offerer]:
         raise FormatError("position/offerer: the offerer must hold cards to draw from")
     try:
-        _check_pack(_all_cards(s), _pack(n), "a position")
+        _check_pack(all_cards(s), _pack(n), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     return s
-
-
-GAME: Final[Kernel[TsygankaState, Action]] = Kernel(
-    id=GAME_ID,
-    title="Цыганка (seed 000, «Глава LVII. ... Цыганка»)",
-    players=range(2, MAX_PLAYERS + 1),
-    options=OPTIONS,
-    rules=RULES,
-    pack=DECK_52,
-    state_type=TsygankaState,
-    actions=(Draw, Play, Take),
-    setup=setup,
-    legal_actions=legal_actions,
-    apply=apply,
-    to_move=to_move,
-    outcome=outcome,
-    phase=lambda s: PHASES[s.stage],
-    seats=lambda s: s.players,
-    table=OBSERVABLES,
-    parse_action=parse_action,
-    position=position,
-    load_position=load_position,
-    cards=_all_cards,
-)

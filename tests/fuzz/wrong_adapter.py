@@ -40,7 +40,7 @@ from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
 from reference.core.game import Erased
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
-from reference.games import lotereya, melniki_b
+from reference.games import MELNIKI_B, lotereya, melniki_b
 
 MODES = (
     "ok",
@@ -114,7 +114,7 @@ def serve_load(load: Callable[[JSON], melniki_b.MelnikiState]) -> None:
     built of, so rebinding ``melniki_b.load_position`` alone would not reach it."""
     served = games()[melniki_b.GAME_ID]
     assert isinstance(served, Erased)
-    served.game = dataclasses.replace(melniki_b.GAME, load_position=load)
+    served.game = dataclasses.replace(MELNIKI_B, load_position=load)
 
 
 def narrow_start() -> JSONObject:
