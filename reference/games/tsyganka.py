@@ -435,9 +435,10 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
 
 def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
-    s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
+    hands = s.piles
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-TSYGANKA-05: the dealer offers first (his left-hand neighbour under dealer-left)
-    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players))
+    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players), hands, s.discard)
 
 
 def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
@@ -453,28 +454,35 @@ def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
     return dealer  # tsyganka/stage-two (AMB-TSYGANKA-05 a)
 
 
-def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
-    """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
-    counts = tuple(map(len, s.hands))
+def _offer(
+    s: TsygankaState, offerer: Seat, hands: Holdings, discard: tuple[Card, ...]
+) -> TsygankaState:
+    """``offerer`` (or the next holder to his left) offers to the next holder to his left,
+    with ``hands`` and ``discard`` as the last card left them."""
+    counts = tuple(map(len, hands))
     held = [p for p, k in enumerate(counts) if k]
     # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
     gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
     if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
         last = held[0] if held and not gypsy_out else -1
-        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last)
+        return s._replace(
+            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
+        )
     # AMB-TSYGANKA-07: no card left can ever cover another
     if sum(counts) <= STUCK_MAX and stuck(
-        tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
+        tuple(c for h in hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
-        holder = -1 if gypsy_out else next(p for p in held if GYPSY in s.hands[p])
-        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
+        holder = -1 if gypsy_out else next(p for p in held if GYPSY in hands[p])
+        return s._replace(
+            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder
+        )
     if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
         assert nxt is not None
         offerer = nxt
     drawer = next_holding(offerer, counts)
     assert drawer is not None
-    return s._replace(offerer=offerer, turn=drawer, up=NO_CARD)
+    return s._replace(hands=hands, discard=discard, offerer=offerer, turn=drawer, up=NO_CARD)
 
 
 def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
@@ -499,8 +507,7 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
             )
-        s = s._replace(hands=put(s.hands, seat, hand + (s.up,)), up=NO_CARD)
-        return _offer(s, seat)  # tsyganka/offer-on
+        return _offer(s, seat, put(s.hands, seat, hand + (s.up,)), s.discard)  # tsyganka/offer-on
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if not beats(s.up, a.card, trump):
@@ -510,12 +517,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             "tsyganka/cover-or-accept",
             f"{card_name(a.card)} does not cover {card_name(s.up)} (trump {suit_letter(trump)})",
         )
-    s = s._replace(
-        hands=put(s.hands, seat, without(hand, a.card)),
-        discard=s.discard + (s.up, a.card),
-        up=NO_CARD,
-    )
-    return _offer(s, seat)  # tsyganka/offer-on
+    hands = put(s.hands, seat, without(hand, a.card))
+    return _offer(s, seat, hands, s.discard + (s.up, a.card))  # tsyganka/offer-on
 
 
 # --- the game -----------------------------------------------------------------------------
