@@ -268,6 +268,13 @@ def beats(up: Card, c: Card, trump: int) -> bool:
     return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
 
 
+#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit.
+COVERING: Final = tuple(
+    tuple(frozenset(c for c in range(52) if beats(up, c, trump)) for up in range(52))
+    for trump in range(4)
+)
+
+
 def drawn_at(position: int, size: int) -> int | None:
     """The place a draw at ``position`` takes in ``size`` face-down cards (the circle, or the
     cards offered), or None when no card lies there: a draw is only ever of a card that is
@@ -534,10 +541,9 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
         return draws[: len(s.circle)] if s.circle else draws[:1]
     if s.up == NO_CARD:
         return draws[: len(s.hands[s.offerer])]
-    trump = SUIT_OF[s.trump_card]
     row = PLAYS[seat]
-    up = s.up
-    out: list[Action] = [row[c] for c in s.hands[seat] if beats(up, c, trump)]
+    covering = COVERING[SUIT_OF[s.trump_card]][s.up]
+    out: list[Action] = [row[c] for c in s.hands[seat] if c in covering]
     if not (out and s.opts.must_cover):
         out.append(TAKES[seat])
     return tuple(out)
