@@ -394,41 +394,46 @@ def setup(table: Table) -> TsygankaState:
 # --- stage 1 ------------------------------------------------------------------------------
 
 
-def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaState]:
+def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, tuple[Card, ...], Card]:
+    """The card drawn at ``position``, and the circle and the middle it leaves."""
     if s.circle:
-        c = s.circle[position]
-        return c, s._replace(circle=s.circle[:position] + s.circle[position + 1 :])
-    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
+        return s.circle[position], s.circle[:position] + s.circle[position + 1 :], s.middle
+    return s.middle, (), NO_CARD  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
 def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
-    c, s = _take_from_circle(s, position)
+    c, circle, middle = _take_from_circle(s, position)
     trump = SUIT_OF[s.trump_card]
     # tsyganka/circle (AMB-TSYGANKA-02 b): under trump_card=out-of-play the trump card is
     # never drawn, and stage 1 is over with the last card of the circle
-    exhausted = not s.circle and (s.middle == NO_CARD or s.opts.trump_card == "out-of-play")
+    exhausted = not circle and (middle == NO_CARD or s.opts.trump_card == "out-of-play")
+    piles = s.piles
     if s.lead == NO_CARD:  # the leader draws to lead
         if keeps(c, trump):  # tsyganka/draw-again
-            s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
+            s = s._replace(circle=circle, middle=middle, piles=put(piles, seat, piles[seat] + (c,)))
             return _begin_stage_two(s) if exhausted else s
         if exhausted:  # AMB-TSYGANKA-04: the last card, nobody to cover it: the leader's
-            return _begin_stage_two(s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,))))
-        return s._replace(lead=c, turn=left(seat, s.players))
+            piles = put(piles, seat, piles[seat] + (c,))
+            return _begin_stage_two(s._replace(circle=circle, middle=middle, piles=piles))
+        return s._replace(circle=circle, middle=middle, lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
     # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
     if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
-        s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))  # tsyganka/draw-again
+        piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
         if not exhausted:
-            return s
+            return s._replace(circle=circle, middle=middle, piles=piles)
         # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
-        s = s._replace(piles=put(s.piles, leader, s.piles[leader] + (lead,)), lead=NO_CARD)
-        return _begin_stage_two(s._replace(last_winner=leader))
+        piles = put(piles, leader, piles[leader] + (lead,))
+        s = s._replace(circle=circle, middle=middle, piles=piles, lead=NO_CARD, last_winner=leader)
+        return _begin_stage_two(s)
     # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
     winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
     nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
-        piles=put(s.piles, winner, s.piles[winner] + (lead, c)),
+        circle=circle,
+        middle=middle,
+        piles=put(piles, winner, piles[winner] + (lead, c)),
         lead=NO_CARD,
         last_winner=winner,
         leader=nxt,
@@ -467,10 +472,11 @@ def _offer(
     """``offerer`` (or the next holder to his left) offers to the next holder to his left,
     with ``hands`` and ``discard`` as the last card left them."""
     counts = tuple(map(len, hands))
-    held = [p for p, k in enumerate(counts) if k]
     # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
     gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
-    if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
+    holding = len(counts) - counts.count(0)  # the seats holding cards
+    if holding <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
+        held = [p for p, k in enumerate(counts) if k]
         last = held[0] if held and not gypsy_out else -1
         return s._replace(
             hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
@@ -479,7 +485,7 @@ def _offer(
     if sum(counts) <= STUCK_MAX and stuck(
         tuple(c for h in hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
-        holder = -1 if gypsy_out else next(p for p in held if GYPSY in hands[p])
+        holder = -1 if gypsy_out else next(p for p, h in enumerate(hands) if GYPSY in h)
         return s._replace(
             hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder
         )
