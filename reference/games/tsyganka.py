@@ -276,6 +276,13 @@ def beats(up: Card, c: Card, trump: int) -> bool:
     return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
 
 
+#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit.
+COVERING: Final = tuple(
+    tuple(frozenset(c for c in range(52) if beats(up, c, trump)) for up in range(52))
+    for trump in range(4)
+)
+
+
 def drawn_at(position: int, size: int) -> int | None:
     """The place a draw at ``position`` takes in ``size`` face-down cards (the circle, or the
     cards offered), or None when no card lies there: a draw is only ever of a card that is
@@ -395,41 +402,46 @@ def setup(table: Table) -> TsygankaState:
 # --- stage 1 ------------------------------------------------------------------------------
 
 
-def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, TsygankaState]:
+def _take_from_circle(s: TsygankaState, position: int) -> tuple[Card, tuple[Card, ...], Card]:
+    """The card drawn at ``position``, and the circle and the middle it leaves."""
     if s.circle:
-        c = s.circle[position]
-        return c, s._replace(circle=s.circle[:position] + s.circle[position + 1 :])
-    return s.middle, s._replace(middle=NO_CARD)  # tsyganka/circle (AMB-TSYGANKA-02): last
+        return s.circle[position], s.circle[:position] + s.circle[position + 1 :], s.middle
+    return s.middle, (), NO_CARD  # tsyganka/circle (AMB-TSYGANKA-02): last
 
 
 def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
-    c, s = _take_from_circle(s, position)
+    c, circle, middle = _take_from_circle(s, position)
     trump = SUIT_OF[s.trump_card]
     # tsyganka/circle (AMB-TSYGANKA-02 b): under trump_card=out-of-play the trump card is
     # never drawn, and stage 1 is over with the last card of the circle
-    exhausted = not s.circle and (s.middle == NO_CARD or s.opts.trump_card == "out-of-play")
+    exhausted = not circle and (middle == NO_CARD or s.opts.trump_card == "out-of-play")
+    piles = s.piles
     if s.lead == NO_CARD:  # the leader draws to lead
         if keeps(c, trump):  # tsyganka/draw-again
-            s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))
+            s = s._replace(circle=circle, middle=middle, piles=put(piles, seat, piles[seat] + (c,)))
             return _begin_stage_two(s) if exhausted else s
         if exhausted:  # AMB-TSYGANKA-04: the last card, nobody to cover it: the leader's
-            return _begin_stage_two(s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,))))
-        return s._replace(lead=c, turn=left(seat, s.players))
+            piles = put(piles, seat, piles[seat] + (c,))
+            return _begin_stage_two(s._replace(circle=circle, middle=middle, piles=piles))
+        return s._replace(circle=circle, middle=middle, lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
     # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
     if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
-        s = s._replace(piles=put(s.piles, seat, s.piles[seat] + (c,)))  # tsyganka/draw-again
+        piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
         if not exhausted:
-            return s
+            return s._replace(circle=circle, middle=middle, piles=piles)
         # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
-        s = s._replace(piles=put(s.piles, leader, s.piles[leader] + (lead,)), lead=NO_CARD)
-        return _begin_stage_two(s._replace(last_winner=leader))
+        piles = put(piles, leader, piles[leader] + (lead,))
+        s = s._replace(circle=circle, middle=middle, piles=piles, lead=NO_CARD, last_winner=leader)
+        return _begin_stage_two(s)
     # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
     winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
     nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
-        piles=put(s.piles, winner, s.piles[winner] + (lead, c)),
+        circle=circle,
+        middle=middle,
+        piles=put(piles, winner, piles[winner] + (lead, c)),
         lead=NO_CARD,
         last_winner=winner,
         leader=nxt,
@@ -443,9 +455,10 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
 
 def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
-    s = s._replace(stage=STAGE_TWO, hands=s.piles, piles=tuple(() for _ in range(s.players)))
+    hands = s.piles
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-TSYGANKA-05: the dealer offers first (his left-hand neighbour under dealer-left)
-    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players))
+    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players), hands, s.discard)
 
 
 def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
@@ -461,28 +474,36 @@ def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
     return dealer  # tsyganka/stage-two (AMB-TSYGANKA-05 a)
 
 
-def _offer(s: TsygankaState, offerer: Seat) -> TsygankaState:
-    """``offerer`` (or the next holder to his left) offers to the next holder to his left."""
-    counts = tuple(map(len, s.hands))
-    held = [p for p, k in enumerate(counts) if k]
+def _offer(
+    s: TsygankaState, offerer: Seat, hands: Holdings, discard: tuple[Card, ...]
+) -> TsygankaState:
+    """``offerer`` (or the next holder to his left) offers to the next holder to his left,
+    with ``hands`` and ``discard`` as the last card left them."""
+    counts = tuple(map(len, hands))
     # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
     gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
-    if len(held) <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
+    holding = len(counts) - counts.count(0)  # the seats holding cards
+    if holding <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
+        held = [p for p, k in enumerate(counts) if k]
         last = held[0] if held and not gypsy_out else -1
-        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last)
+        return s._replace(
+            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
+        )
     # AMB-TSYGANKA-07: no card left can ever cover another
     if sum(counts) <= STUCK_MAX and stuck(
-        tuple(c for h in s.hands for c in h), SUIT_OF[s.trump_card]
+        tuple(c for h in hands for c in h), SUIT_OF[s.trump_card]
     ):  # tsyganka/gypsy-loses: no card can go any more
-        holder = -1 if gypsy_out else next(p for p in held if GYPSY in s.hands[p])
-        return s._replace(stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder)
+        holder = -1 if gypsy_out else next(p for p, h in enumerate(hands) if GYPSY in h)
+        return s._replace(
+            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder
+        )
     if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
         assert nxt is not None
         offerer = nxt
     drawer = next_holding(offerer, counts)
     assert drawer is not None
-    return s._replace(offerer=offerer, turn=drawer, up=NO_CARD)
+    return s._replace(hands=hands, discard=discard, offerer=offerer, turn=drawer, up=NO_CARD)
 
 
 def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
@@ -507,8 +528,7 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
             )
-        s = s._replace(hands=put(s.hands, seat, hand + (s.up,)), up=NO_CARD)
-        return _offer(s, seat)  # tsyganka/offer-on
+        return _offer(s, seat, put(s.hands, seat, hand + (s.up,)), s.discard)  # tsyganka/offer-on
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if not beats(s.up, a.card, trump):
@@ -518,12 +538,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             "tsyganka/cover-or-accept",
             f"{card_name(a.card)} does not cover {card_name(s.up)} (trump {suit_letter(trump)})",
         )
-    s = s._replace(
-        hands=put(s.hands, seat, without(hand, a.card)),
-        discard=s.discard + (s.up, a.card),
-        up=NO_CARD,
-    )
-    return _offer(s, seat)  # tsyganka/offer-on
+    hands = put(s.hands, seat, without(hand, a.card))
+    return _offer(s, seat, hands, s.discard + (s.up, a.card))  # tsyganka/offer-on
 
 
 # --- the game -----------------------------------------------------------------------------
@@ -539,10 +555,9 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
         return draws[: len(s.circle)] if s.circle else draws[:1]
     if s.up == NO_CARD:
         return draws[: len(s.hands[s.offerer])]
-    trump = SUIT_OF[s.trump_card]
     row = PLAYS[seat]
-    up = s.up
-    out: list[Action] = [row[c] for c in s.hands[seat] if beats(up, c, trump)]
+    covering = COVERING[SUIT_OF[s.trump_card]][s.up]
+    out: list[Action] = [row[c] for c in s.hands[seat] if c in covering]
     if not (out and s.opts.must_cover):
         out.append(TAKES[seat])
     return tuple(out)
