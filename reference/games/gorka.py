@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
-from reference.core.actions import CardAction, Pass, SeatAction
+from reference.core.actions import CardAction, Pass, SeatAction, read_action
 from reference.core.cards import (
     ACE,
     CARD_NAMES,
@@ -57,7 +57,6 @@ from reference.core.jsontypes import (
     as_cards,
     as_int,
     as_list,
-    as_object,
     as_str,
     card_lists,
     field,
@@ -497,15 +496,28 @@ class Open(CardAction):
     KIND = "open"
 
 
-class Show(NamedTuple):
-    """The dealer turns two of his four cards up."""
-
+class _Show(NamedTuple):
     seat: Seat
     cards: tuple[Card, Card]
 
+
+class Show(_Show):
+    """The dealer turns two of his four cards up."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "show"
+
     def to_json(self) -> JSONObject:
         shown: list[JSON] = [card_name(c) for c in sorted(self.cards)]
-        return {"type": "show", "seat": self.seat, "cards": shown}
+        return {"type": self.KIND, "seat": self.seat, "cards": shown}
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        cards = as_cards(field(o, "cards", "action"), "action/cards")
+        if len(cards) != 2:
+            raise FormatError("action/cards: the dealer shows two cards")
+        a, b = sorted(cards)
+        return cls(seat, (a, b))
 
 
 class Raise(SeatAction):
@@ -530,7 +542,7 @@ class Showdown(SeatAction):
 
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
-ACTIONS: Final = (Blind, Open, Show, Raise, Peace, Showdown, Pass)
+ACTIONS: Final[tuple[type[Action], ...]] = (Blind, Open, Show, Raise, Peace, Showdown, Pass)
 
 #: The actions that name no card, by seat: the legal-action lists reuse them.
 BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
@@ -909,31 +921,8 @@ OBSERVABLES: Final[tuple[Observable[GorkaState] | PerSeat[GorkaState], ...]] = (
 
 
 def parse_action(obj: JSON) -> Action:
-    """An action from its JSON form, or :class:`FormatError`."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "blind":
-        return Blind(seat)
-    if kind == "raise":
-        return Raise(seat)
-    if kind == "peace":
-        return Peace(seat)
-    if kind == "showdown":
-        return Showdown(seat)
-    if kind == "pass":
-        return Pass(seat)
-    if kind == "open":
-        return Open(seat, as_cards([field(o, "card", "action")], "action/card")[0])
-    if kind == "show":
-        cards = as_cards(field(o, "cards", "action"), "action/cards")
-        if len(cards) != 2:
-            raise FormatError("action/cards: the dealer shows two cards")
-        a, b = sorted(cards)
-        return Show(seat, (a, b))
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID}")
+    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    return read_action(obj, GAME_ID, ACTIONS, seats=MAX_PLAYERS)
 
 
 def _names(cs: Sequence[Card]) -> list[JSON]:

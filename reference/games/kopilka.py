@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from reference.core.actions import Buy, CardAction, Pass, Play
+from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -394,7 +394,7 @@ class Discard(CardAction):
 
 
 Action = Play | Pass | Buy | Discard
-ACTIONS: Final = (Play, Pass, Buy, Discard)
+ACTIONS: Final[tuple[type[Action], ...]] = (Play, Pass, Buy, Discard)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
@@ -1159,21 +1159,7 @@ OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]]
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if kind == "play":
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "pass":
-        return Pass(seat)
-    if kind == "buy":
-        return Buy(seat)
-    if kind == "discard":
-        return Discard(seat, as_card(field(o, "card", "action"), "action/card"))
-    raise FormatError(
-        f"action/type: {kind!r} is not an action of {GAME_ID} (play, pass, buy, discard)"
-    )
+    return read_action(obj, GAME_ID, ACTIONS)
 
 
 def _record_json(record: tuple[int, ...]) -> list[str]:

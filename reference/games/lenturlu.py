@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
-from reference.core.actions import Buy, Pass, Play
+from reference.core.actions import Buy, Pass, Play, read_action
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
@@ -47,7 +47,6 @@ from reference.core.jsontypes import (
     as_cards,
     as_int,
     as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -426,7 +425,7 @@ OPTIONS: Final = LenturluOptions.specs()
 
 
 Action = Play | Buy | Pass
-ACTIONS: Final = (Play, Buy, Pass)
+ACTIONS: Final[tuple[type[Action], ...]] = (Play, Buy, Pass)
 
 PLAYING: Final = 1
 OVER: Final = 0
@@ -1098,17 +1097,7 @@ def _layout_json(values: Sequence[int]) -> JSONObject:
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if kind == "play":
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "buy":
-        return Buy(seat)
-    if kind == "pass":
-        return Pass(seat)
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, buy, pass)")
+    return read_action(obj, GAME_ID, ACTIONS)
 
 
 NOTATION: Final = Notation(GAME_ID, LenturluOptions, OPTIONS, PHASES, _check_players)

@@ -46,9 +46,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Self
 
-from reference.core.actions import AmountAction, CardsAction, SeatAction, Take
+from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
 from reference.core.cards import (
     RANK_OF,
     SUIT_OF,
@@ -65,8 +65,6 @@ from reference.core.jsontypes import (
     as_cards,
     as_int,
     as_list,
-    as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -267,14 +265,28 @@ class TurnUp(SeatAction):
     KIND = "turn"
 
 
-class Lead(CardsAction):
+class _Cards(CardsAction):
+    """Cards laid in stage 2: at least one (more than two is well formed, and refused by the
+    rule, lotereya/last-winner-leads)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        laid = super().from_json(seat, o)
+        if not laid.cards:
+            raise FormatError("action/cards: at least one card")
+        return laid
+
+
+class Lead(_Cards):
     """Lead one card, or two of the same rank, at the left-hand neighbour (stage 2)."""
 
     __slots__ = ()
     KIND = "lead"
 
 
-class Beat(CardsAction):
+class Beat(_Cards):
     """Beat the cards led, one card of the beater's for each (stage 2)."""
 
     __slots__ = ()
@@ -282,7 +294,7 @@ class Beat(CardsAction):
 
 
 Action = Spread | TurnUp | Lead | Beat | Take
-ACTIONS: Final = (Spread, TurnUp, Lead, Beat, Take)
+ACTIONS: Final[tuple[type[Action], ...]] = (Spread, TurnUp, Lead, Beat, Take)
 
 # --- state ------------------------------------------------------------------------------
 
@@ -909,25 +921,7 @@ OBSERVABLES: Final[tuple[Observable[LotereyaState] | PerSeat[LotereyaState], ...
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_SEATS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "spread":
-        return Spread(seat, as_int(field(o, "amount", "action"), "action/amount"))
-    if kind == "turn":
-        return TurnUp(seat)
-    if kind == "take":
-        return Take(seat)
-    if kind in ("lead", "beat"):
-        cards = tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards")))
-        if not cards:  # more than two is well-formed: refused by the rule (last-winner-leads)
-            raise FormatError("action/cards: at least one card")
-        return Lead(seat, cards) if kind == "lead" else Beat(seat, cards)
-    raise FormatError(
-        f"action/type: {kind!r} is not an action of {GAME_ID} (spread, turn, lead, beat, take)"
-    )
+    return read_action(obj, GAME_ID, ACTIONS, seats=MAX_SEATS)
 
 
 def _names_json(cs: Sequence[Card]) -> list[JSON]:

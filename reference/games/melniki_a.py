@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -44,7 +44,6 @@ from reference.core.jsontypes import (
     as_int,
     as_list,
     as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -310,7 +309,7 @@ STATE: Final = MelnikiAState
 
 
 Action = Play | Take
-ACTIONS: Final = (Play, Take)
+ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 #: ``BEATS[trump][card]``: the cards that beat ``card`` Durak-style (a look-up for speed).
@@ -886,15 +885,7 @@ OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if kind == "play":
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "take":
-        return Take(seat)
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
+    return read_action(obj, GAME_ID, ACTIONS)
 
 
 NOTATION: Final = Notation(GAME_ID, MelnikiAOptions, OPTIONS, PHASES, _check_players)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -38,7 +38,6 @@ from reference.core.jsontypes import (
     as_int,
     as_list,
     as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -320,7 +319,7 @@ STATE: Final = MelnikiState
 
 
 Action = Play | Take
-ACTIONS: Final = (Play, Take)
+ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 
 def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
@@ -742,16 +741,7 @@ OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]]
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < 4:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "play":  # melniki-b/one-card: a play carries exactly one card
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "take":
-        return Take(seat)
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, take)")
+    return read_action(obj, GAME_ID, ACTIONS, seats=max(PLAYER_COUNTS))
 
 
 NOTATION: Final = Notation(GAME_ID, MelnikiOptions, OPTIONS, PHASES, _check_players)

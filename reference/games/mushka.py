@@ -30,9 +30,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
-from reference.core.actions import Pass, Play, SeatAction, Take
+from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_32,
@@ -867,24 +867,34 @@ class Stand(SeatAction):
     KIND = "stand"
 
 
-class Exchange(NamedTuple):
+class Exchange(CardsAction):
     """Discard one to five cards and draw as many (cards in canonical order)."""
 
-    seat: Seat
-    cards: tuple[Card, ...]
-
-    def to_json(self) -> JSONObject:
-        return {"type": "exchange", "seat": self.seat, "cards": list(names(self.cards))}
+    __slots__ = ()
+    KIND = "exchange"
 
 
-class ChooseTrump(NamedTuple):
-    """Памфил: the dealer who turned up the jack of clubs names the trump suit."""
-
+class _ChooseTrump(NamedTuple):
     seat: Seat
     suit: int
 
+
+class ChooseTrump(_ChooseTrump):
+    """Памфил: the dealer who turned up the jack of clubs names the trump suit."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "trump"
+
     def to_json(self) -> JSONObject:
-        return {"type": "trump", "seat": self.seat, "suit": suit_letter(self.suit)}
+        return {"type": self.KIND, "seat": self.seat, "suit": suit_letter(self.suit)}
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        text = as_str(field(o, "suit", "action"), "action/suit")
+        try:
+            return cls(seat, parse_suit(text))
+        except ValueError as e:
+            raise FormatError(f"action/suit: {e}") from None
 
 
 class DeclarePamfil(SeatAction):
@@ -896,6 +906,16 @@ class DeclarePamfil(SeatAction):
 
 
 Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump | DeclarePamfil
+ACTIONS: Final[tuple[type[Action], ...]] = (
+    Play,
+    Pass,
+    Take,
+    Go,
+    Stand,
+    Exchange,
+    ChooseTrump,
+    DeclarePamfil,
+)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 GOS: Final = tuple(Go(seat) for seat in range(MAX_PLAYERS))
@@ -1701,35 +1721,9 @@ OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] =
 
 
 def parse_action(obj: JSON, game: str) -> Action:
-    """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    # a seat the table lacks is well formed: apply refuses it as out of turn (core/out-of-turn)
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if kind == "play":
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "pass":
-        return Pass(seat)
-    if kind == "take":
-        return Take(seat)
-    if kind == "go":
-        return Go(seat)
-    if kind == "stand":
-        return Stand(seat)
-    if kind == "exchange":
-        return Exchange(seat, tuple(sorted(as_cards(field(o, "cards", "action"), "action/cards"))))
-    if kind == "declare":
-        return DeclarePamfil(seat)
-    if kind == "trump":
-        text = as_str(field(o, "suit", "action"), "action/suit")
-        try:
-            return ChooseTrump(seat, parse_suit(text))
-        except ValueError as e:
-            raise FormatError(f"action/suit: {e}") from None
-    raise FormatError(
-        f"action/type: {kind!r} is not an action of {game} "
-        "(go, pass, stand, exchange, play, take, trump, declare)"
-    )
+    """An action of the game ``game`` from its JSON form, or :class:`FormatError` saying what is
+    wrong."""
+    return read_action(obj, game, ACTIONS)
 
 
 # --- position notation ------------------------------------------------------------------------
@@ -1949,7 +1943,7 @@ def mushka_game(
         rules=rules,
         pack=DECK_52,
         state_type=MushkaState,
-        actions=(Play, Pass, Take, Go, Stand, Exchange, ChooseTrump, DeclarePamfil),
+        actions=ACTIONS,
         setup=partial(setup_game, v, options),
         legal_actions=legal_actions,
         apply=apply,

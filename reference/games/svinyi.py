@@ -18,9 +18,9 @@ store whatever its rank).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
-from reference.core.actions import Pass
+from reference.core.actions import Pass, read_action
 from reference.core.cards import (
     ACE,
     DECK_52,
@@ -40,8 +40,6 @@ from reference.core.jsontypes import (
     as_cards,
     as_int,
     as_list,
-    as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -251,24 +249,40 @@ class SvinyiState(NamedTuple):
 STATE: Final = SvinyiState
 
 
-class Lay(NamedTuple):
-    """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
-
+class _Lay(NamedTuple):
     seat: Seat
     card: Card
     onto: int  # PIG, or the seat whose store
 
+
+class Lay(_Lay):
+    """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "play"
+
     def to_json(self) -> JSONObject:
         return {
-            "type": "play",
+            "type": self.KIND,
             "seat": self.seat,
             "card": card_name(self.card),
             "onto": "pig" if self.onto == PIG else self.onto,
         }
 
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        c = as_card(field(o, "card", "action"), "action/card")
+        onto = field(o, "onto", "action")
+        if onto == "pig":
+            return cls(seat, c, PIG)
+        target = as_int(onto, "action/onto")
+        if not 0 <= target < MAX_PLAYERS:
+            raise FormatError(f"action/onto: 'pig' or a seat, not {target}")
+        return cls(seat, c, target)
+
 
 Action = Lay | Pass
-ACTIONS: Final = (Lay, Pass)
+ACTIONS: Final[tuple[type[Action], ...]] = (Lay, Pass)
 
 
 # --- decision functions (with contracts) ------------------------------------------------
@@ -710,23 +724,7 @@ OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] =
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "pass":
-        return Pass(seat)
-    if kind == "play":
-        c = as_card(field(o, "card", "action"), "action/card")
-        onto = field(o, "onto", "action")
-        if onto == "pig":
-            return Lay(seat, c, PIG)
-        target = as_int(onto, "action/onto")
-        if not 0 <= target < MAX_PLAYERS:
-            raise FormatError(f"action/onto: 'pig' or a seat, not {target}")
-        return Lay(seat, c, target)
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (play, pass)")
+    return read_action(obj, GAME_ID, ACTIONS, seats=MAX_PLAYERS)
 
 
 def position(s: SvinyiState) -> JSONObject:

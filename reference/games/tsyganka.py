@@ -17,9 +17,9 @@ rulings ``AMB-TSYGANKA-NN``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
-from reference.core.actions import Play, Take
+from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
@@ -45,8 +45,6 @@ from reference.core.jsontypes import (
     as_cards,
     as_int,
     as_list,
-    as_object,
-    as_str,
     card_lists,
     field,
 )
@@ -221,18 +219,30 @@ class TsygankaState(NamedTuple):
 STATE: Final = TsygankaState
 
 
-class Draw(NamedTuple):
-    """Draw the face-down card at ``position`` (of the circle, or of the hand offered)."""
-
+class _Draw(NamedTuple):
     seat: Seat
     position: int
 
+
+class Draw(_Draw):
+    """Draw the face-down card at ``position`` (of the circle, or of the hand offered)."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = "draw"
+
     def to_json(self) -> JSONObject:
-        return {"type": "draw", "seat": self.seat, "position": self.position}
+        return {"type": self.KIND, "seat": self.seat, "position": self.position}
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        position = as_int(field(o, "position", "action"), "action/position")
+        if not 0 <= position < 52:
+            raise FormatError(f"action/position: 0 to 51, not {position}")
+        return cls(seat, position)
 
 
 Action = Draw | Play | Take
-ACTIONS: Final = (Draw, Play, Take)
+ACTIONS: Final[tuple[type[Action], ...]] = (Draw, Play, Take)
 
 DRAWS: Final = tuple(tuple(Draw(seat, i) for i in range(52)) for seat in range(MAX_PLAYERS))
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
@@ -645,21 +655,7 @@ OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "draw":
-        position = as_int(field(o, "position", "action"), "action/position")
-        if not 0 <= position < 52:
-            raise FormatError(f"action/position: 0 to 51, not {position}")
-        return Draw(seat, position)
-    if kind == "play":
-        return Play(seat, as_card(field(o, "card", "action"), "action/card"))
-    if kind == "take":
-        return Take(seat)
-    raise FormatError(f"action/type: {kind!r} is not an action of {GAME_ID} (draw, play, take)")
+    return read_action(obj, GAME_ID, ACTIONS, seats=MAX_PLAYERS)
 
 
 def _card_or_none(c: Card) -> JSON:
