@@ -741,6 +741,7 @@ OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]]
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
+    # melniki-b/one-card: a play carries exactly one card (a Play reads one "card")
     return read_action(obj, GAME_ID, ACTIONS, seats=max(PLAYER_COUNTS))
 
 
