@@ -641,6 +641,44 @@ def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
 
+def _in_play(
+    s: MichiganState,
+    *,
+    hands: Hands,
+    table: tuple[Card, ...],
+    ledger: Ledger,
+    turn: Seat,
+    last: int,
+    prev_suit: int,
+    by: Seat,
+    passes: int,
+) -> MichiganState:
+    """``s`` with the fields that a card played or a pass during play changes (the state of
+    nearly every step, so it is built field by field rather than through ``_replace``)."""
+    return MichiganState(
+        s.opts,
+        s.players,
+        s.dealer,
+        s.phase,
+        turn,
+        ledger,
+        hands,
+        s.extra,
+        s.dead,
+        s.out,
+        s.staked,
+        s.high,
+        s.bidder,
+        s.done,
+        table,
+        last,
+        prev_suit,
+        s.winner,
+        by,
+        passes,
+    )
+
+
 def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
     hands = s.hands
@@ -654,11 +692,13 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
+    nxt = NEXT_UP[c]  # -1 above the ace
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if (run_stops(c, s.dead) or run_stops(c, table)) and not s.opts.after_passes:
+    if (nxt < 0 or nxt in s.dead or nxt in table) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
-        return s._replace(
+        return _in_play(
+            s,
             hands=hands,
             table=table,
             ledger=ledger,
@@ -671,8 +711,18 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
-    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c, by=seat, passes=0)
+    turn = seat if nxt in hands[seat] else _next_active(s, seat)
+    return _in_play(
+        s,
+        hands=hands,
+        table=table,
+        ledger=ledger,
+        turn=turn,
+        last=c,
+        prev_suit=s.prev_suit,
+        by=seat,
+        passes=0,
+    )
 
 
 def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
@@ -685,7 +735,17 @@ def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
         passes >= s.players - len(s.out) or (turn == s.by and NEXT_UP[s.last] not in s.hands[s.by])
     ):  # michigan/run-stops; michigan/new-run: the last to play starts the next run
         return s._replace(turn=s.by, last=-1, prev_suit=SUIT_OF[s.last], passes=0)
-    return s._replace(turn=turn, passes=passes)
+    return _in_play(
+        s,
+        hands=s.hands,
+        table=s.table,
+        ledger=s.ledger,
+        turn=turn,
+        last=s.last,
+        prev_suit=s.prev_suit,
+        by=s.by,
+        passes=passes,
+    )
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
