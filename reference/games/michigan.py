@@ -387,6 +387,8 @@ def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
 def _next_active(s: MichiganState, seat: Seat) -> Seat:
     """The next seat to the left of ``seat`` that is in the deal."""
     n = s.players
+    if not s.out:  # everyone is in the deal: the seat on his left
+        return (seat + 1) % n
     for step in range(1, n + 1):
         p = (seat + step) % n
         if p not in s.out:
@@ -396,7 +398,9 @@ def _next_active(s: MichiganState, seat: Seat) -> Seat:
 
 def _active(players: int, dealer: Seat, out: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats in the deal, from the dealer's left round to the dealer."""
-    order = tuple((dealer + k) % players for k in range(1, players + 1))
+    order = tuple(range(dealer + 1, players)) + tuple(range(dealer + 1))
+    if not out:
+        return order
     return tuple(p for p in order if p not in out)
 
 
@@ -481,7 +485,7 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
         su = SUIT_OF[c]
         if lows[su] < 0 or c < lows[su]:
             lows[su] = c
-    out = [c for su, c in enumerate(lows) if c >= 0 and su != prev_suit]
+    out = [c for c in lows if c >= 0 and SUIT_OF[c] != prev_suit]
     if not out and may_repeat and prev_suit >= 0 and lows[prev_suit] >= 0:
         out.append(lows[prev_suit])
     return tuple(out)
@@ -511,14 +515,13 @@ def deal_hands(
 ) -> tuple[Hands, tuple[Card, ...]]:
     """The live hands (by seat) and the extra hand dealt from ``order`` (top first)."""
     seats = _active(players, dealer, out)
-    # michigan/deal: the extra hand sits on the dealer's left and is dealt first
-    targets = (-1,) + seats
-    got: list[list[Card]] = [[] for _ in range(players)]
-    extra: list[Card] = []
-    for i, c in enumerate(order):
-        t = targets[i % len(targets)]
-        (extra if t < 0 else got[t]).append(c)
-    return tuple(tuple(sorted(h)) for h in got), tuple(sorted(extra))
+    # michigan/deal: the extra hand sits on the dealer's left and is dealt first; one card
+    # at a time round the m places, so the k-th place gets every m-th card from the k-th on
+    m = len(seats) + 1
+    got: list[tuple[Card, ...]] = [()] * players
+    for k, p in enumerate(seats, 1):
+        got[p] = tuple(sorted(order[k::m]))
+    return tuple(got), tuple(sorted(order[0::m]))
 
 
 def _deal_in(
@@ -632,11 +635,19 @@ def _begin_play(s: MichiganState) -> MichiganState:
     return s._replace(phase=PLAYING, turn=first, last=-1, prev_suit=-1)
 
 
+def _holds_other_suit(hands: Hands, suit: int) -> bool:
+    """Whether any hand holds a card of another suit than ``suit``."""
+    for h in hands:
+        for c in h:
+            if SUIT_OF[c] != suit:
+                return True
+    return False
+
+
 def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
-    if prev >= 0 and not any(
-        SUIT_OF[c] != prev for h in s.hands for c in h
-    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
+    if prev >= 0 and not _holds_other_suit(s.hands, prev):
+        # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
@@ -654,28 +665,30 @@ def _in_play(
     passes: int,
 ) -> MichiganState:
     """``s`` with the fields that a card played or a pass during play changes (the state of
-    nearly every step, so it is built field by field rather than through ``_replace``)."""
-    return MichiganState(
-        s.opts,
-        s.players,
-        s.dealer,
-        s.phase,
-        turn,
-        ledger,
-        hands,
-        s.extra,
-        s.dead,
-        s.out,
-        s.staked,
-        s.high,
-        s.bidder,
-        s.done,
-        table,
-        last,
-        prev_suit,
-        s.winner,
-        by,
-        passes,
+    nearly every step, so it is made from its fields in order rather than by ``_replace``)."""
+    return MichiganState._make(
+        (
+            s.opts,
+            s.players,
+            s.dealer,
+            s.phase,
+            turn,
+            ledger,
+            hands,
+            s.extra,
+            s.dead,
+            s.out,
+            s.staked,
+            s.high,
+            s.bidder,
+            s.done,
+            table,
+            last,
+            prev_suit,
+            s.winner,
+            by,
+            passes,
+        )
     )
 
 
@@ -692,9 +705,8 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
-    nxt = NEXT_UP[c]  # -1 above the ace
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if (nxt < 0 or nxt in s.dead or nxt in table) and not s.opts.after_passes:
+    if run_stops(c, s.dead + table) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
         return _in_play(
@@ -711,7 +723,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if nxt in hands[seat] else _next_active(s, seat)
+    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
     return _in_play(
         s,
         hands=hands,
@@ -803,7 +815,8 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
             choices = _lead_choices(s, seat)
             if not choices:
                 return (PASSES[seat],)
-            return tuple(PLAYS[seat][c] for c in choices)
+            plays = PLAYS[seat]
+            return tuple([plays[c] for c in choices])
         nxt = NEXT_UP[s.last]
         if nxt in s.hands[seat]:
             if s.opts.may_hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
@@ -857,11 +870,13 @@ def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     for name, k in zip(BOODLE_NAMES, a.split, strict=True):
         if k:
             ledger = ledger.transfer(str(a.seat), name, k)
-    s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
+    staked = s.staked + (a.seat,)
+    nxt = _next_active(s, a.seat)
     # AMB-MICHIGAN-03: in turn from the dealer's left round to the dealer
-    if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
-        return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
-    return s._replace(turn=_next_active(s, a.seat))
+    if a.seat == s.dealer or nxt in staked:
+        # michigan/dealer-choice
+        return s._replace(ledger=ledger, staked=staked, phase=CHOOSING, turn=s.dealer)
+    return s._replace(ledger=ledger, staked=staked, turn=nxt)
 
 
 def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
