@@ -485,7 +485,10 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
         su = SUIT_OF[c]
         if lows[su] < 0 or c < lows[su]:
             lows[su] = c
-    out = [c for c in lows if c >= 0 and SUIT_OF[c] != prev_suit]
+    out = []
+    for c in lows:
+        if c >= 0 and SUIT_OF[c] != prev_suit:
+            out.append(c)
     if not out and may_repeat and prev_suit >= 0 and lows[prev_suit] >= 0:
         out.append(lows[prev_suit])
     return tuple(out)
@@ -665,8 +668,10 @@ def _in_play(
     passes: int,
 ) -> MichiganState:
     """``s`` with the fields that a card played or a pass during play changes (the state of
-    nearly every step, so it is made from its fields in order rather than by ``_replace``)."""
-    return MichiganState._make(
+    nearly every step, so it is made from its fields in order rather than by ``_replace``;
+    ``tuple.__new__`` is what ``MichiganState._make`` calls, without its length check)."""
+    return tuple.__new__(
+        MichiganState,
         (
             s.opts,
             s.players,
@@ -688,7 +693,7 @@ def _in_play(
             s.winner,
             by,
             passes,
-        )
+        ),
     )
 
 
