@@ -699,10 +699,11 @@ def _in_play(
 
 def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
-    hands = s.hands
-    hand = hands[seat]
-    k = hand.index(c)
-    hands = hands[:seat] + (hand[:k] + hand[k + 1 :],) + hands[seat + 1 :]
+    left = list(s.hands[seat])
+    left.remove(c)
+    rows = list(s.hands)
+    rows[seat] = tuple(left)
+    hands = tuple(rows)
     table = s.table + (c,)
     i = BOODLE_INDEX[c]
     ledger = s.ledger
