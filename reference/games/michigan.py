@@ -670,27 +670,50 @@ def _in_play(
     """``s`` with the fields that a card played or a pass during play changes (the state of
     nearly every step, so it is made from its fields in order rather than by ``_replace``;
     ``tuple.__new__`` is what ``MichiganState._make`` calls, without its length check)."""
+    # the fields it keeps, unpacked in the order of MichiganState (a _ is one set anew)
+    (
+        opts,
+        players,
+        dealer,
+        phase,
+        _,
+        _,
+        _,
+        extra,
+        dead,
+        out,
+        staked,
+        high,
+        bidder,
+        done,
+        _,
+        _,
+        _,
+        winner,
+        _,
+        _,
+    ) = s
     return tuple.__new__(
         MichiganState,
         (
-            s.opts,
-            s.players,
-            s.dealer,
-            s.phase,
+            opts,
+            players,
+            dealer,
+            phase,
             turn,
             ledger,
             hands,
-            s.extra,
-            s.dead,
-            s.out,
-            s.staked,
-            s.high,
-            s.bidder,
-            s.done,
+            extra,
+            dead,
+            out,
+            staked,
+            high,
+            bidder,
+            done,
             table,
             last,
             prev_suit,
-            s.winner,
+            winner,
             by,
             passes,
         ),
@@ -835,9 +858,7 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
         top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
-        bids = tuple(
-            Bid(seat, k) for k in range(s.high + 1, top + 2) if bid_allowed(k, s.high, top)
-        )
+        bids = tuple(Bid(seat, k) for k in range(s.high + 1, top + 1))
         return bids + (PASSES[seat],)
     return ()
 
