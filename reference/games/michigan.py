@@ -395,6 +395,8 @@ def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
 def _next_active(s: MichiganState, seat: Seat) -> Seat:
     """The next seat to the left of ``seat`` that is in the deal."""
     n = s.players
+    if not s.out:  # everyone is in the deal: the seat on his left
+        return (seat + 1) % n
     for step in range(1, n + 1):
         p = (seat + step) % n
         if p not in s.out:
@@ -404,7 +406,9 @@ def _next_active(s: MichiganState, seat: Seat) -> Seat:
 
 def _active(players: int, dealer: Seat, out: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats in the deal, from the dealer's left round to the dealer."""
-    order = tuple((dealer + k) % players for k in range(1, players + 1))
+    order = tuple(range(dealer + 1, players)) + tuple(range(dealer + 1))
+    if not out:
+        return order
     return tuple(p for p in order if p not in out)
 
 
@@ -489,7 +493,10 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
         su = SUIT_OF[c]
         if lows[su] < 0 or c < lows[su]:
             lows[su] = c
-    out = [c for su, c in enumerate(lows) if c >= 0 and su != prev_suit]
+    out = []
+    for c in lows:
+        if c >= 0 and SUIT_OF[c] != prev_suit:
+            out.append(c)
     if not out and may_repeat and prev_suit >= 0 and lows[prev_suit] >= 0:
         out.append(lows[prev_suit])
     return tuple(out)
@@ -519,14 +526,13 @@ def deal_hands(
 ) -> tuple[Hands, tuple[Card, ...]]:
     """The live hands (by seat) and the extra hand dealt from ``order`` (top first)."""
     seats = _active(players, dealer, out)
-    # michigan/deal: the extra hand sits on the dealer's left and is dealt first
-    targets = (-1,) + seats
-    got: list[list[Card]] = [[] for _ in range(players)]
-    extra: list[Card] = []
-    for i, c in enumerate(order):
-        t = targets[i % len(targets)]
-        (extra if t < 0 else got[t]).append(c)
-    return tuple(tuple(sorted(h)) for h in got), tuple(sorted(extra))
+    # michigan/deal: the extra hand sits on the dealer's left and is dealt first; one card
+    # at a time round the m places, so the k-th place gets every m-th card from the k-th on
+    m = len(seats) + 1
+    got: list[tuple[Card, ...]] = [()] * players
+    for k, p in enumerate(seats, 1):
+        got[p] = tuple(sorted(order[k::m]))
+    return tuple(got), tuple(sorted(order[0::m]))
 
 
 def _deal_in(
@@ -640,21 +646,95 @@ def _begin_play(s: MichiganState) -> MichiganState:
     return s._replace(phase=PLAYING, turn=first, last=-1, prev_suit=-1)
 
 
+def _holds_other_suit(hands: Hands, suit: int) -> bool:
+    """Whether any hand holds a card of another suit than ``suit``."""
+    for h in hands:
+        for c in h:
+            if SUIT_OF[c] != suit:
+                return True
+    return False
+
+
 def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
-    if prev >= 0 and not any(
-        SUIT_OF[c] != prev for h in s.hands for c in h
-    ):  # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
+    if prev >= 0 and not _holds_other_suit(s.hands, prev):
+        # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
 
+def _in_play(
+    s: MichiganState,
+    *,
+    hands: Hands,
+    table: tuple[Card, ...],
+    ledger: Ledger,
+    turn: Seat,
+    last: int,
+    prev_suit: int,
+    by: Seat,
+    passes: int,
+) -> MichiganState:
+    """``s`` with the fields that a card played or a pass during play changes (the state of
+    nearly every step, so it is made from its fields in order rather than by ``_replace``;
+    ``tuple.__new__`` is what ``MichiganState._make`` calls, without its length check)."""
+    # the fields it keeps, unpacked in the order of MichiganState (a _ is one set anew)
+    (
+        opts,
+        players,
+        dealer,
+        phase,
+        _,
+        _,
+        _,
+        extra,
+        dead,
+        out,
+        staked,
+        high,
+        bidder,
+        done,
+        _,
+        _,
+        _,
+        winner,
+        _,
+        _,
+    ) = s
+    return tuple.__new__(
+        MichiganState,
+        (
+            opts,
+            players,
+            dealer,
+            phase,
+            turn,
+            ledger,
+            hands,
+            extra,
+            dead,
+            out,
+            staked,
+            high,
+            bidder,
+            done,
+            table,
+            last,
+            prev_suit,
+            winner,
+            by,
+            passes,
+        ),
+    )
+
+
 def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
-    hands = s.hands
-    hand = hands[seat]
-    k = hand.index(c)
-    hands = hands[:seat] + (hand[:k] + hand[k + 1 :],) + hands[seat + 1 :]
+    left = list(s.hands[seat])
+    left.remove(c)
+    rows = list(s.hands)
+    rows[seat] = tuple(left)
+    hands = tuple(rows)
     table = s.table + (c,)
     i = BOODLE_INDEX[c]
     ledger = s.ledger
@@ -663,10 +743,11 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if (run_stops(c, s.dead) or run_stops(c, table)) and not s.opts.after_passes:
+    if run_stops(c, s.dead + table) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
-        return s._replace(
+        return _in_play(
+            s,
             hands=hands,
             table=table,
             ledger=ledger,
@@ -680,7 +761,17 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
     turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
-    return s._replace(hands=hands, table=table, ledger=ledger, turn=turn, last=c, by=seat, passes=0)
+    return _in_play(
+        s,
+        hands=hands,
+        table=table,
+        ledger=ledger,
+        turn=turn,
+        last=c,
+        prev_suit=s.prev_suit,
+        by=seat,
+        passes=0,
+    )
 
 
 def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
@@ -693,7 +784,17 @@ def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
         passes >= s.players - len(s.out) or (turn == s.by and NEXT_UP[s.last] not in s.hands[s.by])
     ):  # michigan/run-stops; michigan/new-run: the last to play starts the next run
         return s._replace(turn=s.by, last=-1, prev_suit=SUIT_OF[s.last], passes=0)
-    return s._replace(turn=turn, passes=passes)
+    return _in_play(
+        s,
+        hands=s.hands,
+        table=s.table,
+        ledger=s.ledger,
+        turn=turn,
+        last=s.last,
+        prev_suit=s.prev_suit,
+        by=s.by,
+        passes=passes,
+    )
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
@@ -751,7 +852,8 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
             choices = _lead_choices(s, seat)
             if not choices:
                 return (PASSES[seat],)
-            return tuple(PLAYS[seat][c] for c in choices)
+            plays = PLAYS[seat]
+            return tuple([plays[c] for c in choices])
         nxt = NEXT_UP[s.last]
         if nxt in s.hands[seat]:
             if s.opts.may_hold_back:  # AMB-MICHIGAN-06 b: he may hold it back
@@ -764,9 +866,7 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
         top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
-        bids = tuple(
-            Bid(seat, k) for k in range(s.high + 1, top + 2) if bid_allowed(k, s.high, top)
-        )
+        bids = tuple(Bid(seat, k) for k in range(s.high + 1, top + 1))
         return bids + (PASSES[seat],)
     return ()
 
@@ -805,11 +905,13 @@ def _apply_stake(s: MichiganState, a: Action) -> MichiganState:
     for name, k in zip(BOODLE_NAMES, a.split, strict=True):
         if k:
             ledger = ledger.transfer(str(a.seat), name, k)
-    s = s._replace(ledger=ledger, staked=s.staked + (a.seat,))
+    staked = s.staked + (a.seat,)
+    nxt = _next_active(s, a.seat)
     # AMB-MICHIGAN-03: in turn from the dealer's left round to the dealer
-    if a.seat == s.dealer or _next_active(s, a.seat) in s.staked:
-        return s._replace(phase=CHOOSING, turn=s.dealer)  # michigan/dealer-choice
-    return s._replace(turn=_next_active(s, a.seat))
+    if a.seat == s.dealer or nxt in staked:
+        # michigan/dealer-choice
+        return s._replace(ledger=ledger, staked=staked, phase=CHOOSING, turn=s.dealer)
+    return s._replace(ledger=ledger, staked=staked, turn=nxt)
 
 
 def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
