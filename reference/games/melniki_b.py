@@ -27,7 +27,7 @@ from reference.core.cards import (
     names,
     suit_letter,
 )
-from reference.core.covering import covering_cards, covers
+from reference.core.covering import covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import (
@@ -481,11 +481,12 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
-        assert nxt is not None
-        while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
-            nxt = next_holding(nxt, _counts(hands))
-            assert nxt is not None
+        nxt = (seat + 1) % s.players  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
+        # AMB-MELNIKIB-09: a player without cards is passed over, and one who has played his
+        # last card is not asked twice
+        while not hands[nxt] or nxt in seats:
+            nxt = (nxt + 1) % s.players
+            assert nxt != seat  # the trick asks for a card from more players than hold one
         return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
     # The trick is complete.
     winner = seats[
@@ -504,53 +505,99 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
-    base = s._replace(
-        hands=hands,
-        stock=stock,
-        table=(),
-        table_seats=(),
-        piles=piles,
-        tricks=tricks,
-        last_winner=winner,
-        last_trick=table,
-    )
     if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
-        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-        return base._replace(turn=leader, need=sum(1 for k in counts if k))
-    return _begin_stage_two(base)
+        return s._replace(
+            turn=leader,
+            hands=hands,
+            stock=stock,
+            table=(),
+            table_seats=(),
+            # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
+            need=sum(1 for k in counts if k),
+            piles=piles,
+            tricks=tricks,
+            last_winner=winner,
+            last_trick=table,
+        )
+    return _begin_stage_two(
+        s._replace(
+            hands=hands,
+            stock=stock,
+            table=(),
+            table_seats=(),
+            piles=piles,
+            tricks=tricks,
+            last_winner=winner,
+            last_trick=table,
+        )
+    )
 
 
 # --- stage 2: the cards of the tricks, Durak-style (002:P8, 002:P9) ---------------
 
+#: ``COVERING[trump][card]``: the cards that beat ``card`` as in Durak
+#: (melniki-b/beat-as-durak), by trump suit.
+COVERING: Final = tuple(
+    tuple(frozenset(c for c in DECK_36 if covers(card, c, trump, ACE_HIGH)) for card in range(52))
+    for trump in range(4)
+)
 
-def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
+
+def _finish_if_done(
+    s: MelnikiState,
+    leader: Seat,
+    *,
+    hands: Hands,
+    discard: tuple[Card, ...],
+    seen: frozenset[LeadKey],
+    takes: int,
+) -> MelnikiState:
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
-    (or the next holder) leads."""
-    holders = [p for p, h in enumerate(s.hands) if h]
+    (or the next holder) leads. The position after the card is beaten or taken is ``s`` with
+    ``hands``, ``discard``, ``seen`` and ``takes``, the table cleared."""
+    holders = [p for p, h in enumerate(hands) if h]
     if len(holders) <= 1:  # melniki-b/last-holder-loses
         losers = tuple(holders)
         if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
-        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
-    if not s.hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
-        nxt = next_holding(leader, _counts(s.hands))
+        return s._replace(
+            stage=OVER,
+            turn=-1,
+            hands=hands,
+            table=(),
+            table_seats=(),
+            discard=discard,
+            losers=losers,
+            seen=seen,
+            takes=takes,
+        )
+    if not hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
+        nxt = next_holding(leader, _counts(hands))
         assert nxt is not None
         leader = nxt
     if s.opts.stalemate == "repetition":  # melniki-b/stalemate (AMB-MELNIKIB-11)
-        key = lead_key(leader, s.hands)
-        if key in s.seen:
-            return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
-        return s._replace(turn=leader, table=(), table_seats=(), seen=s.seen | {key})
-    s = s._replace(turn=leader, table=(), table_seats=())
-    if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
-        return _stall(s, _counts(s.hands))
-    return s
+        key = lead_key(leader, hands)
+        stuck = key in seen
+        if not stuck:
+            seen = seen | {key}
+    else:
+        stuck = takes >= s.opts.no_beat_limit  # melniki-b/stalemate: stalemate=no-beat
+    s = s._replace(
+        turn=leader,
+        hands=hands,
+        table=(),
+        table_seats=(),
+        discard=discard,
+        seen=seen,
+        takes=takes,
+    )
+    return _stall(s, _counts(hands)) if stuck else s
 
 
 def lead_key(leader: Seat, hands: Hands) -> LeadKey:
@@ -587,17 +634,12 @@ def _stall(s: MelnikiState, counts: tuple[int, ...]) -> MelnikiState:
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
     # melniki-b/stage-two: each takes up the cards of his tricks
-    s = s._replace(
-        stage=STAGE_TWO,
-        hands=s.piles,
-        piles=tuple(() for _ in range(s.players)),
-        seen=frozenset(),
-        takes=0,
-    )
+    hands = s.piles
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     leader = (  # AMB-MELNIKIB-06
         s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
     )
-    return _finish_if_done(s, leader)
+    return _finish_if_done(s, leader, hands=hands, discard=s.discard, seen=frozenset(), takes=0)
 
 
 def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
@@ -613,31 +655,34 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
+    beaters = COVERING[s.trump][attack]
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        if not covers(
-            attack, a.card, s.trump, ACE_HIGH
-        ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
+        if a.card not in beaters:  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
             raise IllegalAction(
                 "melniki-b/beat-as-durak",
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
                 f"(trump {suit_letter(s.trump)})",
             )
         hands = _put(s.hands, seat, _without(hand, a.card))
-        s = s._replace(  # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-            hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
+        # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
+        return _finish_if_done(
+            s, seat, hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
         )
-        return _finish_if_done(s, seat)
-    if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
+    if not s.opts.voluntary_take and not beaters.isdisjoint(hand):
         raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
-    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
+    hands = _put(s.hands, seat, hand + (attack,))
     if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
-        return _finish_if_done(s, seat)
-    return _finish_if_done(s, left(seat, s.players))
+        return _finish_if_done(
+            s, seat, hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
+        )
+    return _finish_if_done(
+        s, left(seat, s.players), hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
+    )
 
 
 # --- the game ---------------------------------------------------------------------
@@ -654,11 +699,11 @@ def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
         return tuple([row[c] for c in _follow_choices(s, hand)])
     if not s.table:
         return tuple([row[c] for c in hand])
-    beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
-    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
-    if not beaters or s.opts.voluntary_take:
-        out = out + (TAKES[seat],)
-    return out
+    beaters = COVERING[s.trump][s.table[0]]
+    out: list[Action] = [row[c] for c in hand if c in beaters]
+    if not out or s.opts.voluntary_take:
+        out.append(TAKES[seat])
+    return tuple(out)
 
 
 def apply(s: MelnikiState, a: Action) -> MelnikiState:
