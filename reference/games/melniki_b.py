@@ -458,19 +458,22 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     if not s.table:
         return a.card
     led = SUIT_OF[s.table[0]]
-    allowed = playable(hand, led, s.trump, must_trump=True)
-    if a.card not in allowed:
-        if any(SUIT_OF[c] == led for c in hand):
+    suit = SUIT_OF[a.card]
+    if suit != led:
+        if any(SUIT_OF[c] == led for c in hand):  # melniki-b/follow-suit
             raise IllegalAction(
                 "melniki-b/follow-suit",
                 f"{card_name(s.table[0])} was led and seat {a.seat} holds {suit_letter(led)}",
             )
-        raise IllegalAction(
-            "melniki-b/else-trump",
-            f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
-            f"({suit_letter(s.trump)})",
-        )
-    if s.opts.must_beat and a.card not in _winning(s, allowed):
+        if suit != s.trump and any(SUIT_OF[c] == s.trump for c in hand):  # melniki-b/else-trump
+            raise IllegalAction(
+                "melniki-b/else-trump",
+                f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
+                f"({suit_letter(s.trump)})",
+            )
+    if s.opts.must_beat and a.card not in _winning(
+        s, playable(hand, led, s.trump, must_trump=True)
+    ):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
     return a.card
 
@@ -602,7 +605,7 @@ def _finish_if_done(
 
 def lead_key(leader: Seat, hands: Hands) -> LeadKey:
     """A position with ``leader`` to lead, as compared for a repetition: the hands as sets."""
-    return leader, tuple(tuple(sorted(h)) for h in hands)
+    return leader, tuple([tuple(sorted(h)) for h in hands])
 
 
 def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
@@ -649,8 +652,10 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
-        assert defender is not None
+        defender = (a.seat + 1) % s.players
+        while not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
+            defender = (defender + 1) % s.players
+            assert defender != a.seat  # another player holds cards while one leads
         return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
     attack = s.table[0]
     seat = a.seat
