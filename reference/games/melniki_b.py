@@ -507,10 +507,10 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 new[p] = new[p] + stock[:want]
                 stock = stock[want:]
         hands = tuple(new)
-    counts = _counts(hands)
-    if any(counts):  # melniki-b/play-out: the cards in hand are played out
+    out = hands.count(())  # the players without cards
+    if out < s.players:  # melniki-b/play-out: the cards in hand are played out
         leader = (
-            winner if counts[winner] else next_holding(winner, counts)
+            winner if hands[winner] else next_holding(winner, _counts(hands))
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
         return s._replace(
@@ -520,7 +520,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
             table=(),
             table_seats=(),
             # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-            need=sum(1 for k in counts if k),
+            need=s.players - out,
             piles=piles,
             tricks=tricks,
             last_winner=winner,
@@ -562,10 +562,9 @@ def _finish_if_done(
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
     (or the next holder) leads. The position after the card is beaten or taken is ``s`` with
     ``hands``, ``discard``, ``seen`` and ``takes``, the table cleared."""
-    holders = [p for p, h in enumerate(hands) if h]
-    if len(holders) <= 1:  # melniki-b/last-holder-loses
-        losers = tuple(holders)
-        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+    if hands.count(()) >= s.players - 1:  # melniki-b/last-holder-loses: one holder, or none
+        losers = tuple(p for p, h in enumerate(hands) if h)
+        if not losers and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
