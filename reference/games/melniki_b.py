@@ -431,13 +431,11 @@ def setup(table: Table) -> MelnikiState:
 
 
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    led = SUIT_OF[s.table[0]] if s.table else None
+    """The cards ``hand`` may lay on the trick on the table."""
     allowed = playable(
-        hand, led, s.trump, must_trump=True
+        hand, SUIT_OF[s.table[0]], s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
-    return (  # AMB-MELNIKIB-05
-        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
-    )
+    return _winning(s, allowed) if s.opts.must_beat else allowed  # AMB-MELNIKIB-05
 
 
 def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -699,10 +697,10 @@ def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
     row = PLAYS[seat]
+    if not s.table:  # a lead: any card (melniki-b/one-card, melniki-b/single-card)
+        return tuple([row[c] for c in hand])
     if s.stage == STAGE_ONE:
         return tuple([row[c] for c in _follow_choices(s, hand)])
-    if not s.table:
-        return tuple([row[c] for c in hand])
     beaters = COVERING[s.trump][s.table[0]]
     out: list[Action] = [row[c] for c in hand if c in beaters]
     if not out or s.opts.voluntary_take:
