@@ -476,6 +476,23 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     return a.card
 
 
+_FIELDS: Final = MelnikiState._fields
+_TURN: Final = _FIELDS.index("turn")
+_HANDS: Final = _FIELDS.index("hands")
+_STOCK: Final = _FIELDS.index("stock")
+_TABLE: Final = _FIELDS.index("table")
+_SEATS: Final = _FIELDS.index("table_seats")
+_NEED: Final = _FIELDS.index("need")
+_PILES: Final = _FIELDS.index("piles")
+_TRICKS: Final = _FIELDS.index("tricks")
+_LAST_WINNER: Final = _FIELDS.index("last_winner")
+_LAST_TRICK: Final = _FIELDS.index("last_trick")
+_DISCARD: Final = _FIELDS.index("discard")
+_SEEN: Final = _FIELDS.index("seen")
+_TAKES: Final = _FIELDS.index("takes")
+_new_state: Final = tuple.__new__
+
+
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
     hands = _put(s.hands, seat, _without(s.hands[seat], c))
@@ -488,7 +505,12 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         while not hands[nxt] or nxt in seats:
             nxt = (nxt + 1) % s.players
             assert nxt != seat  # the trick asks for a card from more players than hold one
-        return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
+        fields = list(s)  # the state with four fields changed, built directly for speed
+        fields[_HANDS] = hands
+        fields[_TABLE] = table
+        fields[_SEATS] = seats
+        fields[_TURN] = nxt
+        return _new_state(MelnikiState, fields)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -511,19 +533,19 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
             winner if hands[winner] else next_holding(winner, _counts(hands))
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
-        return s._replace(
-            turn=leader,
-            hands=hands,
-            stock=stock,
-            table=(),
-            table_seats=(),
-            # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-            need=s.players - out,
-            piles=piles,
-            tricks=tricks,
-            last_winner=winner,
-            last_trick=table,
-        )
+        fields = list(s)  # the state of the next trick, built directly for speed
+        fields[_TURN] = leader
+        fields[_HANDS] = hands
+        fields[_STOCK] = stock
+        fields[_TABLE] = ()
+        fields[_SEATS] = ()
+        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
+        fields[_NEED] = s.players - out
+        fields[_PILES] = piles
+        fields[_TRICKS] = tricks
+        fields[_LAST_WINNER] = winner
+        fields[_LAST_TRICK] = table
+        return _new_state(MelnikiState, fields)
     return _begin_stage_two(
         s._replace(
             hands=hands,
@@ -588,15 +610,15 @@ def _finish_if_done(
             seen = seen | {key}
     else:
         stuck = takes >= s.opts.no_beat_limit  # melniki-b/stalemate: stalemate=no-beat
-    s = s._replace(
-        turn=leader,
-        hands=hands,
-        table=(),
-        table_seats=(),
-        discard=discard,
-        seen=seen,
-        takes=takes,
-    )
+    fields = list(s)  # the state with the leader to lead, built directly for speed
+    fields[_TURN] = leader
+    fields[_HANDS] = hands
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_DISCARD] = discard
+    fields[_SEEN] = seen
+    fields[_TAKES] = takes
+    s = _new_state(MelnikiState, fields)
     return _stall(s, _counts(hands)) if stuck else s
 
 
@@ -653,7 +675,12 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         while not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
             defender = (defender + 1) % s.players
             assert defender != a.seat  # another player holds cards while one leads
-        return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
+        fields = list(s)  # the state with the card led, built directly for speed
+        fields[_HANDS] = hands
+        fields[_TABLE] = (a.card,)
+        fields[_SEATS] = (a.seat,)
+        fields[_TURN] = defender
+        return _new_state(MelnikiState, fields)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
