@@ -432,9 +432,10 @@ def setup(table: Table) -> MelnikiState:
 
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards ``hand`` may lay on the trick on the table."""
-    allowed = playable(
-        hand, SUIT_OF[s.table[0]], s.trump, must_trump=True
-    )  # melniki-b/follow-suit, melniki-b/else-trump
+    led = SUIT_OF[s.table[0]]
+    allowed = tuple([c for c in hand if SUIT_OF[c] == led])  # melniki-b/follow-suit
+    if not allowed:  # melniki-b/else-trump: without the suit led a trump; without either, any
+        allowed = tuple([c for c in hand if SUIT_OF[c] == s.trump]) or hand
     return _winning(s, allowed) if s.opts.must_beat else allowed  # AMB-MELNIKIB-05
 
 
