@@ -430,6 +430,10 @@ def setup(table: Table) -> MelnikiState:
     )
 
 
+#: ``OF_SUIT[suit]``: the cards of the pack in ``suit``.
+OF_SUIT: Final = tuple(frozenset(c for c in DECK_36 if SUIT_OF[c] == suit) for suit in range(4))
+
+
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards ``hand`` may lay on the trick on the table."""
     led = SUIT_OF[s.table[0]]
@@ -459,12 +463,12 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     led = SUIT_OF[s.table[0]]
     suit = SUIT_OF[a.card]
     if suit != led:
-        if any(SUIT_OF[c] == led for c in hand):  # melniki-b/follow-suit
+        if not OF_SUIT[led].isdisjoint(hand):  # melniki-b/follow-suit: he holds the suit led
             raise IllegalAction(
                 "melniki-b/follow-suit",
                 f"{card_name(s.table[0])} was led and seat {a.seat} holds {suit_letter(led)}",
             )
-        if suit != s.trump and any(SUIT_OF[c] == s.trump for c in hand):  # melniki-b/else-trump
+        if suit != s.trump and not OF_SUIT[s.trump].isdisjoint(hand):  # melniki-b/else-trump
             raise IllegalAction(
                 "melniki-b/else-trump",
                 f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
