@@ -46,7 +46,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
-from reference.core.tricks import beats_in_trick, playable, trick_winner
+from reference.core.tricks import beats_in_trick, trick_winner
 
 GAME_ID: Final = "melniki-b"
 TITLE: Final = "Мельники (seed 002, «60. Мельники»)"
@@ -474,9 +474,7 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
                 f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
                 f"({suit_letter(s.trump)})",
             )
-    if s.opts.must_beat and a.card not in _winning(
-        s, playable(hand, led, s.trump, must_trump=True)
-    ):
+    if s.opts.must_beat and a.card not in _follow_choices(s, hand):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
     return a.card
 
@@ -710,12 +708,11 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
     hands = _put(s.hands, seat, hand + (attack,))
-    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
-        return _finish_if_done(
-            s, seat, hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
-        )
+    leader = (  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
+        seat if s.opts.after_take == "taker" else left(seat, s.players)
+    )
     return _finish_if_done(
-        s, left(seat, s.players), hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
+        s, leader, hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
     )
 
 
