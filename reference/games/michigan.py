@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, Self
 
-from reference.core.actions import AmountAction, Pass, Play, SeatAction
+from reference.core.actions import AmountAction, Pass, Play, SeatAction, read_action
 from reference.core.cards import (
     DECK_52,
     SUIT_OF,
@@ -283,20 +283,40 @@ OPTIONS: Final = MichiganOptions.specs()
 # --- actions ------------------------------------------------------------------------
 
 
-class Stake(NamedTuple):
+class _Stake(NamedTuple):
+    seat: Seat
+    split: tuple[int, int, int, int]
+    others: tuple[tuple[Card, int], ...] = ()
+
+
+class Stake(_Stake):
     """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣;
     ``others`` the chips a player tried to put on other cards (never legal: the stakes go on
     the boodle cards only, michigan/stake-four), by card in canonical order."""
 
-    seat: Seat
-    split: tuple[int, int, int, int]
-    others: tuple[tuple[Card, int], ...] = ()
+    __slots__ = ()
+    KIND: ClassVar[str] = "stake"
 
     def to_json(self) -> JSONObject:
         chips: JSONObject = dict(zip(BOODLE_NAMES, self.split, strict=True))
         for c, k in self.others:
             chips[card_name(c)] = k
-        return {"type": "stake", "seat": self.seat, "chips": chips}
+        return {"type": self.KIND, "seat": self.seat, "chips": chips}
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        chips = as_object(field(o, "chips", "action"), "action/chips")
+        # a boodle card left out has no chips; a stake on another card is well formed (and
+        # refused by michigan/stake-four when it is applied)
+        others = tuple(
+            sorted(
+                (as_card(k, "action/chips"), as_int(v, f"action/chips/{k}"))
+                for k, v in chips.items()
+                if k not in BOODLE_NAMES
+            )
+        )
+        a, b, c, d = (as_int(chips.get(k, 0), f"action/chips/{k}") for k in BOODLE_NAMES)
+        return cls(seat, (a, b, c, d), others)
 
 
 class TakeExtra(SeatAction):
@@ -321,7 +341,7 @@ class Bid(AmountAction):
 
 
 Action = Stake | TakeExtra | Keep | Bid | Play | Pass
-ACTIONS: Final = (Stake, TakeExtra, Keep, Bid, Play, Pass)
+ACTIONS: Final[tuple[type[Action], ...]] = (Stake, TakeExtra, Keep, Bid, Play, Pass)
 
 # --- state ----------------------------------------------------------------------------
 
@@ -1056,38 +1076,7 @@ OBSERVABLES: Final[tuple[Observable[MichiganState] | PerSeat[MichiganState], ...
 
 def parse_action(obj: JSON) -> Action:
     """An action from its JSON form, or :class:`FormatError` saying what is wrong."""
-    o = as_object(obj, "action")
-    kind = as_str(field(o, "type", "action"), "action/type")
-    seat = as_int(field(o, "seat", "action"), "action/seat")
-    if not 0 <= seat < MAX_PLAYERS:
-        raise FormatError(f"action/seat: {seat} is not a seat of this game")
-    if kind == "play":
-        return PLAYS[seat][as_card(field(o, "card", "action"), "action/card")]
-    if kind == "pass":
-        return PASSES[seat]
-    if kind == "take_extra":
-        return TakeExtra(seat)
-    if kind == "keep":
-        return Keep(seat)
-    if kind == "bid":
-        return Bid(seat, as_int(field(o, "amount", "action"), "action/amount"))
-    if kind == "stake":
-        chips = as_object(field(o, "chips", "action"), "action/chips")
-        # a boodle card left out has no chips; a stake on another card is well formed (and
-        # refused by michigan/stake-four when it is applied)
-        others = tuple(
-            sorted(
-                (as_card(k, "action/chips"), as_int(v, f"action/chips/{k}"))
-                for k, v in chips.items()
-                if k not in BOODLE_NAMES
-            )
-        )
-        a, b, c, d = (as_int(chips.get(k, 0), f"action/chips/{k}") for k in BOODLE_NAMES)
-        return Stake(seat, (a, b, c, d), others)
-    raise FormatError(
-        f"action/type: {kind!r} is not an action of {GAME_ID} "
-        "(stake, take_extra, keep, bid, play, pass)"
-    )
+    return read_action(obj, GAME_ID, ACTIONS, seats=MAX_PLAYERS)
 
 
 NOTATION: Final = Notation(GAME_ID, MichiganOptions, OPTIONS, _POSITION_PHASES, _check_players)
