@@ -502,20 +502,12 @@ def setup(table: Table) -> MelnikiAState:
 
 
 def _refill(
-    s: MelnikiAState,
-    hands: Holdings,
-    seats: tuple[Seat, Seat],
-    first: Seat,
-    second: Seat,
-    *,
-    piles: Holdings,
-    last_winner: Seat,
-    accepts: int,
-) -> MelnikiAState:
+    s: MelnikiAState, hands: Holdings, seats: tuple[Seat, Seat], first: Seat, second: Seat
+) -> tuple[Holdings, tuple[Card, ...], Seat]:
     """The two players of a trick (``seats``, the leader first) draw back up to three:
     ``first`` (the taker, or the leader after an acceptance) first; under
-    refill_order=leader-first the leader first always. The position after it, with the
-    trick's ``piles``, ``last_winner`` and ``accepts`` set in the same step."""
+    refill_order=leader-first the leader first always. The hands, the stock and the first
+    seat out of cards after it (the position itself is built once, by :func:`_next_duel`)."""
     stock = s.stock
     leader = seats[0]
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
@@ -529,33 +521,57 @@ def _refill(
     if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead (AMB-MELNIKIA-08)
         out = [p for p in seats if not hands[p]]
         first_out = out[0] if out else -1
+    return hands, stock, first_out
+
+
+def _next_duel(
+    s: MelnikiAState,
+    leader: Seat,
+    *,
+    hands: Holdings,
+    stock: tuple[Card, ...],
+    first_out: Seat,
+    piles: Holdings,
+    last_winner: Seat,
+    accepts: int,
+) -> MelnikiAState:
+    """Stage 1 goes on with ``leader`` (or the next holder to his left) leading: the position
+    after a trick or an acceptance, with the trick's ``hands``, ``stock``, ``first_out``,
+    ``piles``, ``last_winner`` and ``accepts`` set in the same step."""
+    # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
+    if not stock:
+        holding = s.players - hands.count(())  # the players whose hand is not empty
+        if holding < 2 or accepts >= holding:
+            for p in holders(hands):  # a lone holder's cards join his tricks
+                piles = put(piles, p, piles[p] + hands[p])
+            empty: Holdings = tuple(() for _ in range(s.players))
+            return _begin_stage_two(
+                s._replace(
+                    hands=empty,
+                    stock=stock,
+                    first_out=first_out,
+                    piles=piles,
+                    last_winner=last_winner,
+                    accepts=accepts,
+                    table=(),
+                    table_seats=(),
+                )
+            )
+    if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
+        nxt = next_holding(leader, [len(h) for h in hands])
+        assert nxt is not None
+        leader = nxt
     return s._replace(
+        turn=leader,
         hands=hands,
         stock=stock,
         first_out=first_out,
         piles=piles,
         last_winner=last_winner,
         accepts=accepts,
+        table=(),
+        table_seats=(),
     )
-
-
-def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
-    """Stage 1 goes on with ``leader`` (or the next holder to his left) leading."""
-    hands = s.hands
-    # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
-    if not s.stock:
-        holding = sum(1 for h in hands if h)
-        if holding < 2 or s.accepts >= holding:
-            piles = s.piles
-            for p in holders(hands):  # a lone holder's cards join his tricks
-                piles = put(piles, p, piles[p] + hands[p])
-            empty: Holdings = tuple(() for _ in range(s.players))
-            return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
-    if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, [len(h) for h in hands])
-        assert nxt is not None
-        leader = nxt
-    return s._replace(turn=leader, table=(), table_seats=())
 
 
 def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -586,19 +602,18 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         else:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
-        s = _refill(
+        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat)
+        return _next_duel(  # melniki-a/pass-on
             s,
-            hands,
-            (leader, seat),
-            leader,
             seat,
+            hands=hands,
+            stock=stock,
+            first_out=first_out,
             piles=piles,
             last_winner=s.last_winner,
-            accepts=s.accepts,
+            # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
+            accepts=s.accepts + 1 if not stock else 0,
         )
-        # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
-        s = s._replace(accepts=s.accepts + 1 if not s.stock else 0)
-        return _next_duel(s, seat)  # melniki-a/pass-on
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if a.card not in allowed:
@@ -617,10 +632,18 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
     winner = seat if won else leader
     other = leader if won else seat
     piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
-    s = _refill(s, hands, (leader, seat), winner, other, piles=piles, last_winner=winner, accepts=0)
-    if won:
-        return _next_duel(s, seat)  # melniki-a/pass-on: he covered
-    return _next_duel(s, leader)  # melniki-a/leader-keeps-lead
+    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other)
+    return _next_duel(
+        s,
+        # the taker leads: melniki-a/pass-on if he covered, else melniki-a/leader-keeps-lead
+        winner,
+        hands=hands,
+        stock=stock,
+        first_out=first_out,
+        piles=piles,
+        last_winner=winner,
+        accepts=0,
+    )
 
 
 # --- stage 2 ------------------------------------------------------------------------------
