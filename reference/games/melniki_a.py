@@ -652,14 +652,22 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
 def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     # melniki-a/take-up-tricks
     taken_up = s.piles
-    # AMB-MELNIKIA-14: stage 2 counts its own acceptances
-    s = s._replace(
-        stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)), accepts=0, seen=frozenset()
-    )
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
     # melniki-a/stage-two-first-lead
-    return _go(s, hands=taken_up, table=(), seats=(), target=0, discard=s.discard, seat=first)
+    return _go(
+        s,
+        hands=taken_up,
+        table=(),
+        seats=(),
+        target=0,
+        discard=s.discard,
+        seat=first,
+        # AMB-MELNIKIA-14: stage 2 counts its own acceptances, and its own positions
+        accepts=0,
+        seen=frozenset(),
+    )
 
 
 def _go(
@@ -671,13 +679,17 @@ def _go(
     target: int,
     discard: tuple[Card, ...],
     seat: Seat,
+    accepts: int,
+    seen: frozenset[PositionKey],
     shed: Seat = -1,
 ) -> MelnikiAState:
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
     when at most one player holds cards (melniki-a/last-holder-loses), or, under
     stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
     last (melniki-a/first-out-wins), or, under stage_two_stall=repetition, when the position
-    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall)."""
+    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall).
+    The position is built in one step, with the ``accepts`` counted and the positions
+    ``seen`` so far."""
     n = s.players
     # melniki-a/first-out-wins (AMB-MELNIKIA-12 b): the first to shed his cards wins
     if shed >= 0 and sheds_to_win(s.opts.stage_two_end, len(hands[shed])):
@@ -689,21 +701,12 @@ def _go(
             table_seats=seats,
             target=target,
             discard=discard,
+            accepts=accepts,
+            seen=seen,
             losers=tuple(p for p in range(n) if p != shed),
         )
-    # AMB-MELNIKIA-11: players without cards are passed over
-    turn = -1
-    held = 0
-    last = -1
-    for k in range(n):
-        p = (seat + k) % n
-        if hands[p]:
-            held += 1
-            last = p
-            if turn < 0:
-                turn = p
-    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12)
-        losers = (last,) if held else ()
+    held = n - hands.count(())  # the players whose hand is not empty
+    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
         return s._replace(
             stage=OVER,
             turn=-1,
@@ -712,17 +715,40 @@ def _go(
             table_seats=seats,
             target=target,
             discard=discard,
-            losers=losers,
+            accepts=accepts,
+            seen=seen,
+            losers=holders(hands),
         )
-    s = s._replace(
-        turn=turn, hands=hands, table=table, table_seats=seats, target=target, discard=discard
-    )
+    # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
+    turn = seat
+    while not hands[turn]:
+        turn = turn + 1 if turn + 1 < n else 0
     if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         key = position_key(turn, hands, table, target)
-        if key in s.seen:  # the position has come back: stage 2 is getting nowhere
-            return s._replace(stage=OVER, turn=-1, losers=())
-        return s._replace(seen=s.seen | {key})
-    return s
+        if key in seen:  # the position has come back: stage 2 is getting nowhere
+            return s._replace(
+                stage=OVER,
+                turn=-1,
+                hands=hands,
+                table=table,
+                table_seats=seats,
+                target=target,
+                discard=discard,
+                accepts=accepts,
+                seen=seen,
+                losers=(),
+            )
+        seen = seen | {key}
+    return s._replace(
+        turn=turn,
+        hands=hands,
+        table=table,
+        table_seats=seats,
+        target=target,
+        discard=discard,
+        accepts=accepts,
+        seen=seen,
+    )
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -735,7 +761,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         # AMB-MELNIKIA-10: the players holding cards when the pile is led
-        target = pile_target(len(holders(s.hands)), s.opts.pile_size)
+        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
         hands = put(s.hands, seat, without(hand, a.card))
         return _go(
             s,
@@ -745,6 +771,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             target=target,
             discard=s.discard,
             seat=nxt,
+            accepts=s.accepts,
+            seen=s.seen,
             shed=seat,
         )
     top = s.table[-1]
@@ -753,7 +781,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         rest = s.table[:-1]
         accepts = s.accepts + 1
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14): a round of acceptances ends stage 2
-        if stalls(s.opts.stage_two_stall, accepts, len(holders(hands))):
+        if stalls(s.opts.stage_two_stall, accepts, s.players - hands.count(())):
             return s._replace(
                 stage=OVER,
                 turn=-1,
@@ -763,9 +791,18 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 accepts=accepts,
                 losers=(),
             )
-        s = s._replace(accepts=accepts)
         if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
-            return _go(s, hands=hands, table=(), seats=(), target=0, discard=s.discard, seat=nxt)
+            return _go(
+                s,
+                hands=hands,
+                table=(),
+                seats=(),
+                target=0,
+                discard=s.discard,
+                seat=nxt,
+                accepts=accepts,
+                seen=s.seen,
+            )
         # melniki-a/accept-top: the next covers the card now on top
         return _go(
             s,
@@ -775,6 +812,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             target=s.target,
             discard=s.discard,
             seat=nxt,
+            accepts=accepts,
+            seen=s.seen,
         )
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
@@ -785,18 +824,18 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         )
     hands = put(s.hands, seat, without(hand, a.card))
     table = s.table + (a.card,)
-    if s.opts.stage_two_stall == "in-a-row":  # AMB-MELNIKIA-14 b: a cover breaks the row
-        s = s._replace(accepts=0)
     if len(table) >= s.target:  # melniki-a/pile-aside
         return _go(
-            # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
-            s._replace(accepts=0, seen=frozenset()),
+            s,
             hands=hands,
             table=(),
             seats=(),
             target=0,
             discard=s.discard + table,
             seat=seat,
+            # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
+            accepts=0,
+            seen=frozenset(),
             shed=seat,
         )  # melniki-a/uncoverer-leads
     return _go(
@@ -807,6 +846,9 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         target=s.target,
         discard=s.discard,
         seat=nxt,
+        # AMB-MELNIKIA-14 b: under stage_two_stall=in-a-row a cover breaks the row
+        accepts=0 if s.opts.stage_two_stall == "in-a-row" else s.accepts,
+        seen=s.seen,
         shed=seat,
     )
 
