@@ -722,7 +722,7 @@ def _go(
     # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
     turn = seat
     while not hands[turn]:
-        turn = turn + 1 if turn + 1 < n else 0
+        turn = (turn + 1) % n
     if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         key = position_key(turn, hands, table, target)
         if key in seen:  # the position has come back: stage 2 is getting nowhere
