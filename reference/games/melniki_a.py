@@ -501,20 +501,12 @@ def setup(table: Table) -> MelnikiAState:
 
 
 def _refill(
-    s: MelnikiAState,
-    hands: Holdings,
-    seats: tuple[Seat, Seat],
-    first: Seat,
-    second: Seat,
-    *,
-    piles: Holdings,
-    last_winner: Seat,
-    accepts: int,
-) -> MelnikiAState:
+    s: MelnikiAState, hands: Holdings, seats: tuple[Seat, Seat], first: Seat, second: Seat
+) -> tuple[Holdings, tuple[Card, ...], Seat]:
     """The two players of a trick (``seats``, the leader first) draw back up to three:
     ``first`` (the taker, or the leader after an acceptance) first; under
-    refill_order=leader-first the leader first always. The position after it, with the
-    trick's ``piles``, ``last_winner`` and ``accepts`` set in the same step."""
+    refill_order=leader-first the leader first always. The hands, the stock and the first
+    seat out of cards after it (the position itself is built once, by :func:`_next_duel`)."""
     stock = s.stock
     leader = seats[0]
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
@@ -528,33 +520,57 @@ def _refill(
     if first_out < 0 and not stock:  # melniki-a/stage-two-first-lead (AMB-MELNIKIA-08)
         out = [p for p in seats if not hands[p]]
         first_out = out[0] if out else -1
+    return hands, stock, first_out
+
+
+def _next_duel(
+    s: MelnikiAState,
+    leader: Seat,
+    *,
+    hands: Holdings,
+    stock: tuple[Card, ...],
+    first_out: Seat,
+    piles: Holdings,
+    last_winner: Seat,
+    accepts: int,
+) -> MelnikiAState:
+    """Stage 1 goes on with ``leader`` (or the next holder to his left) leading: the position
+    after a trick or an acceptance, with the trick's ``hands``, ``stock``, ``first_out``,
+    ``piles``, ``last_winner`` and ``accepts`` set in the same step."""
+    # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
+    if not stock:
+        holding = s.players - hands.count(())  # the players whose hand is not empty
+        if holding < 2 or accepts >= holding:
+            for p in holders(hands):  # a lone holder's cards join his tricks
+                piles = put(piles, p, piles[p] + hands[p])
+            empty: Holdings = tuple(() for _ in range(s.players))
+            return _begin_stage_two(
+                s._replace(
+                    hands=empty,
+                    stock=stock,
+                    first_out=first_out,
+                    piles=piles,
+                    last_winner=last_winner,
+                    accepts=accepts,
+                    table=(),
+                    table_seats=(),
+                )
+            )
+    if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
+        nxt = next_holding(leader, [len(h) for h in hands])
+        assert nxt is not None
+        leader = nxt
     return s._replace(
+        turn=leader,
         hands=hands,
         stock=stock,
         first_out=first_out,
         piles=piles,
         last_winner=last_winner,
         accepts=accepts,
+        table=(),
+        table_seats=(),
     )
-
-
-def _next_duel(s: MelnikiAState, leader: Seat) -> MelnikiAState:
-    """Stage 1 goes on with ``leader`` (or the next holder to his left) leading."""
-    hands = s.hands
-    # melniki-a/stage-one-end (AMB-MELNIKIA-07): a round of acceptances ends it too
-    if not s.stock:
-        holding = sum(1 for h in hands if h)
-        if holding < 2 or s.accepts >= holding:
-            piles = s.piles
-            for p in holders(hands):  # a lone holder's cards join his tricks
-                piles = put(piles, p, piles[p] + hands[p])
-            empty: Holdings = tuple(() for _ in range(s.players))
-            return _begin_stage_two(s._replace(hands=empty, piles=piles, table=(), table_seats=()))
-    if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, [len(h) for h in hands])
-        assert nxt is not None
-        leader = nxt
-    return s._replace(turn=leader, table=(), table_seats=())
 
 
 def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -585,19 +601,18 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         else:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
-        s = _refill(
+        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat)
+        return _next_duel(  # melniki-a/pass-on
             s,
-            hands,
-            (leader, seat),
-            leader,
             seat,
+            hands=hands,
+            stock=stock,
+            first_out=first_out,
             piles=piles,
             last_winner=s.last_winner,
-            accepts=s.accepts,
+            # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
+            accepts=s.accepts + 1 if not stock else 0,
         )
-        # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
-        s = s._replace(accepts=s.accepts + 1 if not s.stock else 0)
-        return _next_duel(s, seat)  # melniki-a/pass-on
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if a.card not in allowed:
@@ -616,10 +631,18 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
     winner = seat if won else leader
     other = leader if won else seat
     piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
-    s = _refill(s, hands, (leader, seat), winner, other, piles=piles, last_winner=winner, accepts=0)
-    if won:
-        return _next_duel(s, seat)  # melniki-a/pass-on: he covered
-    return _next_duel(s, leader)  # melniki-a/leader-keeps-lead
+    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other)
+    return _next_duel(
+        s,
+        # the taker leads: melniki-a/pass-on if he covered, else melniki-a/leader-keeps-lead
+        winner,
+        hands=hands,
+        stock=stock,
+        first_out=first_out,
+        piles=piles,
+        last_winner=winner,
+        accepts=0,
+    )
 
 
 # --- stage 2 ------------------------------------------------------------------------------
@@ -628,14 +651,22 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
 def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     # melniki-a/take-up-tricks
     taken_up = s.piles
-    # AMB-MELNIKIA-14: stage 2 counts its own acceptances
-    s = s._replace(
-        stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)), accepts=0, seen=frozenset()
-    )
+    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
     # melniki-a/stage-two-first-lead
-    return _go(s, hands=taken_up, table=(), seats=(), target=0, discard=s.discard, seat=first)
+    return _go(
+        s,
+        hands=taken_up,
+        table=(),
+        seats=(),
+        target=0,
+        discard=s.discard,
+        seat=first,
+        # AMB-MELNIKIA-14: stage 2 counts its own acceptances, and its own positions
+        accepts=0,
+        seen=frozenset(),
+    )
 
 
 def _go(
@@ -647,13 +678,17 @@ def _go(
     target: int,
     discard: tuple[Card, ...],
     seat: Seat,
+    accepts: int,
+    seen: frozenset[PositionKey],
     shed: Seat = -1,
 ) -> MelnikiAState:
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
     when at most one player holds cards (melniki-a/last-holder-loses), or, under
     stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
     last (melniki-a/first-out-wins), or, under stage_two_stall=repetition, when the position
-    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall)."""
+    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall).
+    The position is built in one step, with the ``accepts`` counted and the positions
+    ``seen`` so far."""
     n = s.players
     # melniki-a/first-out-wins (AMB-MELNIKIA-12 b): the first to shed his cards wins
     if shed >= 0 and sheds_to_win(s.opts.stage_two_end, len(hands[shed])):
@@ -665,21 +700,12 @@ def _go(
             table_seats=seats,
             target=target,
             discard=discard,
+            accepts=accepts,
+            seen=seen,
             losers=tuple(p for p in range(n) if p != shed),
         )
-    # AMB-MELNIKIA-11: players without cards are passed over
-    turn = -1
-    held = 0
-    last = -1
-    for k in range(n):
-        p = (seat + k) % n
-        if hands[p]:
-            held += 1
-            last = p
-            if turn < 0:
-                turn = p
-    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12)
-        losers = (last,) if held else ()
+    held = n - hands.count(())  # the players whose hand is not empty
+    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
         return s._replace(
             stage=OVER,
             turn=-1,
@@ -688,17 +714,40 @@ def _go(
             table_seats=seats,
             target=target,
             discard=discard,
-            losers=losers,
+            accepts=accepts,
+            seen=seen,
+            losers=holders(hands),
         )
-    s = s._replace(
-        turn=turn, hands=hands, table=table, table_seats=seats, target=target, discard=discard
-    )
+    # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
+    turn = seat
+    while not hands[turn]:
+        turn = (turn + 1) % n
     if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         key = position_key(turn, hands, table, target)
-        if key in s.seen:  # the position has come back: stage 2 is getting nowhere
-            return s._replace(stage=OVER, turn=-1, losers=())
-        return s._replace(seen=s.seen | {key})
-    return s
+        if key in seen:  # the position has come back: stage 2 is getting nowhere
+            return s._replace(
+                stage=OVER,
+                turn=-1,
+                hands=hands,
+                table=table,
+                table_seats=seats,
+                target=target,
+                discard=discard,
+                accepts=accepts,
+                seen=seen,
+                losers=(),
+            )
+        seen = seen | {key}
+    return s._replace(
+        turn=turn,
+        hands=hands,
+        table=table,
+        table_seats=seats,
+        target=target,
+        discard=discard,
+        accepts=accepts,
+        seen=seen,
+    )
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -711,7 +760,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         # AMB-MELNIKIA-10: the players holding cards when the pile is led
-        target = pile_target(len(holders(s.hands)), s.opts.pile_size)
+        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
         hands = put(s.hands, seat, without(hand, a.card))
         return _go(
             s,
@@ -721,6 +770,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             target=target,
             discard=s.discard,
             seat=nxt,
+            accepts=s.accepts,
+            seen=s.seen,
             shed=seat,
         )
     top = s.table[-1]
@@ -729,7 +780,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         rest = s.table[:-1]
         accepts = s.accepts + 1
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14): a round of acceptances ends stage 2
-        if stalls(s.opts.stage_two_stall, accepts, len(holders(hands))):
+        if stalls(s.opts.stage_two_stall, accepts, s.players - hands.count(())):
             return s._replace(
                 stage=OVER,
                 turn=-1,
@@ -739,9 +790,18 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 accepts=accepts,
                 losers=(),
             )
-        s = s._replace(accepts=accepts)
         if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
-            return _go(s, hands=hands, table=(), seats=(), target=0, discard=s.discard, seat=nxt)
+            return _go(
+                s,
+                hands=hands,
+                table=(),
+                seats=(),
+                target=0,
+                discard=s.discard,
+                seat=nxt,
+                accepts=accepts,
+                seen=s.seen,
+            )
         # melniki-a/accept-top: the next covers the card now on top
         return _go(
             s,
@@ -751,6 +811,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             target=s.target,
             discard=s.discard,
             seat=nxt,
+            accepts=accepts,
+            seen=s.seen,
         )
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
@@ -761,18 +823,18 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         )
     hands = put(s.hands, seat, without(hand, a.card))
     table = s.table + (a.card,)
-    if s.opts.stage_two_stall == "in-a-row":  # AMB-MELNIKIA-14 b: a cover breaks the row
-        s = s._replace(accepts=0)
     if len(table) >= s.target:  # melniki-a/pile-aside
         return _go(
-            # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
-            s._replace(accepts=0, seen=frozenset()),
+            s,
             hands=hands,
             table=(),
             seats=(),
             target=0,
             discard=s.discard + table,
             seat=seat,
+            # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
+            accepts=0,
+            seen=frozenset(),
             shed=seat,
         )  # melniki-a/uncoverer-leads
     return _go(
@@ -783,6 +845,9 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         target=s.target,
         discard=s.discard,
         seat=nxt,
+        # AMB-MELNIKIA-14 b: under stage_two_stall=in-a-row a cover breaks the row
+        accepts=0 if s.opts.stage_two_stall == "in-a-row" else s.accepts,
+        seen=s.seen,
         shed=seat,
     )
 
