@@ -27,7 +27,7 @@ from reference.core.cards import (
     names,
     suit_letter,
 )
-from reference.core.covering import covers
+from reference.core.covering import covering_cards, covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
 from reference.core.jsontypes import (
@@ -45,7 +45,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
-from reference.core.tricks import beats_in_trick, trick_winner
+from reference.core.tricks import beats_in_trick, playable, trick_winner
 
 GAME_ID: Final = "melniki-b"
 TITLE: Final = "Мельники (seed 002, «60. Мельники»)"
@@ -429,17 +429,14 @@ def setup(table: Table) -> MelnikiState:
     )
 
 
-#: ``OF_SUIT[suit]``: the cards of the pack in ``suit``.
-OF_SUIT: Final = tuple(frozenset(c for c in DECK_36 if SUIT_OF[c] == suit) for suit in range(4))
-
-
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards ``hand`` may lay on the trick on the table."""
-    led = SUIT_OF[s.table[0]]
-    allowed = tuple([c for c in hand if SUIT_OF[c] == led])  # melniki-b/follow-suit
-    if not allowed:  # melniki-b/else-trump: without the suit led a trump; without either, any
-        allowed = tuple([c for c in hand if SUIT_OF[c] == s.trump]) or hand
-    return _winning(s, allowed) if s.opts.must_beat else allowed  # AMB-MELNIKIB-05
+    led = SUIT_OF[s.table[0]] if s.table else None
+    allowed = playable(
+        hand, led, s.trump, must_trump=True
+    )  # melniki-b/follow-suit, melniki-b/else-trump
+    return (  # AMB-MELNIKIB-05
+        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+    )
 
 
 def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -460,39 +457,21 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     if not s.table:
         return a.card
     led = SUIT_OF[s.table[0]]
-    suit = SUIT_OF[a.card]
-    if suit != led:
-        if not OF_SUIT[led].isdisjoint(hand):  # melniki-b/follow-suit: he holds the suit led
+    allowed = playable(hand, led, s.trump, must_trump=True)
+    if a.card not in allowed:
+        if any(SUIT_OF[c] == led for c in hand):
             raise IllegalAction(
                 "melniki-b/follow-suit",
                 f"{card_name(s.table[0])} was led and seat {a.seat} holds {suit_letter(led)}",
             )
-        if suit != s.trump and not OF_SUIT[s.trump].isdisjoint(hand):  # melniki-b/else-trump
-            raise IllegalAction(
-                "melniki-b/else-trump",
-                f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
-                f"({suit_letter(s.trump)})",
-            )
-    if s.opts.must_beat and a.card not in _follow_choices(s, hand):
+        raise IllegalAction(
+            "melniki-b/else-trump",
+            f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
+            f"({suit_letter(s.trump)})",
+        )
+    if s.opts.must_beat and a.card not in _winning(s, allowed):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
     return a.card
-
-
-_FIELDS: Final = MelnikiState._fields
-_TURN: Final = _FIELDS.index("turn")
-_HANDS: Final = _FIELDS.index("hands")
-_STOCK: Final = _FIELDS.index("stock")
-_TABLE: Final = _FIELDS.index("table")
-_SEATS: Final = _FIELDS.index("table_seats")
-_NEED: Final = _FIELDS.index("need")
-_PILES: Final = _FIELDS.index("piles")
-_TRICKS: Final = _FIELDS.index("tricks")
-_LAST_WINNER: Final = _FIELDS.index("last_winner")
-_LAST_TRICK: Final = _FIELDS.index("last_trick")
-_DISCARD: Final = _FIELDS.index("discard")
-_SEEN: Final = _FIELDS.index("seen")
-_TAKES: Final = _FIELDS.index("takes")
-_new_state: Final = tuple.__new__
 
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
@@ -501,18 +480,12 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = (seat + 1) % s.players  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
-        # AMB-MELNIKIB-09: a player without cards is passed over, and one who has played his
-        # last card is not asked twice
-        while not hands[nxt] or nxt in seats:
-            nxt = (nxt + 1) % s.players
-            assert nxt != seat  # the trick asks for a card from more players than hold one
-        fields = list(s)  # the state with four fields changed, built directly for speed
-        fields[_HANDS] = hands
-        fields[_TABLE] = table
-        fields[_SEATS] = seats
-        fields[_TURN] = nxt
-        return _new_state(MelnikiState, fields)
+        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
+        assert nxt is not None
+        while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
+            nxt = next_holding(nxt, _counts(hands))
+            assert nxt is not None
+        return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -529,104 +502,59 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 new[p] = new[p] + stock[:want]
                 stock = stock[want:]
         hands = tuple(new)
-    out = hands.count(())  # the players without cards
-    if out < s.players:  # melniki-b/play-out: the cards in hand are played out
+    counts = _counts(hands)
+    base = s._replace(
+        hands=hands,
+        stock=stock,
+        table=(),
+        table_seats=(),
+        piles=piles,
+        tricks=tricks,
+        last_winner=winner,
+        last_trick=table,
+    )
+    if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
-            winner if hands[winner] else next_holding(winner, _counts(hands))
+            winner if counts[winner] else next_holding(winner, counts)
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
         assert leader is not None
-        fields = list(s)  # the state of the next trick, built directly for speed
-        fields[_TURN] = leader
-        fields[_HANDS] = hands
-        fields[_STOCK] = stock
-        fields[_TABLE] = ()
-        fields[_SEATS] = ()
         # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-        fields[_NEED] = s.players - out
-        fields[_PILES] = piles
-        fields[_TRICKS] = tricks
-        fields[_LAST_WINNER] = winner
-        fields[_LAST_TRICK] = table
-        return _new_state(MelnikiState, fields)
-    return _begin_stage_two(
-        s._replace(
-            hands=hands,
-            stock=stock,
-            table=(),
-            table_seats=(),
-            piles=piles,
-            tricks=tricks,
-            last_winner=winner,
-            last_trick=table,
-        )
-    )
+        return base._replace(turn=leader, need=sum(1 for k in counts if k))
+    return _begin_stage_two(base)
 
 
 # --- stage 2: the cards of the tricks, Durak-style (002:P8, 002:P9) ---------------
 
-#: ``COVERING[trump][card]``: the cards that beat ``card`` as in Durak
-#: (melniki-b/beat-as-durak), by trump suit.
-COVERING: Final = tuple(
-    tuple(frozenset(c for c in DECK_36 if covers(card, c, trump, ACE_HIGH)) for card in range(52))
-    for trump in range(4)
-)
 
-
-def _finish_if_done(
-    s: MelnikiState,
-    leader: Seat,
-    *,
-    hands: Hands,
-    discard: tuple[Card, ...],
-    seen: frozenset[LeadKey],
-    takes: int,
-) -> MelnikiState:
+def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
-    (or the next holder) leads. The position after the card is beaten or taken is ``s`` with
-    ``hands``, ``discard``, ``seen`` and ``takes``, the table cleared."""
-    if hands.count(()) >= s.players - 1:  # melniki-b/last-holder-loses: one holder, or none
-        losers = tuple(p for p, h in enumerate(hands) if h)
-        if not losers and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+    (or the next holder) leads."""
+    holders = [p for p, h in enumerate(s.hands) if h]
+    if len(holders) <= 1:  # melniki-b/last-holder-loses
+        losers = tuple(holders)
+        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
-        return s._replace(
-            stage=OVER,
-            turn=-1,
-            hands=hands,
-            table=(),
-            table_seats=(),
-            discard=discard,
-            losers=losers,
-            seen=seen,
-            takes=takes,
-        )
-    if not hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
-        nxt = next_holding(leader, _counts(hands))
+        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
+    if not s.hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
+        nxt = next_holding(leader, _counts(s.hands))
         assert nxt is not None
         leader = nxt
     if s.opts.stalemate == "repetition":  # melniki-b/stalemate (AMB-MELNIKIB-11)
-        key = lead_key(leader, hands)
-        stuck = key in seen
-        if not stuck:
-            seen = seen | {key}
-    else:
-        stuck = takes >= s.opts.no_beat_limit  # melniki-b/stalemate: stalemate=no-beat
-    fields = list(s)  # the state with the leader to lead, built directly for speed
-    fields[_TURN] = leader
-    fields[_HANDS] = hands
-    fields[_TABLE] = ()
-    fields[_SEATS] = ()
-    fields[_DISCARD] = discard
-    fields[_SEEN] = seen
-    fields[_TAKES] = takes
-    s = _new_state(MelnikiState, fields)
-    return _stall(s, _counts(hands)) if stuck else s
+        key = lead_key(leader, s.hands)
+        if key in s.seen:
+            return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
+        return s._replace(turn=leader, table=(), table_seats=(), seen=s.seen | {key})
+    s = s._replace(turn=leader, table=(), table_seats=())
+    if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
+        return _stall(s, _counts(s.hands))
+    return s
 
 
 def lead_key(leader: Seat, hands: Hands) -> LeadKey:
     """A position with ``leader`` to lead, as compared for a repetition: the hands as sets."""
-    return leader, tuple([tuple(sorted(h)) for h in hands])
+    return leader, tuple(tuple(sorted(h)) for h in hands)
 
 
 def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
@@ -658,12 +586,17 @@ def _stall(s: MelnikiState, counts: tuple[int, ...]) -> MelnikiState:
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
     # melniki-b/stage-two: each takes up the cards of his tricks
-    hands = s.piles
-    s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
+    s = s._replace(
+        stage=STAGE_TWO,
+        hands=s.piles,
+        piles=tuple(() for _ in range(s.players)),
+        seen=frozenset(),
+        takes=0,
+    )
     leader = (  # AMB-MELNIKIB-06
         s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
     )
-    return _finish_if_done(s, leader, hands=hands, discard=s.discard, seen=frozenset(), takes=0)
+    return _finish_if_done(s, leader)
 
 
 def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
@@ -673,46 +606,37 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = (a.seat + 1) % s.players
-        while not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
-            defender = (defender + 1) % s.players
-            assert defender != a.seat  # another player holds cards while one leads
-        fields = list(s)  # the state with the card led, built directly for speed
-        fields[_HANDS] = hands
-        fields[_TABLE] = (a.card,)
-        fields[_SEATS] = (a.seat,)
-        fields[_TURN] = defender
-        return _new_state(MelnikiState, fields)
+        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
+        assert defender is not None
+        return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
-    beaters = COVERING[s.trump][attack]
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        if a.card not in beaters:  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
+        if not covers(
+            attack, a.card, s.trump, ACE_HIGH
+        ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
             raise IllegalAction(
                 "melniki-b/beat-as-durak",
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
                 f"(trump {suit_letter(s.trump)})",
             )
         hands = _put(s.hands, seat, _without(hand, a.card))
-        # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-        return _finish_if_done(
-            s, seat, hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
+        s = s._replace(  # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
+            hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
         )
-    if not s.opts.voluntary_take and not beaters.isdisjoint(hand):
+        return _finish_if_done(s, seat)
+    if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
         raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
-    hands = _put(s.hands, seat, hand + (attack,))
-    leader = (  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
-        seat if s.opts.after_take == "taker" else left(seat, s.players)
-    )
-    return _finish_if_done(
-        s, leader, hands=hands, discard=s.discard, seen=s.seen, takes=s.takes + 1
-    )
+    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
+    if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
+        return _finish_if_done(s, seat)
+    return _finish_if_done(s, left(seat, s.players))
 
 
 # --- the game ---------------------------------------------------------------------
@@ -725,15 +649,15 @@ def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
     row = PLAYS[seat]
-    if not s.table:  # a lead: any card (melniki-b/one-card, melniki-b/single-card)
-        return tuple([row[c] for c in hand])
     if s.stage == STAGE_ONE:
         return tuple([row[c] for c in _follow_choices(s, hand)])
-    beaters = COVERING[s.trump][s.table[0]]
-    out: list[Action] = [row[c] for c in hand if c in beaters]
-    if not out or s.opts.voluntary_take:
-        out.append(TAKES[seat])
-    return tuple(out)
+    if not s.table:
+        return tuple([row[c] for c in hand])
+    beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
+    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
+    if not beaters or s.opts.voluntary_take:
+        out = out + (TAKES[seat],)
+    return out
 
 
 def apply(s: MelnikiState, a: Action) -> MelnikiState:
