@@ -123,6 +123,8 @@ class Game(Protocol[S, A]):
     def pack(self) -> tuple[Card, ...]: ...
     @property
     def state_type(self) -> type[S]: ...
+    @property
+    def actions(self) -> tuple[type[A], ...]: ...
 
     def is_action(self, a: object) -> TypeGuard[A]: ...
     def setup(self, table: Table) -> S: ...
@@ -184,7 +186,7 @@ class Erased(Generic[S, A]):
         self.game = game
         # the two calls of every decision, looked up once (random playouts make millions)
         self._state_type = game.state_type
-        self._is_action = game.is_action
+        self._actions = game.actions
         self._legal = game.legal_actions
         self._apply = game.apply
 
@@ -240,7 +242,7 @@ class Erased(Generic[S, A]):
         return self._legal(self._s(s))
 
     def apply(self, s: object, a: object) -> object:
-        if isinstance(s, self._state_type) and self._is_action(a):
+        if isinstance(s, self._state_type) and isinstance(a, self._actions):
             return self._apply(s, a)
         return self._apply(self._s(s), self._a(a))
 
