@@ -560,17 +560,12 @@ def _next_duel(
         nxt = next_holding(leader, [len(h) for h in hands])
         assert nxt is not None
         leader = nxt
-    return s._replace(
-        turn=leader,
-        hands=hands,
-        stock=stock,
-        first_out=first_out,
-        piles=piles,
-        last_winner=last_winner,
-        accepts=accepts,
-        table=(),
-        table_seats=(),
-    )
+    # the state in one constructor call, its fields in their declared order (for speed)
+    opts, players, dealer, trump, trump_card, stage, _, _, _, aside, _, _, target, *_ = s
+    return MelnikiAState(
+        opts, players, dealer, trump, trump_card, stage, leader, hands, stock, aside, (), (),
+        target, piles, first_out, accepts, last_winner, s.discard, s.losers, s.seen,
+    )  # fmt: skip
 
 
 def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -586,7 +581,13 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
         responder = next_holding(seat, [len(h) for h in hands])
         assert responder is not None
-        return s._replace(hands=hands, table=(a.card,), table_seats=(seat,), turn=responder)
+        # the state in one constructor call, its fields in their declared order (for speed)
+        opts, players, dealer, trump, trump_card, stage, _, _, stock, aside, *_ = s
+        return MelnikiAState(
+            opts, players, dealer, trump, trump_card, stage, responder, hands, stock, aside,
+            (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts, s.last_winner,
+            s.discard, s.losers, s.seen,
+        )  # fmt: skip
     lead, leader = s.table[0], s.table_seats[0]
     allowed, may_accept = answers(hand, lead, s.trump)
     if isinstance(a, Take):
@@ -738,16 +739,12 @@ def _go(
                 losers=(),
             )
         seen = seen | {key}
-    return s._replace(
-        turn=turn,
-        hands=hands,
-        table=table,
-        table_seats=seats,
-        target=target,
-        discard=discard,
-        accepts=accepts,
-        seen=seen,
-    )
+    # the state in one constructor call, its fields in their declared order (for speed)
+    opts, players, dealer, trump, trump_card, stage, _, _, stock, aside, *_ = s
+    return MelnikiAState(
+        opts, players, dealer, trump, trump_card, stage, turn, hands, stock, aside, table, seats,
+        target, s.piles, s.first_out, accepts, s.last_winner, discard, s.losers, seen,
+    )  # fmt: skip
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
