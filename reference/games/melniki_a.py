@@ -691,59 +691,29 @@ def _go(
     The position is built in one step, with the ``accepts`` counted and the positions
     ``seen`` so far."""
     n = s.players
+    stage, turn, losers = s.stage, seat, s.losers
+    held = n - hands.count(())  # the players whose hand is not empty
     # melniki-a/first-out-wins (AMB-MELNIKIA-12 b): the first to shed his cards wins
     if shed >= 0 and sheds_to_win(s.opts.stage_two_end, len(hands[shed])):
-        return s._replace(
-            stage=OVER,
-            turn=-1,
-            hands=hands,
-            table=table,
-            table_seats=seats,
-            target=target,
-            discard=discard,
-            accepts=accepts,
-            seen=seen,
-            losers=tuple(p for p in range(n) if p != shed),
-        )
-    held = n - hands.count(())  # the players whose hand is not empty
-    if held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
-        return s._replace(
-            stage=OVER,
-            turn=-1,
-            hands=hands,
-            table=table,
-            table_seats=seats,
-            target=target,
-            discard=discard,
-            accepts=accepts,
-            seen=seen,
-            losers=holders(hands),
-        )
-    # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
-    turn = seat
-    while not hands[turn]:
-        turn = (turn + 1) % n
-    if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
-        key = position_key(turn, hands, table, target)
-        if key in seen:  # the position has come back: stage 2 is getting nowhere
-            return s._replace(
-                stage=OVER,
-                turn=-1,
-                hands=hands,
-                table=table,
-                table_seats=seats,
-                target=target,
-                discard=discard,
-                accepts=accepts,
-                seen=seen,
-                losers=(),
-            )
-        seen = seen | {key}
+        stage, turn, losers = OVER, -1, tuple(p for p in range(n) if p != shed)
+    elif held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
+        stage, turn, losers = OVER, -1, holders(hands)
+    else:
+        # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
+        while not hands[turn]:
+            turn = (turn + 1) % n
+        # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
+        if s.opts.stage_two_stall == "repetition":
+            key = position_key(turn, hands, table, target)
+            if key in seen:  # the position has come back: stage 2 is getting nowhere
+                stage, turn, losers = OVER, -1, ()
+            else:
+                seen = seen | {key}
     # the state in one constructor call, its fields in their declared order (for speed)
-    opts, players, dealer, trump, trump_card, stage, _, _, stock, aside, *_ = s
+    opts, players, dealer, trump, trump_card, _, _, _, stock, aside, *_ = s
     return MelnikiAState(
         opts, players, dealer, trump, trump_card, stage, turn, hands, stock, aside, table, seats,
-        target, s.piles, s.first_out, accepts, s.last_winner, discard, s.losers, seen,
+        target, s.piles, s.first_out, accepts, s.last_winner, discard, losers, seen,
     )  # fmt: skip
 
 
