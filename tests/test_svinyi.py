@@ -67,6 +67,15 @@ def test_a_position_missing_a_card_is_refused() -> None:
         load_position(pos)
 
 
+@pytest.mark.parametrize(("phase", "to_move"), [("over", 1), ("play", None)])
+def test_a_position_is_over_exactly_when_no_one_is_to_move(phase: str, to_move: int | None) -> None:
+    pos = position(GAME.setup(Table(2, 0, DeckOrder(DECK_52))))
+    assert pos["phase"] == "play" and pos["to_move"] == 1
+    pos["phase"], pos["to_move"] = phase, to_move
+    with pytest.raises(FormatError, match="position/phase"):
+        load_position(pos)
+
+
 def test_a_win_from_the_second_turn_under_first_turn_win_false() -> None:
     assert win_allowed(1, 4, first_turn_win=True)
     assert not win_allowed(4, 4, first_turn_win=False)

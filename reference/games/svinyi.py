@@ -44,7 +44,7 @@ from reference.core.jsontypes import (
     field,
 )
 from reference.core.kernel import GameOptions, Observable, PerSeat, option
-from reference.core.positions import given_options, open_position
+from reference.core.positions import Notation
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
 
@@ -666,8 +666,14 @@ def to_move(s: SvinyiState) -> Seat | None:
     return None if s.turn < 0 else s.turn
 
 
+#: The phases a position names: the round is played until it is over (no one to move).
+PLAY: Final = 1
+OVER: Final = 0
+PHASES: Final = {PLAY: "play", OVER: "over"}
+
+
 def phase_name(s: SvinyiState) -> str:
-    return "over" if s.turn < 0 else "play"
+    return PHASES[OVER if s.turn < 0 else PLAY]
 
 
 def outcome(s: SvinyiState) -> Outcome | None:
@@ -727,14 +733,13 @@ def parse_action(obj: JSON) -> Action:
     return read_action(obj, GAME_ID, ACTIONS, seats=MAX_PLAYERS)
 
 
+NOTATION: Final = Notation(GAME_ID, SvinyiOptions, OPTIONS, PHASES, _check_players)
+
+
 def position(s: SvinyiState) -> JSONObject:
     """The position in this game's notation (its FEN); :func:`load_position` reads it back."""
     out: JSONObject = {
-        "game": GAME_ID,
-        "players": s.players,
-        "dealer": s.dealer,
-        "options": s.opts.to_json(OPTIONS),
-        "to_move": None if s.turn < 0 else s.turn,
+        **NOTATION.head(s.players, s.dealer, s.opts, OVER if s.turn < 0 else PLAY, to_move(s)),
         "hand": None if s.hand == NO_CARD else card_name(s.hand),
         "stock": [card_name(c) for c in s.stock],
         "stores": [[card_name(c) for c in st] for st in s.stores],
@@ -750,33 +755,28 @@ def position(s: SvinyiState) -> JSONObject:
 
 def load_position(pos: JSON) -> SvinyiState:
     """A state from the position notation; checks the 52 cards are all there once."""
-    o = open_position(pos, GAME_ID)
-    n = as_int(field(o, "players", "position"), "position/players")
-    given = given_options(o)
-    try:
-        opts = SvinyiOptions.of(GAME_ID, OPTIONS, given)
-        _check_players(n, opts)
-    except SetupError as e:
-        raise FormatError(f"position: {e}") from None
-    to_move = o.get("to_move")
+    head = NOTATION.read(pos)
+    o, n, opts = head.fields, head.players, head.options
     hand = o.get("hand")
     winners = as_list(o.get("winners", []), "position/winners")
     s = SvinyiState(
         opts=opts,
         players=n,
-        dealer=as_int(field(o, "dealer", "position"), "position/dealer"),
+        dealer=head.dealer,
         stock=as_cards(o.get("stock", []), "position/stock"),
         stores=card_lists(field(o, "stores", "position"), "position/stores"),
         held=card_lists(o.get("held", [[] for _ in range(n)]), "position/held"),
         pig=as_cards(o.get("pig", []), "position/pig"),
         done=as_cards(o.get("pigs_done", []), "position/pigs_done"),
-        turn=-1 if to_move is None else as_int(to_move, "position/to_move"),
+        turn=head.turn,
         hand=NO_CARD if hand is None else as_card(hand, "position/hand"),
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
         extra=as_int(o.get("extra", 0), "position/extra"),
     )
-    if not 0 <= s.dealer < n or len(s.stores) != n or len(s.held) != n:
-        raise FormatError(f"position: dealer a seat, one store and one kept row per seat ({n})")
+    if len(s.stores) != n or len(s.held) != n:
+        raise FormatError(f"position: one store and one kept row per seat ({n})")
+    if (head.phase == OVER) != (s.turn < 0):
+        raise FormatError("position/phase: over exactly when no one is to move (to_move null)")
     if opts.unplaced == "own-store" and any(s.held):
         raise FormatError("position/held: no kept cards under unplaced=own-store")
     if not -1 <= s.turn < n or (s.turn < 0 and s.hand != NO_CARD):
