@@ -448,7 +448,11 @@ def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
         least = min(loads)
         winners = tuple(p for p in range(s.players) if loads[p] == least)
         return s._replace(turn=-1, hand=NO_CARD, winners=winners)
-    return s._replace(turn=seat, hand=s.stock[0], stock=s.stock[1:])  # svinyi/turns
+    # svinyi/turns; the state in one constructor call, its fields in their declared order
+    opts, players, dealer, stock, stores, held, pig, done, _, _, winners, extra = s
+    return SvinyiState(
+        opts, players, dealer, stock[1:], stores, held, pig, done, seat, stock[0], winners, extra
+    )
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -514,21 +518,26 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
         return tuple([lays[c][PIG] for c in bound])
     out: list[Action] = []
     stores = s.stores
-    # the neighbours' stores and their top cards: nothing goes onto an empty store
-    tops = [(t, stores[t][-1]) for t in NEIGHBOURS[s.players][seat] if stores[t]]
+    # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
+    tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[s.players][seat] if stores[t]]
     free_pig = s.opts.pig_duty == "drawn"
     follow = s.opts.pig_suit == "follow"
     for c in movable:
         if free_pig and fits_pig(c, s.pig, follow):
             out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
-        for t, top in tops:
-            if fits_store(c, top):
+        for t, fits in tops:
+            if c in fits:
                 out.append(lays[c][t])
     out.append(PASSES[seat])
     return tuple(out)
 
 
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+#: ``STORE_FITS[top]``: the cards :func:`fits_store` lets go on a store topped by ``top``
+#: (a look-up for the legal actions, built once from it).
+STORE_FITS: Final = tuple(
+    frozenset(c for c in range(52) if fits_store(c, top)) for top in range(52)
+)
 #: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
 #: the pig; index ``t`` the store of seat ``t``).
 LAYS: Final = tuple(
@@ -659,7 +668,13 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
             f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
         )
     hand, held, stores = _after_lay(s, seat, c)
-    return _won(s._replace(hand=hand, held=held, stores=put(stores, a.onto, target + (c,))), seat)
+    stores = put(stores, a.onto, target + (c,))
+    # the state in one constructor call, its fields in their declared order (for speed)
+    opts, players, dealer, stock, _, _, pig, done, turn, _, winners, extra = s
+    after = SvinyiState(
+        opts, players, dealer, stock, stores, held, pig, done, turn, hand, winners, extra
+    )
+    return _won(after, seat)
 
 
 def to_move(s: SvinyiState) -> Seat | None:
