@@ -423,6 +423,8 @@ class LenturluOptions(GameOptions):
 
 
 OPTIONS: Final = LenturluOptions.specs()
+#: The options of a table that gives none: every option at its default.
+DEFAULT_OPTIONS: Final = LenturluOptions()
 
 
 # --- actions and state ----------------------------------------------------------------------
@@ -588,7 +590,7 @@ def lead_choices(hand: Sequence[Card], kings_barred: bool) -> tuple[Card, ...]:
     post: kings_barred or __return__ == tuple(hand)
     """
     if kings_barred:  # AMB-MUSHKALENTURLU-06 (king_lead=barred)
-        others = tuple(c for c in hand if RANK_OF[c] != KING)
+        others = tuple([c for c in hand if RANK_OF[c] != KING])
         if others:
             return others
     return tuple(hand)
@@ -707,7 +709,8 @@ def deal_hands(
 
 def setup(table: Table) -> LenturluState:
     """The table after the stakes, the layout and the deal: the dealer's left to lead."""
-    opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options)
+    # a table that gives no options plays each at its default: nothing to check or resolve
+    opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     _check_dealer(n, table.dealer)
@@ -760,7 +763,7 @@ def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
     if hand:
         plays = PLAYS[seat]
         # AMB-MUSHKALENTURLU-06: a king led freely under king_lead=wins and no-win
-        return tuple(plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred"))
+        return tuple([plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred")])
     # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): a leader with no cards buys one,
     # or passes the lead on
     return (BUYS[seat],) if s.stock else (PASSES[seat],)
@@ -803,7 +806,7 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
 def _layer_stops(s: LenturluState, seat: Seat) -> bool:
     """Under layer_buys=passes-on, whether ``seat`` has laid the last card in this turn (no
     pass since): he stops and the next player goes on (AMB-MUSHKALENTURLU-07)."""
-    return not s.opts.layer_may_buy and s.last_seat == seat and s.passes == 0
+    return s.passes == 0 and s.last_seat == seat and not s.opts.layer_may_buy
 
 
 def apply(s: LenturluState, a: Action) -> LenturluState:
@@ -847,8 +850,8 @@ def apply(s: LenturluState, a: Action) -> LenturluState:
     if (
         s.stock
         and s.bought < MAX_BUYS
-        and not _layer_stops(s, seat)
         and stalled(s.passes, s.players, s.opts.last_leads, s.opts.must_buy)
+        and not _layer_stops(s, seat)
     ):
         raise IllegalAction(  # mushka-lenturlu/stalled-round (AMB-MUSHKALENTURLU-17)
             "mushka-lenturlu/stalled-round",
@@ -919,7 +922,7 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
     # mushka-lenturlu/pass: one who cannot continue may pass rather than buy
     n = s.players
     passes = s.passes + 1
-    if s.opts.last_leads and passes >= n:
+    if passes >= n and s.opts.last_leads:
         # mushka-lenturlu/all-pass (AMB-MUSHKALENTURLU-09): every player has passed in turn;
         # the sequence is closed and the one who laid its last card leads anew
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
