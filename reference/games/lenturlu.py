@@ -31,6 +31,7 @@ turn), ``winner`` (null until the game is over).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -67,6 +68,9 @@ LAYOUT_NAMES: Final = tuple(card_name(c) for c in LAYOUT)
 WEIGHTS: Final = (14, 6, 8, 10, 12)
 #: ``LAYOUT_INDEX[card]``: which layout card a card of the pack is the twin of, or -1.
 LAYOUT_INDEX: Final = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in range(52))
+#: ``FACE_POINTS[card]``: the points of a card left in hand (mushka-lenturlu/points): ace 1,
+#: jack, queen and king 10, the others their face value.
+FACE_POINTS: Final = tuple(min(LOW_RANK[c], 10) for c in range(52))
 #: The deal table (001:P59-P63): cards to each hand by the number of players.
 HAND_SIZE: Final = {3: 12, 4: 12, 5: 9, 6: 8, 7: 7}
 MAX_BUYS: Final = 2
@@ -419,6 +423,8 @@ class LenturluOptions(GameOptions):
 
 
 OPTIONS: Final = LenturluOptions.specs()
+#: The options of a table that gives none: every option at its default.
+DEFAULT_OPTIONS: Final = LenturluOptions()
 
 
 # --- actions and state ----------------------------------------------------------------------
@@ -518,7 +524,7 @@ def card_points(c: Card, ace_spades: int) -> int:
     post: 1 <= __return__ <= 20
     post: LAYOUT_INDEX[c] >= 0 or __return__ == min(LOW_RANK[c], 10)
     """
-    base = min(LOW_RANK[c], 10)  # mushka-lenturlu/points
+    base = FACE_POINTS[c]  # mushka-lenturlu/points
     if LAYOUT_INDEX[c] < 0:
         return base
     if c == LAYOUT[2]:  # mushka-lenturlu/layout-double: the A♠ counts as the option says
@@ -533,7 +539,10 @@ def hand_points(hand: Sequence[Card], ace_spades: int) -> int:
     pre: ace_spades in (1, 2)
     post: len(hand) <= __return__ <= 20 * len(hand)
     """
-    return sum(card_points(c, ace_spades) for c in hand)
+    total = 0
+    for c in hand:  # a plain loop: cheaper than a generator for a hand of a few cards
+        total += card_points(c, ace_spades)
+    return total
 
 
 def payment_due(hand: Sequence[Card], points: bool, fixed: int, ace_spades: int) -> int:
@@ -581,7 +590,7 @@ def lead_choices(hand: Sequence[Card], kings_barred: bool) -> tuple[Card, ...]:
     post: kings_barred or __return__ == tuple(hand)
     """
     if kings_barred:  # AMB-MUSHKALENTURLU-06 (king_lead=barred)
-        others = tuple(c for c in hand if RANK_OF[c] != KING)
+        others = tuple([c for c in hand if RANK_OF[c] != KING])
         if others:
             return others
     return tuple(hand)
@@ -617,9 +626,8 @@ def is_stuck(last: Card, laid: int, any_suit: bool) -> bool:
     """
     if RANK_OF[last] == KING:
         return True
-    if not any_suit:
-        nxt = next_up_low(last)
-        return nxt is not None and bool(laid >> nxt & 1)
+    if not any_suit:  # the next card of its suit (NEXT: there is one below the king)
+        return bool(laid >> NEXT[last] & 1)
     return all(laid >> c & 1 for c in cards_of_low_rank(LOW_RANK[last] + 1))
 
 
@@ -701,7 +709,8 @@ def deal_hands(
 
 def setup(table: Table) -> LenturluState:
     """The table after the stakes, the layout and the deal: the dealer's left to lead."""
-    opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options)
+    # a table that gives no options plays each at its default: nothing to check or resolve
+    opts = LenturluOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     _check_dealer(n, table.dealer)
@@ -754,7 +763,7 @@ def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
     if hand:
         plays = PLAYS[seat]
         # AMB-MUSHKALENTURLU-06: a king led freely under king_lead=wins and no-win
-        return tuple(plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred"))
+        return tuple([plays[c] for c in lead_choices(hand, s.opts.king_lead == "barred")])
     # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): a leader with no cards buys one,
     # or passes the lead on
     return (BUYS[seat],) if s.stock else (PASSES[seat],)
@@ -797,7 +806,7 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
 def _layer_stops(s: LenturluState, seat: Seat) -> bool:
     """Under layer_buys=passes-on, whether ``seat`` has laid the last card in this turn (no
     pass since): he stops and the next player goes on (AMB-MUSHKALENTURLU-07)."""
-    return not s.opts.layer_may_buy and s.last_seat == seat and s.passes == 0
+    return s.passes == 0 and s.last_seat == seat and not s.opts.layer_may_buy
 
 
 def apply(s: LenturluState, a: Action) -> LenturluState:
@@ -841,8 +850,8 @@ def apply(s: LenturluState, a: Action) -> LenturluState:
     if (
         s.stock
         and s.bought < MAX_BUYS
-        and not _layer_stops(s, seat)
         and stalled(s.passes, s.players, s.opts.last_leads, s.opts.must_buy)
+        and not _layer_stops(s, seat)
     ):
         raise IllegalAction(  # mushka-lenturlu/stalled-round (AMB-MUSHKALENTURLU-17)
             "mushka-lenturlu/stalled-round",
@@ -895,12 +904,14 @@ _new_state: Final = tuple.__new__
 
 def _buy(s: LenturluState, seat: Seat) -> LenturluState:
     c = s.stock[0]  # mushka-lenturlu/buy: the top card of the stock
-    hand = tuple(sorted(s.hands[seat] + (c,)))
-    hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
+    held = list(s.hands[seat])
+    insort(held, c)  # into its place: hands are kept sorted
+    hands = list(s.hands)  # one new tuple of hands, his replaced
+    hands[seat] = tuple(held)
     # mushka-lenturlu/stalled-round: under all_pass=round-continues a buy starts the count of
     # passes again (AMB-MUSHKALENTURLU-17); under last-leads it counts from the last card laid
     fields = list(s)  # the state with four fields changed, built directly for speed
-    fields[_HANDS] = hands
+    fields[_HANDS] = tuple(hands)
     fields[_STOCK] = s.stock[1:]
     fields[_BOUGHT] = s.bought + 1
     fields[_PASSES] = s.passes if s.opts.last_leads else 0
@@ -911,7 +922,7 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
     # mushka-lenturlu/pass: one who cannot continue may pass rather than buy
     n = s.players
     passes = s.passes + 1
-    if s.opts.last_leads and passes >= n:
+    if passes >= n and s.opts.last_leads:
         # mushka-lenturlu/all-pass (AMB-MUSHKALENTURLU-09): every player has passed in turn;
         # the sequence is closed and the one who laid its last card leads anew
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
@@ -928,10 +939,11 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     """The state after ``seat`` has laid ``c`` (taken out of his hand, onto the table);
     ``led`` when it is a lead."""
     n = s.players
-    hand = s.hands[seat]
-    k = hand.index(c)
-    hand = hand[:k] + hand[k + 1 :]
-    hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
+    held = list(s.hands[seat])
+    held.remove(c)
+    hand = tuple(held)
+    hands = list(s.hands)  # one new tuple of hands, his replaced
+    hands[seat] = hand
     table = s.table + (c,)
     laid = s.laid | (1 << c)
     ledger = s.ledger
@@ -950,7 +962,7 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     # (AMB-MUSHKALENTURLU-08)
     opts = s.opts
     fields = list(s)  # the state with the card laid, built directly for speed
-    fields[_HANDS] = hands
+    fields[_HANDS] = tuple(hands)
     fields[_TABLE] = table
     fields[_LAID] = laid
     fields[_LEDGER] = ledger
@@ -1010,16 +1022,17 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     for i, owed in enumerate(s.pending):
         if owed:  # mushka-lenturlu/layout-restore: by all but the winner (winner-excluded)
             ledger = _restore(ledger, n, winner, LAYOUT_NAMES[i], owed)
+    to = str(winner)
     for i, name in enumerate(LAYOUT_NAMES):  # mushka-lenturlu/king-wins: the whole layout
-        ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
+        ledger = ledger.transfer(name, to, ledger.balances[n + i])
     o = s.opts
     # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
     # layout only
-    pays = o.first_out_pays or not o.first_out
-    for p in range(n):
-        if pays and p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
-            due = payment_due(s.hands[p], o.points, o.fixed_payment, o.ace_spades_points)
-            ledger = ledger.transfer(str(p), str(winner), due)
+    if o.first_out_pays or not o.first_out:
+        points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
+        for p, hand in enumerate(s.hands):
+            if p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
+                ledger = ledger.transfer(str(p), to, payment_due(hand, points, fixed, ace_spades))
     return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
 
 
