@@ -335,6 +335,39 @@ def _counts(hands: Hands) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
+def _laid(
+    s: MelnikiState, hands: Hands, table: tuple[Card, ...], seats: tuple[Seat, ...], turn: Seat
+) -> MelnikiState:
+    """``s`` with ``hands``, ``table`` (played by ``seats``) and ``turn``: one new state built
+    at once (the position after a card is laid on the table and play passes on)."""
+    return MelnikiState(
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, turn, hands, s.stock,
+        s.aside, table, seats, s.need, s.piles, s.tricks, s.last_winner, s.last_trick,
+        s.discard, s.losers, s.seen, s.takes, s.stalled,
+    )  # fmt: skip
+
+
+def _answered(
+    s: MelnikiState, hands: Hands, discard: tuple[Card, ...], seen: frozenset[LeadKey], takes: int
+) -> MelnikiState:
+    """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
+    (the position after the card led is beaten or taken, before the next lead)."""
+    return MelnikiState(
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, s.turn, hands, s.stock,
+        s.aside, s.table, s.table_seats, s.need, s.piles, s.tricks, s.last_winner,
+        s.last_trick, discard, s.losers, seen, takes, s.stalled,
+    )  # fmt: skip
+
+
+def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
+    """``s`` with the table cleared, ``leader`` to lead and ``seen``: one new state."""
+    return MelnikiState(
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, s.hands, s.stock,
+        s.aside, (), (), s.need, s.piles, s.tricks, s.last_winner, s.last_trick, s.discard,
+        s.losers, seen, s.takes, s.stalled,
+    )  # fmt: skip
+
+
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
 
 
@@ -480,12 +513,15 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
-        assert nxt is not None
+        nxt: Seat | None  # (next_holding answers None when nobody else holds a card)
+        nxt = seat + 1 if seat + 1 < s.players else 0  # melniki-b/turn-order (AMB-MELNIKIB-04)
+        if not hands[nxt]:  # AMB-MELNIKIB-09: the next to the left who holds cards
+            nxt = next_holding(seat, _counts(hands))
+            assert nxt is not None
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
+        return _laid(s, hands, table, seats, nxt)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -503,6 +539,19 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
+    if any(counts):  # melniki-b/play-out: the cards in hand are played out
+        leader = (
+            winner if counts[winner] else next_holding(winner, counts)
+        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
+        assert leader is not None
+        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
+        need = s.players - counts.count(0)
+        # the next trick: the leader to play, hands, stock, an empty table, the trick taken
+        return MelnikiState(
+            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
+            s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
+            s.takes, s.stalled,
+        )  # fmt: skip
     base = s._replace(
         hands=hands,
         stock=stock,
@@ -513,13 +562,6 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         last_winner=winner,
         last_trick=table,
     )
-    if any(counts):  # melniki-b/play-out: the cards in hand are played out
-        leader = (
-            winner if counts[winner] else next_holding(winner, counts)
-        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
-        assert leader is not None
-        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-        return base._replace(turn=leader, need=sum(1 for k in counts if k))
     return _begin_stage_two(base)
 
 
@@ -545,7 +587,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
         key = lead_key(leader, s.hands)
         if key in s.seen:
             return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
-        return s._replace(turn=leader, table=(), table_seats=(), seen=s.seen | {key})
+        return _to_lead(s, leader, s.seen | {key})
     s = s._replace(turn=leader, table=(), table_seats=())
     if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
         return _stall(s, _counts(s.hands))
@@ -606,9 +648,12 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
-        assert defender is not None
-        return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
+        defender: Seat | None  # (next_holding answers None when nobody else holds a card)
+        defender = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
+        if not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
+            defender = next_holding(a.seat, _counts(hands))
+            assert defender is not None
+        return _laid(s, hands, (a.card,), (a.seat,), defender)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
@@ -624,16 +669,15 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                 f"(trump {suit_letter(s.trump)})",
             )
         hands = _put(s.hands, seat, _without(hand, a.card))
-        s = s._replace(  # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-            hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
-        )
+        # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
+        s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
         return _finish_if_done(s, seat)
     if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
         raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
-    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
+    s = _answered(s, _put(s.hands, seat, hand + (attack,)), s.discard, s.seen, s.takes + 1)
     if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
     return _finish_if_done(s, left(seat, s.players))
