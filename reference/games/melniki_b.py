@@ -322,13 +322,19 @@ Action = Play | Take
 ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 
-def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
+    """The hands after ``seat`` has laid ``c`` from his."""
+    hand = hands[seat]
     i = hand.index(c)
-    return hand[:i] + hand[i + 1 :]
+    new = list(hands)
+    new[seat] = hand[:i] + hand[i + 1 :]
+    return tuple(new)
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    new = list(hands)
+    new[seat] = hand
+    return tuple(new)
 
 
 def _counts(hands: Hands) -> tuple[int, ...]:
@@ -509,7 +515,7 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
-    hands = _put(s.hands, seat, _without(s.hands[seat], c))
+    hands = _played(s.hands, seat, c)
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
@@ -571,10 +577,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
 def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
     (or the next holder) leads."""
-    holders = [p for p, h in enumerate(s.hands) if h]
-    if len(holders) <= 1:  # melniki-b/last-holder-loses
-        losers = tuple(holders)
-        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+    if s.hands.count(()) >= s.players - 1:  # melniki-b/last-holder-loses: one holder, or none
+        losers = tuple(p for p, h in enumerate(s.hands) if h)
+        if not losers and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
@@ -647,7 +652,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-        hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
+        hands = _played(s.hands, a.seat, a.card)
         defender: Seat | None  # (next_holding answers None when nobody else holds a card)
         defender = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
         if not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
@@ -668,7 +673,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
                 f"(trump {suit_letter(s.trump)})",
             )
-        hands = _put(s.hands, seat, _without(hand, a.card))
+        hands = _played(s.hands, seat, a.card)
         # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
         s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
         return _finish_if_done(s, seat)
