@@ -341,16 +341,21 @@ def _counts(hands: Hands) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
+#: A state from its 22 fields in order, built as ``MelnikiState._make`` does (without its
+#: check of the count, and without the keyword parsing of ``MelnikiState(...)``).
+_new_state: Final = tuple.__new__
+
+
 def _laid(
     s: MelnikiState, hands: Hands, table: tuple[Card, ...], seats: tuple[Seat, ...], turn: Seat
 ) -> MelnikiState:
     """``s`` with ``hands``, ``table`` (played by ``seats``) and ``turn``: one new state built
     at once (the position after a card is laid on the table and play passes on)."""
-    return MelnikiState(
+    return _new_state(MelnikiState, (
         s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, turn, hands, s.stock,
         s.aside, table, seats, s.need, s.piles, s.tricks, s.last_winner, s.last_trick,
         s.discard, s.losers, s.seen, s.takes, s.stalled,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _answered(
@@ -358,20 +363,20 @@ def _answered(
 ) -> MelnikiState:
     """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
     (the position after the card led is beaten or taken, before the next lead)."""
-    return MelnikiState(
+    return _new_state(MelnikiState, (
         s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, s.turn, hands, s.stock,
         s.aside, s.table, s.table_seats, s.need, s.piles, s.tricks, s.last_winner,
         s.last_trick, discard, s.losers, seen, takes, s.stalled,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
     """``s`` with the table cleared, ``leader`` to lead and ``seen``: one new state."""
-    return MelnikiState(
+    return _new_state(MelnikiState, (
         s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, s.hands, s.stock,
         s.aside, (), (), s.need, s.piles, s.tricks, s.last_winner, s.last_trick, s.discard,
         s.losers, seen, s.takes, s.stalled,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
@@ -553,11 +558,11 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
         need = s.players - counts.count(0)
         # the next trick: the leader to play, hands, stock, an empty table, the trick taken
-        return MelnikiState(
+        return _new_state(MelnikiState, (
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
             s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
             s.takes, s.stalled,
-        )  # fmt: skip
+        ))  # fmt: skip
     base = s._replace(
         hands=hands,
         stock=stock,
