@@ -524,11 +524,11 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt: Seat | None  # (next_holding answers None when nobody else holds a card)
-        nxt = seat + 1 if seat + 1 < s.players else 0  # melniki-b/turn-order (AMB-MELNIKIB-04)
-        if not hands[nxt]:  # AMB-MELNIKIB-09: the next to the left who holds cards
-            nxt = next_holding(seat, _counts(hands))
-            assert nxt is not None
+        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
+        # melniki-b/turn-order (AMB-MELNIKIB-04: left): the neighbour if he holds cards, else the
+        # next holder to the left (AMB-MELNIKIB-09)
+        nxt = on_left if hands[on_left] else next_holding(seat, _counts(hands))
+        assert nxt is not None
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
@@ -658,11 +658,10 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
         hands = _played(s.hands, a.seat, a.card)
-        defender: Seat | None  # (next_holding answers None when nobody else holds a card)
-        defender = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
-        if not hands[defender]:  # the left holder (AMB-MELNIKIB-09)
-            defender = next_holding(a.seat, _counts(hands))
-            assert defender is not None
+        on_left = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
+        # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
+        defender = on_left if hands[on_left] else next_holding(a.seat, _counts(hands))
+        assert defender is not None
         return _laid(s, hands, (a.card,), (a.seat,), defender)
     attack = s.table[0]
     seat = a.seat
