@@ -322,17 +322,61 @@ Action = Play | Take
 ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 
-def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
+    """The hands after ``seat`` has laid ``c`` from his."""
+    hand = hands[seat]
     i = hand.index(c)
-    return hand[:i] + hand[i + 1 :]
+    new = list(hands)
+    new[seat] = hand[:i] + hand[i + 1 :]
+    return tuple(new)
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    new = list(hands)
+    new[seat] = hand
+    return tuple(new)
 
 
 def _counts(hands: Hands) -> tuple[int, ...]:
     return tuple(map(len, hands))
+
+
+#: A state from its 22 fields in order, built as ``MelnikiState._make`` does (without its
+#: check of the count, and without the keyword parsing of ``MelnikiState(...)``).
+_new_state: Final = tuple.__new__
+
+
+def _laid(
+    s: MelnikiState, hands: Hands, table: tuple[Card, ...], seats: tuple[Seat, ...], turn: Seat
+) -> MelnikiState:
+    """``s`` with ``hands``, ``table`` (played by ``seats``) and ``turn``: one new state built
+    at once (the position after a card is laid on the table and play passes on)."""
+    return _new_state(MelnikiState, (
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, turn, hands, s.stock,
+        s.aside, table, seats, s.need, s.piles, s.tricks, s.last_winner, s.last_trick,
+        s.discard, s.losers, s.seen, s.takes, s.stalled,
+    ))  # fmt: skip
+
+
+def _answered(
+    s: MelnikiState, hands: Hands, discard: tuple[Card, ...], seen: frozenset[LeadKey], takes: int
+) -> MelnikiState:
+    """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
+    (the position after the card led is beaten or taken, before the next lead)."""
+    return _new_state(MelnikiState, (
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, s.turn, hands, s.stock,
+        s.aside, s.table, s.table_seats, s.need, s.piles, s.tricks, s.last_winner,
+        s.last_trick, discard, s.losers, seen, takes, s.stalled,
+    ))  # fmt: skip
+
+
+def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
+    """``s`` with the table cleared, ``leader`` to lead and ``seen``: one new state."""
+    return _new_state(MelnikiState, (
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, s.hands, s.stock,
+        s.aside, (), (), s.need, s.piles, s.tricks, s.last_winner, s.last_trick, s.discard,
+        s.losers, seen, s.takes, s.stalled,
+    ))  # fmt: skip
 
 
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
@@ -476,16 +520,19 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
-    hands = _put(s.hands, seat, _without(s.hands[seat], c))
+    hands = _played(s.hands, seat, c)
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        nxt = next_holding(seat, _counts(hands))  # melniki-b/turn-order (AMB-MELNIKIB-04: left)
+        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
+        # melniki-b/turn-order (AMB-MELNIKIB-04: left): the neighbour if he holds cards, else the
+        # next holder to the left (AMB-MELNIKIB-09)
+        nxt = on_left if hands[on_left] else next_holding(seat, _counts(hands))
         assert nxt is not None
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        return s._replace(hands=hands, table=table, table_seats=seats, turn=nxt)
+        return _laid(s, hands, table, seats, nxt)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -503,6 +550,19 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
+    if any(counts):  # melniki-b/play-out: the cards in hand are played out
+        leader = (
+            winner if counts[winner] else next_holding(winner, counts)
+        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
+        assert leader is not None
+        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
+        need = s.players - counts.count(0)
+        # the next trick: the leader to play, hands, stock, an empty table, the trick taken
+        return _new_state(MelnikiState, (
+            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
+            s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
+            s.takes, s.stalled,
+        ))  # fmt: skip
     base = s._replace(
         hands=hands,
         stock=stock,
@@ -513,13 +573,6 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         last_winner=winner,
         last_trick=table,
     )
-    if any(counts):  # melniki-b/play-out: the cards in hand are played out
-        leader = (
-            winner if counts[winner] else next_holding(winner, counts)
-        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
-        assert leader is not None
-        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-        return base._replace(turn=leader, need=sum(1 for k in counts if k))
     return _begin_stage_two(base)
 
 
@@ -529,10 +582,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
 def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
     """Over when at most one player holds cards, or when the game is stuck; else ``leader``
     (or the next holder) leads."""
-    holders = [p for p, h in enumerate(s.hands) if h]
-    if len(holders) <= 1:  # melniki-b/last-holder-loses
-        losers = tuple(holders)
-        if not holders and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
+    if s.hands.count(()) >= s.players - 1:  # melniki-b/last-holder-loses: one holder, or none
+        losers = tuple(p for p, h in enumerate(s.hands) if h)
+        if not losers and s.opts.both_out == "beater-loses":  # AMB-MELNIKIB-10
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
@@ -545,7 +597,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
         key = lead_key(leader, s.hands)
         if key in s.seen:
             return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
-        return s._replace(turn=leader, table=(), table_seats=(), seen=s.seen | {key})
+        return _to_lead(s, leader, s.seen | {key})
     s = s._replace(turn=leader, table=(), table_seats=())
     if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
         return _stall(s, _counts(s.hands))
@@ -605,10 +657,12 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-        hands = _put(s.hands, a.seat, _without(s.hands[a.seat], a.card))
-        defender = next_holding(a.seat, _counts(hands))  # the left holder (AMB-MELNIKIB-09)
+        hands = _played(s.hands, a.seat, a.card)
+        on_left = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
+        # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
+        defender = on_left if hands[on_left] else next_holding(a.seat, _counts(hands))
         assert defender is not None
-        return s._replace(hands=hands, table=(a.card,), table_seats=(a.seat,), turn=defender)
+        return _laid(s, hands, (a.card,), (a.seat,), defender)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
@@ -623,17 +677,16 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                 f"{card_name(a.card)} does not beat {card_name(attack)} "
                 f"(trump {suit_letter(s.trump)})",
             )
-        hands = _put(s.hands, seat, _without(hand, a.card))
-        s = s._replace(  # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-            hands=hands, discard=s.discard + (attack, a.card), seen=frozenset(), takes=0
-        )
+        hands = _played(s.hands, seat, a.card)
+        # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
+        s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
         return _finish_if_done(s, seat)
     if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
         raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
             "melniki-b/cannot-beat-takes",
             f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
         )
-    s = s._replace(hands=_put(s.hands, seat, hand + (attack,)), takes=s.takes + 1)
+    s = _answered(s, _put(s.hands, seat, hand + (attack,)), s.discard, s.seen, s.takes + 1)
     if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
     return _finish_if_done(s, left(seat, s.players))
