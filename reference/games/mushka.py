@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from typing import ClassVar, Final, NamedTuple, Self
 
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
@@ -1021,7 +1021,7 @@ FROM_LEFT: Final = tuple(
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(c for c in hand if c not in cards)
+    return tuple([c for c in hand if c not in cards])
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -1134,7 +1134,6 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
             stock, up = stock + up, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
-    n_range = range(n)
     phase = DECLARE
     # mushka/declare mushka-mistigri/declare mushka-pamfil/declare mushka-shutikha/declare
     turn = (table.dealer + 1) % n
@@ -1156,14 +1155,14 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
         up=up,
         aside=aside,
         discard=(),
-        declared=tuple(UNDECIDED for _ in n_range),
-        exchanged=tuple(False for _ in n_range),
+        declared=(UNDECIDED,) * n,
+        exchanged=(False,) * n,
         holder=-1,
         table=(),
         table_seats=(),
         claims=0,
         tricks=(0,) * n,
-        piles=tuple(() for _ in n_range),
+        piles=((),) * n,
         top_beaten=False,
         revokes=(0,) * n,
         forfeit=(False,) * n,
@@ -1231,22 +1230,19 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     declared = _set(s.declared, a.seat, value)
+    fields = list(s)  # the state with two or three fields changed, built directly for speed
+    fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
-        fields = list(s)  # the state with two fields changed, built directly for speed
-        fields[_DECLARED] = declared
         fields[_TURN] = (a.seat + 1) % s.players
         return _new_state(MushkaState, fields)
-    s = s._replace(declared=declared)
+    s = _new_state(MushkaState, fields)
     playing = _playing(s)
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
-    return s._replace(phase=EXCHANGE, turn=playing[0])
-
-
-#: Builds an :class:`Exchange` from a ``(seat, cards)`` pair without the NamedTuple's Python
-#: constructor (the exchange choices are many: 31 for a full stock).
-_make_exchange: Final = partial(tuple.__new__, Exchange)
+    fields[_PHASE] = EXCHANGE
+    fields[_TURN] = playing[0]
+    return _new_state(MushkaState, fields)
 
 
 def _drawable(s: MushkaState) -> tuple[Card, ...]:
@@ -1262,10 +1258,10 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     # every set of one to ``most`` cards, by size, each in canonical order
-    exchanges = [
-        _make_exchange((seat, c)) for k in range(1, most + 1) for c in combinations(hand, k)
-    ]
-    return (STANDS[seat], *exchanges)
+    discards = chain.from_iterable([combinations(hand, k) for k in range(1, most + 1)])
+    # each Exchange built from its ``(seat, cards)`` pair without the NamedTuple's Python
+    # constructor, and without a Python loop (the choices are many: 31 for a full stock)
+    return (STANDS[seat], *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), discards)))
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1303,12 +1299,12 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
         )
     exchanged = _setb(s.exchanged, seat, True)
     fields[_EXCHANGED] = exchanged
-    playing = _playing(s)
-    waiting = [p for p in playing if not exchanged[p]]
-    if waiting:
-        fields[_TURN] = waiting[0]
-        return _new_state(MushkaState, fields)
-    return _after_exchange(_new_state(MushkaState, fields), playing)
+    declared = s.declared
+    for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays and has not exchanged
+        if declared[p] == PLAYING and not exchanged[p]:
+            fields[_TURN] = p
+            return _new_state(MushkaState, fields)
+    return _after_exchange(_new_state(MushkaState, fields), _playing(s))
 
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
@@ -1458,10 +1454,9 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
 
 
 def _next_player(s: MushkaState, seat: Seat) -> Seat:
-    n = s.players
-    for k in range(1, n + 1):
-        p = (seat + k) % n
-        if s.declared[p] == PLAYING:
+    declared = s.declared
+    for p in FROM_LEFT[s.players][seat]:
+        if declared[p] == PLAYING:
             return p
     return seat
 
@@ -1491,7 +1486,8 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     table = s.table + (a.card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
-    fields[_HANDS] = _put(s.hands, seat, tuple([c for c in hand if c != a.card]))
+    i = hand.index(a.card)
+    fields[_HANDS] = _put(s.hands, seat, hand[:i] + hand[i + 1 :])
     fields[_TABLE] = table
     fields[_SEATS] = seats
     fields[_REVOKES] = revokes
