@@ -957,7 +957,9 @@ class MushkaState(NamedTuple):
     began (-1: nobody who plays). ``table``/``table_seats`` the trick in progress, ``claims``
     the number of players who passed on claiming the trick just completed (gather=claim).
     ``chips`` the ledger balances by seat (paid flushes, Памфил). ``result`` says how the deal
-    ended ("" until then); ``winners`` who won the мушка.
+    ended ("" until then); ``winners`` who won the мушка. ``legal`` the plays open to the
+    player to move in play (what :func:`legal_actions` answers; empty in the other phases),
+    carried so that :func:`apply` checks a play by membership.
     """
 
     variant: Variant
@@ -992,6 +994,7 @@ class MushkaState(NamedTuple):
     flush_seat: Seat
     result: str
     winners: tuple[Seat, ...]
+    legal: tuple[Play, ...]
 
 
 _FIELDS: Final = MushkaState._fields
@@ -1011,6 +1014,7 @@ _PILES: Final = _FIELDS.index("piles")
 _TOP_BEATEN: Final = _FIELDS.index("top_beaten")
 _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
+_LEGAL: Final = _FIELDS.index("legal")
 _new_state: Final = tuple.__new__
 
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
@@ -1174,6 +1178,7 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
         flush_seat=-1,
         result="",
         winners=(),
+        legal=(),
     )
 
 
@@ -1383,7 +1388,7 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
-    return s._replace(phase=PLAY, turn=playing[0], holder=holder)
+    return _in_play(s._replace(phase=PLAY, turn=playing[0], holder=holder))
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
@@ -1400,7 +1405,7 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
         )
-    return s._replace(phase=PLAY, turn=_playing(s)[0])
+    return _in_play(s._replace(phase=PLAY, turn=_playing(s)[0]))
 
 
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
@@ -1453,6 +1458,28 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
     return allowed
 
 
+def _plays(s: MushkaState) -> tuple[Play, ...]:
+    """The plays open to the player to move: the cards the obligations allow, or under
+    revoke=penalise, once a card is on the trick, every card he holds (AMB-MUSHKA-15/b)."""
+    seat = s.turn
+    hand = s.hands[seat]
+    plays = PLAYS[seat]
+    if s.opts.revoke == "penalise" and s.table:
+        return tuple([plays[c] for c in hand])
+    return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
+
+
+def _in_play(s: MushkaState) -> MushkaState:
+    """``s``, a position in play, with the plays open to the player to move."""
+    return _in_play_fields(list(s))
+
+
+def _in_play_fields(fields: list[object]) -> MushkaState:
+    """The position in play of these fields, with the plays open to the player to move."""
+    fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
+    return _new_state(MushkaState, fields)
+
+
 def _next_player(s: MushkaState, seat: Seat) -> Seat:
     declared = s.declared
     for p in FROM_LEFT[s.players][seat]:
@@ -1466,20 +1493,24 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction("core/wrong-action", "a player who plays puts a card on the trick")
     seat = a.seat
     hand = s.hands[seat]
-    if a.card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     revokes = s.revokes
-    if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
-        if a.card not in follow_choices(s, hand, False):
+    if a not in s.legal:  # not one of the plays open to him (:func:`_plays`): the rule it breaks
+        if a.card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
                 f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
             )  # AMB-MUSHKA-19
-    elif a.card not in follow_choices(s, hand, s.opts.must_beat):
-        if s.opts.revoke == "refuse":  # AMB-MUSHKA-15/a
-            raise IllegalAction(
-                _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
-            )
+        # AMB-MUSHKA-15/a: under revoke=refuse a card outside the obligations is refused
+        raise IllegalAction(
+            _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
+        )
+    if (
+        s.opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
+        and s.table
+        and a.card not in follow_choices(s, hand, s.opts.must_beat)
+    ):
         # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
@@ -1493,12 +1524,12 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     fields[_REVOKES] = revokes
     if len(table) < s.declared.count(PLAYING):
         fields[_TURN] = _next_player(s, seat)
-        return _new_state(MushkaState, fields)
+        return _in_play_fields(fields)
     s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
-        return s._replace(phase=GATHER, turn=seats[0], claims=0)
+        return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
     return _credit(s)
 
 
@@ -1562,10 +1593,9 @@ def _credit(s: MushkaState) -> MushkaState:
     fields[_CLAIMS] = 0
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
-    s = _new_state(MushkaState, fields)  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-    if sum(tricks) < HAND:
-        return s
-    return _score(s)
+    if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
+        return _in_play_fields(fields)
+    return _score(_new_state(MushkaState, fields))
 
 
 def _score(s: MushkaState) -> MushkaState:
@@ -1601,6 +1631,7 @@ def _score(s: MushkaState) -> MushkaState:
         sheet_b=sb,
         result="scored",
         winners=_winners(sa, sb, s.opts.thirty),
+        legal=(),
     )
 
 
@@ -1633,11 +1664,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     phase = s.phase
     seat = s.turn
     if phase == PLAY:
-        hand = s.hands[seat]
-        plays = PLAYS[seat]
-        if s.opts.revoke == "penalise" and s.table:
-            return tuple([plays[c] for c in hand])
-        return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
+        return s.legal  # the plays open to him (:func:`_plays`), carried by the position
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == DECLARE:
@@ -1850,9 +1877,10 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
         flush_seat=_opt_seat(o.get("flush"), "position/flush"),
         result=as_str(o.get("result", ""), "position/result"),
         winners=_ints(o, "winners", []),
+        legal=(),
     )
     _check_position(state)
-    return state
+    return _in_play(state) if phase == PLAY else state
 
 
 def _check_position(s: MushkaState) -> None:
