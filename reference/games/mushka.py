@@ -1015,6 +1015,7 @@ _TOP_BEATEN: Final = _FIELDS.index("top_beaten")
 _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
 _LEGAL: Final = _FIELDS.index("legal")
+_HOLDER: Final = _FIELDS.index("holder")
 _new_state: Final = tuple.__new__
 
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
@@ -1263,7 +1264,7 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     # every set of one to ``most`` cards, by size, each in canonical order
-    discards = chain.from_iterable([combinations(hand, k) for k in range(1, most + 1)])
+    discards = chain.from_iterable(map(combinations, repeat(hand), range(1, most + 1)))
     # each Exchange built from its ``(seat, cards)`` pair without the NamedTuple's Python
     # constructor, and without a Python loop (the choices are many: 31 for a full stock)
     return (STANDS[seat], *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), discards)))
@@ -1388,7 +1389,11 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
-    return _in_play(s._replace(phase=PLAY, turn=playing[0], holder=holder))
+    fields = list(s)  # the state with three fields changed, built directly for speed
+    fields[_PHASE] = PLAY
+    fields[_TURN] = playing[0]
+    fields[_HOLDER] = holder
+    return _in_play_fields(fields)
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
