@@ -1498,10 +1498,10 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction("core/wrong-action", "a player who plays puts a card on the trick")
     seat = a.seat
     hand = s.hands[seat]
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     revokes = s.revokes
     if a not in s.legal:  # not one of the plays open to him (:func:`_plays`): the rule it breaks
-        if a.card not in hand:
-            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
