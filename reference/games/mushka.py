@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from typing import ClassVar, Final, NamedTuple, Self
 
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
@@ -957,7 +957,9 @@ class MushkaState(NamedTuple):
     began (-1: nobody who plays). ``table``/``table_seats`` the trick in progress, ``claims``
     the number of players who passed on claiming the trick just completed (gather=claim).
     ``chips`` the ledger balances by seat (paid flushes, Памфил). ``result`` says how the deal
-    ended ("" until then); ``winners`` who won the мушка.
+    ended ("" until then); ``winners`` who won the мушка. ``legal`` the plays open to the
+    player to move in play (what :func:`legal_actions` answers; empty in the other phases),
+    carried so that :func:`apply` checks a play by membership.
     """
 
     variant: Variant
@@ -992,6 +994,7 @@ class MushkaState(NamedTuple):
     flush_seat: Seat
     result: str
     winners: tuple[Seat, ...]
+    legal: tuple[Play, ...]
 
 
 _FIELDS: Final = MushkaState._fields
@@ -1011,6 +1014,8 @@ _PILES: Final = _FIELDS.index("piles")
 _TOP_BEATEN: Final = _FIELDS.index("top_beaten")
 _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
+_LEGAL: Final = _FIELDS.index("legal")
+_HOLDER: Final = _FIELDS.index("holder")
 _new_state: Final = tuple.__new__
 
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
@@ -1021,7 +1026,7 @@ FROM_LEFT: Final = tuple(
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(c for c in hand if c not in cards)
+    return tuple([c for c in hand if c not in cards])
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -1134,7 +1139,6 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
             stock, up = stock + up, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
-    n_range = range(n)
     phase = DECLARE
     # mushka/declare mushka-mistigri/declare mushka-pamfil/declare mushka-shutikha/declare
     turn = (table.dealer + 1) % n
@@ -1156,14 +1160,14 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
         up=up,
         aside=aside,
         discard=(),
-        declared=tuple(UNDECIDED for _ in n_range),
-        exchanged=tuple(False for _ in n_range),
+        declared=(UNDECIDED,) * n,
+        exchanged=(False,) * n,
         holder=-1,
         table=(),
         table_seats=(),
         claims=0,
         tricks=(0,) * n,
-        piles=tuple(() for _ in n_range),
+        piles=((),) * n,
         top_beaten=False,
         revokes=(0,) * n,
         forfeit=(False,) * n,
@@ -1175,6 +1179,7 @@ def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> Mus
         flush_seat=-1,
         result="",
         winners=(),
+        legal=(),
     )
 
 
@@ -1231,22 +1236,19 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     declared = _set(s.declared, a.seat, value)
+    fields = list(s)  # the state with two or three fields changed, built directly for speed
+    fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
-        fields = list(s)  # the state with two fields changed, built directly for speed
-        fields[_DECLARED] = declared
         fields[_TURN] = (a.seat + 1) % s.players
         return _new_state(MushkaState, fields)
-    s = s._replace(declared=declared)
+    s = _new_state(MushkaState, fields)
     playing = _playing(s)
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
         return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
-    return s._replace(phase=EXCHANGE, turn=playing[0])
-
-
-#: Builds an :class:`Exchange` from a ``(seat, cards)`` pair without the NamedTuple's Python
-#: constructor (the exchange choices are many: 31 for a full stock).
-_make_exchange: Final = partial(tuple.__new__, Exchange)
+    fields[_PHASE] = EXCHANGE
+    fields[_TURN] = playing[0]
+    return _new_state(MushkaState, fields)
 
 
 def _drawable(s: MushkaState) -> tuple[Card, ...]:
@@ -1262,10 +1264,10 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     # every set of one to ``most`` cards, by size, each in canonical order
-    exchanges = [
-        _make_exchange((seat, c)) for k in range(1, most + 1) for c in combinations(hand, k)
-    ]
-    return (STANDS[seat], *exchanges)
+    discards = chain.from_iterable(map(combinations, repeat(hand), range(1, most + 1)))
+    # each Exchange built from its ``(seat, cards)`` pair without the NamedTuple's Python
+    # constructor, and without a Python loop (the choices are many: 31 for a full stock)
+    return (STANDS[seat], *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), discards)))
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1303,12 +1305,12 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
         )
     exchanged = _setb(s.exchanged, seat, True)
     fields[_EXCHANGED] = exchanged
-    playing = _playing(s)
-    waiting = [p for p in playing if not exchanged[p]]
-    if waiting:
-        fields[_TURN] = waiting[0]
-        return _new_state(MushkaState, fields)
-    return _after_exchange(_new_state(MushkaState, fields), playing)
+    declared = s.declared
+    for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays and has not exchanged
+        if declared[p] == PLAYING and not exchanged[p]:
+            fields[_TURN] = p
+            return _new_state(MushkaState, fields)
+    return _after_exchange(_new_state(MushkaState, fields), _playing(s))
 
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
@@ -1387,7 +1389,11 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
-    return s._replace(phase=PLAY, turn=playing[0], holder=holder)
+    fields = list(s)  # the state with three fields changed, built directly for speed
+    fields[_PHASE] = PLAY
+    fields[_TURN] = playing[0]
+    fields[_HOLDER] = holder
+    return _in_play_fields(fields)
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
@@ -1404,7 +1410,7 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
         )
-    return s._replace(phase=PLAY, turn=_playing(s)[0])
+    return _in_play(s._replace(phase=PLAY, turn=_playing(s)[0]))
 
 
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
@@ -1457,11 +1463,32 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
     return allowed
 
 
+def _plays(s: MushkaState) -> tuple[Play, ...]:
+    """The plays open to the player to move: the cards the obligations allow, or under
+    revoke=penalise, once a card is on the trick, every card he holds (AMB-MUSHKA-15/b)."""
+    seat = s.turn
+    hand = s.hands[seat]
+    plays = PLAYS[seat]
+    if s.opts.revoke == "penalise" and s.table:
+        return tuple([plays[c] for c in hand])
+    return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
+
+
+def _in_play(s: MushkaState) -> MushkaState:
+    """``s``, a position in play, with the plays open to the player to move."""
+    return _in_play_fields(list(s))
+
+
+def _in_play_fields(fields: list[object]) -> MushkaState:
+    """The position in play of these fields, with the plays open to the player to move."""
+    fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
+    return _new_state(MushkaState, fields)
+
+
 def _next_player(s: MushkaState, seat: Seat) -> Seat:
-    n = s.players
-    for k in range(1, n + 1):
-        p = (seat + k) % n
-        if s.declared[p] == PLAYING:
+    declared = s.declared
+    for p in FROM_LEFT[s.players][seat]:
+        if declared[p] == PLAYING:
             return p
     return seat
 
@@ -1474,35 +1501,40 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     revokes = s.revokes
-    if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
-        if a.card not in follow_choices(s, hand, False):
+    if a not in s.legal:  # not one of the plays open to him (:func:`_plays`): the rule it breaks
+        if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
                 f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
             )  # AMB-MUSHKA-19
-    elif a.card not in follow_choices(s, hand, s.opts.must_beat):
-        if s.opts.revoke == "refuse":  # AMB-MUSHKA-15/a
-            raise IllegalAction(
-                _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
-            )
+        # AMB-MUSHKA-15/a: under revoke=refuse a card outside the obligations is refused
+        raise IllegalAction(
+            _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
+        )
+    if (
+        s.opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
+        and s.table
+        and a.card not in follow_choices(s, hand, s.opts.must_beat)
+    ):
         # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
     table = s.table + (a.card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
-    fields[_HANDS] = _put(s.hands, seat, tuple([c for c in hand if c != a.card]))
+    i = hand.index(a.card)
+    fields[_HANDS] = _put(s.hands, seat, hand[:i] + hand[i + 1 :])
     fields[_TABLE] = table
     fields[_SEATS] = seats
     fields[_REVOKES] = revokes
     if len(table) < s.declared.count(PLAYING):
         fields[_TURN] = _next_player(s, seat)
-        return _new_state(MushkaState, fields)
+        return _in_play_fields(fields)
     s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
-        return s._replace(phase=GATHER, turn=seats[0], claims=0)
+        return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
     return _credit(s)
 
 
@@ -1566,10 +1598,9 @@ def _credit(s: MushkaState) -> MushkaState:
     fields[_CLAIMS] = 0
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
-    s = _new_state(MushkaState, fields)  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-    if sum(tricks) < HAND:
-        return s
-    return _score(s)
+    if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
+        return _in_play_fields(fields)
+    return _score(_new_state(MushkaState, fields))
 
 
 def _score(s: MushkaState) -> MushkaState:
@@ -1605,6 +1636,7 @@ def _score(s: MushkaState) -> MushkaState:
         sheet_b=sb,
         result="scored",
         winners=_winners(sa, sb, s.opts.thirty),
+        legal=(),
     )
 
 
@@ -1637,11 +1669,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     phase = s.phase
     seat = s.turn
     if phase == PLAY:
-        hand = s.hands[seat]
-        plays = PLAYS[seat]
-        if s.opts.revoke == "penalise" and s.table:
-            return tuple([plays[c] for c in hand])
-        return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
+        return s.legal  # the plays open to him (:func:`_plays`), carried by the position
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == DECLARE:
@@ -1854,9 +1882,10 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
         flush_seat=_opt_seat(o.get("flush"), "position/flush"),
         result=as_str(o.get("result", ""), "position/result"),
         winners=_ints(o, "winners", []),
+        legal=(),
     )
     _check_position(state)
-    return state
+    return _in_play(state) if phase == PLAY else state
 
 
 def _check_position(s: MushkaState) -> None:
