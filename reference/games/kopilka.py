@@ -27,6 +27,7 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -399,6 +400,8 @@ ACTIONS: Final[tuple[type[Action], ...]] = (Play, Pass, Buy, Discard)
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
+#: The cards of each suit (S H D C), to ask whether a hand holds a suit.
+CARDS_OF_SUIT: Final = tuple(frozenset(c for c in range(52) if SUIT_OF[c] == q) for q in range(4))
 BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
 
 # --- state ----------------------------------------------------------------------------------
@@ -424,7 +427,9 @@ class KopilkaState(NamedTuple):
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
     ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
     orders of the deals still to come. ``idle`` counts the leads in a row that all three others
-    passed with nothing bought (mushka-kopilka/stalled).
+    passed with nothing bought (mushka-kopilka/stalled). ``legal`` holds the actions the rules
+    allow the player to move (what :func:`legal_actions` answers), found once when the position
+    is reached (:func:`_choices`).
     """
 
     opts: KopilkaOptions
@@ -451,6 +456,7 @@ class KopilkaState(NamedTuple):
     ledger: Ledger
     decks: tuple[tuple[Card, ...], ...]
     idle: int
+    legal: tuple[Action, ...]
 
     @property
     def players(self) -> int:
@@ -487,6 +493,7 @@ _TRICKS: Final = _INDEX["tricks"]
 _RECORD: Final = _INDEX["record"]
 _LAST_WINNER: Final = _INDEX["last_winner"]
 _LAST_TRICK: Final = _INDEX["last_trick"]
+_LEGAL: Final = _INDEX["legal"]
 _new_state: Final = tuple.__new__
 
 
@@ -729,6 +736,7 @@ def setup(table: Table) -> KopilkaState:
         ledger=ledger,
         decks=later_decks(order),
         idle=0,
+        legal=(),
     )
     return _advance_exchange(s)
 
@@ -746,9 +754,10 @@ def _long_suit(hand: tuple[Card, ...]) -> int:
 def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
-    while not s.pending and s.checked < PLAYERS:
-        seat = (s.dealer + 1 + s.checked) % PLAYERS
-        s = _rep(s, checked=s.checked + 1)
+    checked = s.checked  # the seats looked at, counted here and stored with the next state
+    while not s.pending and checked < PLAYERS:
+        seat = (s.dealer + 1 + checked) % PLAYERS
+        checked += 1
         suit = _long_suit(s.hands[seat])
         if suit < 0:
             continue
@@ -769,11 +778,13 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
             pending = takers
         elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
             pending = (seat,) * len(takers)  # once for each card taken
-        s = _rep(s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending)
+        s = _rep(
+            s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending, checked=checked
+        )
     if s.pending:
-        return _rep(s, phase=EXCHANGE, turn=s.pending[0])
+        return _ready(_rep(s, phase=EXCHANGE, turn=s.pending[0], checked=checked))
     # mushka-kopilka/first-lead
-    return _lead_or_block(_rep(s, phase=PLAY), left(s.dealer, PLAYERS), -1)
+    return _lead_or_block(_rep(s, phase=PLAY, checked=checked), left(s.dealer, PLAYERS), -1)
 
 
 def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
@@ -788,7 +799,24 @@ def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
     s = _new_state(KopilkaState, fields)
     if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
-    return s
+    fields[_LEGAL] = _lead_choices(s)
+    return _new_state(KopilkaState, fields)
+
+
+def _ready(s: KopilkaState) -> KopilkaState:
+    """``s`` carrying the actions the rules allow the player to move (``legal``)."""
+    fields = list(s)
+    fields[_LEGAL] = _choices(s)
+    return _new_state(KopilkaState, fields)
+
+
+def _with_choices(
+    fields: list[object], choices: Callable[[KopilkaState], tuple[Action, ...]]
+) -> KopilkaState:
+    """The state of ``fields`` carrying its legal actions, found by ``choices`` (those of the
+    leader or of a follower)."""
+    fields[_LEGAL] = choices(_new_state(KopilkaState, fields))
+    return _new_state(KopilkaState, fields)
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -798,9 +826,10 @@ def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
     plays = PLAYS[seat]
-    if s.ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
+    ban = s.ban
+    if ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
         return tuple([plays[c] for c in hand])
-    other = tuple([plays[c] for c in hand if SUIT_OF[c] != s.ban])
+    other = tuple([plays[c] for c in hand if SUIT_OF[c] != ban])
     if other:  # mushka-kopilka/winner-leads-other
         return other
     if s.opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
@@ -828,14 +857,20 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     return out
 
 
-def legal_actions(s: KopilkaState) -> tuple[Action, ...]:
-    """Every action the rules allow now (empty once the partie is over)."""
+def _choices(s: KopilkaState) -> tuple[Action, ...]:
+    """Every action the rules allow the player to move (empty once the partie is over)."""
     if s.phase == PLAY:
         return _follow_choices(s) if s.table else _lead_choices(s)
     if s.phase == EXCHANGE:
         seat = s.turn
         return tuple(DISCARDS[seat][c] for c in s.hands[seat])
     return ()
+
+
+def legal_actions(s: KopilkaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the partie is over): those the position
+    carries, found by :func:`_choices` when it was reached."""
+    return s.legal
 
 
 def _refuse(s: KopilkaState, a: Action) -> None:
@@ -891,11 +926,12 @@ def _refuse(s: KopilkaState, a: Action) -> None:
 def _is_legal(s: KopilkaState, a: Action) -> bool:
     """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
     tuples, so equality alone is not enough)."""
-    legal = legal_actions(s)
-    if a not in legal:
-        return False
+    legal = s.legal
+    for x in legal:  # the very action legal_actions gave (the usual case)
+        if x is a:
+            return True
     kind = type(a)
-    return type(legal[legal.index(a)]) is kind or any(type(x) is kind and x == a for x in legal)
+    return any(type(x) is kind and x == a for x in legal)
 
 
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
@@ -923,7 +959,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
             pending=pending,
             turn=pending[0] if pending else s.turn,
         )
-        return s if pending else _advance_exchange(s)
+        return _ready(s) if pending else _advance_exchange(s)
     nxt = (seat + 1) % PLAYERS
     table = s.table
     fields = list(s)  # the state with a few fields changed, built directly for speed
@@ -931,25 +967,25 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
             fields[_TURN] = nxt
             fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
-            return _new_state(KopilkaState, fields)
+            return _with_choices(fields, _lead_choices)
         assert isinstance(a, Play)
         fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
         fields[_TABLE] = (a.card,)
         fields[_SEATS] = (seat,)
         fields[_TURN] = nxt
         fields[_BOUGHT] = False
-        return _new_state(KopilkaState, fields)
+        return _with_choices(fields, _follow_choices)
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
         fields[_STOCK] = s.stock[1:]
         fields[_BOUGHT] = True
         fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
-        return _new_state(KopilkaState, fields)
+        return _with_choices(fields, _follow_choices)
     done = len(table) + len(s.passed) + 1 == PLAYERS
     if kind is Pass:
-        led = SUIT_OF[table[0]]
         ledger = s.ledger
-        if any(SUIT_OF[c] == led for c in s.hands[seat]):  # mushka-kopilka/pass-with-suit
+        if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
+            # mushka-kopilka/pass-with-suit
             # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
             ledger = ledger.transfer(str(seat), POT, s.opts.fine)
         fields[_LEDGER] = ledger
@@ -961,8 +997,9 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
-    s = _new_state(KopilkaState, fields)
-    return _close_trick(s) if done else s
+    if done:
+        return _close_trick(_new_state(KopilkaState, fields))
+    return _with_choices(fields, _follow_choices)
 
 
 def _close_trick(s: KopilkaState) -> KopilkaState:
@@ -1091,6 +1128,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         bought=False,
         ban=-1,
         idle=0,  # a last deal ended by four leads passed by all leaves no count behind
+        legal=(),  # the partie is over
     )
 
 
@@ -1308,9 +1346,10 @@ def load_position(pos: JSON) -> KopilkaState:
         ledger=open_ledger(ACCOUNTS, chips + (pot,)),
         decks=decks,
         idle=as_int(o.get("idle", 0), "position/idle"),
+        legal=(),
     )
     _check_position(state)
-    return state
+    return _ready(state)
 
 
 def _check_position(s: KopilkaState) -> None:
