@@ -503,7 +503,9 @@ def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    out = list(hands)
+    out[seat] = hand
+    return tuple(out)
 
 
 # --- the pure decision functions (CrossHair contracts) --------------------------------------
@@ -669,13 +671,12 @@ def _check_pack(cards: tuple[Card, ...], where: str) -> None:
 
 def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card, ...]]:
     """Five cards each, one at a time from the dealer's left; the rest is the stock."""
-    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-    i = 0
-    for _ in range(HAND):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
-        for k in range(1, PLAYERS + 1):
-            hands[(dealer + k) % PLAYERS].append(order[i])
-            i += 1
-    return tuple(tuple(h) for h in hands), order[i:]
+    dealt = PLAYERS * HAND
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    for k in range(PLAYERS):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
+        # the k-th seat from the dealer's left gets the k-th card and every fourth after it
+        hands[(dealer + 1 + k) % PLAYERS] = order[k:dealt:PLAYERS]
+    return tuple(hands), order[dealt:]
 
 
 def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -784,13 +785,13 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     if s.pending:
         return _ready(_rep(s, phase=EXCHANGE, turn=s.pending[0], checked=checked))
     # mushka-kopilka/first-lead
-    return _lead_or_block(_rep(s, phase=PLAY, checked=checked), left(s.dealer, PLAYERS), -1)
+    return _lead_or_block(list(_rep(s, phase=PLAY, checked=checked)), left(s.dealer, PLAYERS), -1)
 
 
-def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
-    """The table cleared and ``leader`` to lead, unless the deal is blocked."""
-    fields = list(s)  # the state with six fields changed, built directly for speed
-    fields[_TURN] = leader
+def _lead_or_block(fields: list[object], leader: Seat, ban: int) -> KopilkaState:
+    """The position of ``fields`` (a state's, in order) with the table cleared and ``leader``
+    to lead, unless the deal is blocked."""
+    fields[_TURN] = leader  # the state with six fields changed, built directly for speed
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_PASSED] = ()
@@ -936,13 +937,16 @@ def _is_legal(s: KopilkaState, a: Action) -> bool:
 
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if s.phase == OVER:
-        raise IllegalAction("core/game-over", "the partie is over")
-    seat = a.seat
-    if not 0 <= seat < PLAYERS or seat != s.turn:
-        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
-    if not _is_legal(s, a):
+    if not _is_legal(s, a):  # (a legal action is the mover's, and none is once it is over)
+        if s.phase == OVER:
+            raise IllegalAction("core/game-over", "the partie is over")
+        seat = a.seat
+        if not 0 <= seat < PLAYERS or seat != s.turn:
+            raise IllegalAction(
+                "core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s"
+            )
         _refuse(s, a)
+    seat = a.seat
     kind = type(a)
     if kind is Discard:  # mushka-kopilka/exchange-discard
         assert isinstance(a, Discard)
@@ -1003,40 +1007,47 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
 
 
 def _close_trick(s: KopilkaState) -> KopilkaState:
-    leader = s.table_seats[0]
-    if len(s.table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
+    table = s.table
+    seats = s.table_seats
+    leader = seats[0]
+    fields = list(s)  # the next state, built directly for speed
+    if len(table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
         idle = min(s.idle + 1, PLAYERS)
-        s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table), idle=idle)
+        fields[_HANDS] = _put(s.hands, leader, s.hands[leader] + table)
+        fields[_IDLE] = idle
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), -1)
+            fields[_TABLE], fields[_SEATS], fields[_PASSED] = (), (), ()
+            return _end_deal(_new_state(KopilkaState, fields), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
-        return _lead_or_block(s, left(leader, PLAYERS), -1)
+        return _lead_or_block(fields, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
-    i, doubled = covered_trick(s.table)
-    winner = s.table_seats[i]
-    led = SUIT_OF[s.table[0]]
+    i, doubled = covered_trick(table)
+    winner = seats[i]
+    led = SUIT_OF[table[0]]
     code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
-    fields = list(s)  # the state with six fields changed, built directly for speed
-    fields[_WON] = s.won + s.table
+    fields[_WON] = s.won + table
     fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
-    fields[_RECORD] = s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :]
+    fields[_RECORD] = _put(s.record, winner, s.record[winner] + (code,))
     fields[_LAST_WINNER] = winner
-    fields[_LAST_TRICK] = s.table
+    fields[_LAST_TRICK] = table
     fields[_IDLE] = 0
-    s = _new_state(KopilkaState, fields)
     # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
     # player shed his last card, the first of them in play order being first out
-    for p in s.table_seats:
-        if not s.hands[p]:
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), p)
+    hands = s.hands
+    for p in seats:
+        if not hands[p]:
+            fields[_TABLE], fields[_SEATS], fields[_PASSED] = (), (), ()
+            return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    return _lead_or_block(s, winner, banned_suit(led, s.table[i], s.opts.ban_suit == "card"))
+    return _lead_or_block(fields, winner, banned_suit(led, table[i], s.opts.ban_suit == "card"))
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    out = list(values)
+    out[seat] = value
+    return tuple(out)
 
 
 # --- the end of a deal and of the partie ----------------------------------------------------
