@@ -478,9 +478,13 @@ def _rep(s: KopilkaState, **changes: object) -> KopilkaState:
     return tuple.__new__(KopilkaState, values)
 
 
+_PHASE: Final = _INDEX["phase"]
 _TURN: Final = _INDEX["turn"]
 _HANDS: Final = _INDEX["hands"]
 _STOCK: Final = _INDEX["stock"]
+_DISCARD: Final = _INDEX["discard"]
+_CHECKED: Final = _INDEX["checked"]
+_PENDING: Final = _INDEX["pending"]
 _TABLE: Final = _INDEX["table"]
 _SEATS: Final = _INDEX["table_seats"]
 _PASSED: Final = _INDEX["passed"]
@@ -785,7 +789,10 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     if s.pending:
         return _ready(_rep(s, phase=EXCHANGE, turn=s.pending[0], checked=checked))
     # mushka-kopilka/first-lead
-    return _lead_or_block(list(_rep(s, phase=PLAY, checked=checked)), left(s.dealer, PLAYERS), -1)
+    fields = list(s)
+    fields[_PHASE] = PLAY
+    fields[_CHECKED] = checked
+    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
 
 
 def _lead_or_block(fields: list[object], leader: Seat, ban: int) -> KopilkaState:
@@ -864,7 +871,7 @@ def _choices(s: KopilkaState) -> tuple[Action, ...]:
         return _follow_choices(s) if s.table else _lead_choices(s)
     if s.phase == EXCHANGE:
         seat = s.turn
-        return tuple(DISCARDS[seat][c] for c in s.hands[seat])
+        return tuple([DISCARDS[seat][c] for c in s.hands[seat]])
     return ()
 
 
@@ -955,15 +962,15 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         stock = s.stock
         if s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): he draws one
             hand, stock = hand + stock[:1], stock[1:]  # in place of the card discarded
-        s = _rep(
-            s,
-            hands=_put(s.hands, seat, hand),
-            stock=stock,
-            discard=s.discard + (a.card,),
-            pending=pending,
-            turn=pending[0] if pending else s.turn,
-        )
-        return _ready(s) if pending else _advance_exchange(s)
+        fields = list(s)  # the state with a few fields changed, built directly for speed
+        fields[_HANDS] = _put(s.hands, seat, hand)
+        fields[_STOCK] = stock
+        fields[_DISCARD] = s.discard + (a.card,)
+        fields[_PENDING] = pending
+        if pending:  # the next taker discards
+            fields[_TURN] = pending[0]
+            return _with_choices(fields, _choices)
+        return _advance_exchange(_new_state(KopilkaState, fields))
     nxt = (seat + 1) % PLAYERS
     table = s.table
     fields = list(s)  # the state with a few fields changed, built directly for speed
@@ -1001,9 +1008,11 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
+    s = _new_state(KopilkaState, fields)
     if done:
-        return _close_trick(_new_state(KopilkaState, fields))
-    return _with_choices(fields, _follow_choices)
+        return _close_trick(s)
+    fields[_LEGAL] = _follow_choices(s)
+    return _new_state(KopilkaState, fields)
 
 
 def _close_trick(s: KopilkaState) -> KopilkaState:
