@@ -769,7 +769,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
-        laid = sorted(c for c in s.hands[seat] if SUIT_OF[c] == suit)
+        laid = sorted([c for c in s.hands[seat] if SUIT_OF[c] == suit])
         hands = list(s.hands)
         hand = s.hands[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
@@ -786,12 +786,13 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         s = _rep(
             s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending, checked=checked
         )
-    if s.pending:
-        return _ready(_rep(s, phase=EXCHANGE, turn=s.pending[0], checked=checked))
-    # mushka-kopilka/first-lead
-    fields = list(s)
-    fields[_PHASE] = PLAY
+    fields = list(s)  # the state with a few fields changed, built directly for speed
     fields[_CHECKED] = checked
+    if s.pending:  # the first taker discards
+        fields[_PHASE] = EXCHANGE
+        fields[_TURN] = s.pending[0]
+        return _with_choices(fields, _choices)
+    fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
     return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
 
 
@@ -1074,13 +1075,15 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
         for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine (AMB-MUSHKAKOPILKA-09)
             if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
                 ledger = ledger.transfer(str(p), POT, o.fine)
-    s = _rep(s, ledger=ledger, first_out=s.first_out + (first,))
+    first_out = s.first_out + (first,)
     if s.deal_no < DEALS:  # mushka-kopilka/four-deals
         # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
         s = _rep(
             s,
+            ledger=ledger,
+            first_out=first_out,
             dealer=dealer,
             deal_no=s.deal_no + 1,
             phase=EXCHANGE,
@@ -1103,7 +1106,7 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
             idle=0,
         )
         return _advance_exchange(s)
-    return _settle(s, first)
+    return _settle(_rep(s, ledger=ledger, first_out=first_out), first)
 
 
 def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
