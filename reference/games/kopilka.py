@@ -506,6 +506,13 @@ def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
+def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
+    """``hands`` with ``c`` gone from the hand of ``seat``."""
+    out = list(hands)
+    out[seat] = _without(hands[seat], c)
+    return tuple(out)
+
+
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
     out = list(hands)
     out[seat] = hand
@@ -981,7 +988,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
             fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
             return _with_choices(fields, _lead_choices)
         assert isinstance(a, Play)
-        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_HANDS] = _played(s.hands, seat, a.card)
         fields[_TABLE] = (a.card,)
         fields[_SEATS] = (seat,)
         fields[_TURN] = nxt
@@ -1004,7 +1011,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_PASSED] = s.passed + (seat,)
     else:
         assert isinstance(a, Play)
-        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_HANDS] = _played(s.hands, seat, a.card)
         fields[_TABLE] = table + (a.card,)
         fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
