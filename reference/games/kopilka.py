@@ -34,8 +34,12 @@ from typing import Final, NamedTuple
 from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
     ACE_HIGH,
+    CLUBS,
     DECK_32,
+    DIAMONDS,
+    HEARTS,
     RANK_OF,  # noqa: F401 - named in the contracts of covered_trick
+    SPADES,
     SUIT_OF,
     Card,
     card_name,
@@ -401,7 +405,9 @@ PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(P
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
 #: The cards of each suit (S H D C), to ask whether a hand holds a suit.
-CARDS_OF_SUIT: Final = tuple(frozenset(c for c in range(52) if SUIT_OF[c] == q) for q in range(4))
+CARDS_OF_SUIT: Final = tuple(
+    frozenset(c for c in DECK_32 if SUIT_OF[c] == q) for q in (SPADES, HEARTS, DIAMONDS, CLUBS)
+)
 BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
 
 # --- state ----------------------------------------------------------------------------------
@@ -795,8 +801,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         )
     fields = list(s)  # the state with a few fields changed, built directly for speed
     fields[_CHECKED] = checked
-    if s.pending:  # the first taker discards
-        fields[_PHASE] = EXCHANGE
+    if s.pending:  # the first taker discards (the phase is the exchange already)
         fields[_TURN] = s.pending[0]
         return _with_choices(fields, _choices)
     fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
@@ -942,26 +947,24 @@ def _refuse(s: KopilkaState, a: Action) -> None:
 def _is_legal(s: KopilkaState, a: Action) -> bool:
     """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
     tuples, so equality alone is not enough)."""
-    legal = s.legal
-    for x in legal:  # the very action legal_actions gave (the usual case)
-        if x is a:
-            return True
     kind = type(a)
-    return any(type(x) is kind and x == a for x in legal)
+    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
+        if x is a or (type(x) is kind and x == a):
+            break
+    else:
+        return False
+    return True
 
 
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if not _is_legal(s, a):  # (a legal action is the mover's, and none is once it is over)
-        if s.phase == OVER:
-            raise IllegalAction("core/game-over", "the partie is over")
-        seat = a.seat
-        if not 0 <= seat < PLAYERS or seat != s.turn:
-            raise IllegalAction(
-                "core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s"
-            )
-        _refuse(s, a)
+    if s.phase == OVER:
+        raise IllegalAction("core/game-over", "the partie is over")
     seat = a.seat
+    if not 0 <= seat < PLAYERS or seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    if not _is_legal(s, a):
+        _refuse(s, a)
     kind = type(a)
     if kind is Discard:  # mushka-kopilka/exchange-discard
         assert isinstance(a, Discard)
@@ -1034,7 +1037,6 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
         fields[_IDLE] = idle
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            fields[_TABLE], fields[_SEATS], fields[_PASSED] = (), (), ()
             return _end_deal(_new_state(KopilkaState, fields), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
         return _lead_or_block(fields, left(leader, PLAYERS), -1)
@@ -1053,8 +1055,7 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
     # player shed his last card, the first of them in play order being first out
     hands = s.hands
     for p in seats:
-        if not hands[p]:
-            fields[_TABLE], fields[_SEATS], fields[_PASSED] = (), (), ()
+        if not hands[p]:  # (the end of the deal clears the table)
             return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
