@@ -34,12 +34,8 @@ from typing import Final, NamedTuple
 from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
     ACE_HIGH,
-    CLUBS,
     DECK_32,
-    DIAMONDS,
-    HEARTS,
     RANK_OF,  # noqa: F401 - named in the contracts of covered_trick
-    SPADES,
     SUIT_OF,
     Card,
     card_name,
@@ -405,9 +401,7 @@ PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(P
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
 #: The cards of each suit (S H D C), to ask whether a hand holds a suit.
-CARDS_OF_SUIT: Final = tuple(
-    frozenset(c for c in DECK_32 if SUIT_OF[c] == q) for q in (SPADES, HEARTS, DIAMONDS, CLUBS)
-)
+CARDS_OF_SUIT: Final = tuple(frozenset(c for c in DECK_32 if SUIT_OF[c] == q) for q in range(4))
 BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
 
 # --- state ----------------------------------------------------------------------------------
