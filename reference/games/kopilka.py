@@ -27,6 +27,7 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -399,6 +400,8 @@ ACTIONS: Final[tuple[type[Action], ...]] = (Play, Pass, Buy, Discard)
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
+#: The cards of each suit (S H D C), to ask whether a hand holds a suit.
+CARDS_OF_SUIT: Final = tuple(frozenset(c for c in DECK_32 if SUIT_OF[c] == q) for q in range(4))
 BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
 
 # --- state ----------------------------------------------------------------------------------
@@ -424,7 +427,9 @@ class KopilkaState(NamedTuple):
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
     ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
     orders of the deals still to come. ``idle`` counts the leads in a row that all three others
-    passed with nothing bought (mushka-kopilka/stalled).
+    passed with nothing bought (mushka-kopilka/stalled). ``legal`` holds the actions the rules
+    allow the player to move (what :func:`legal_actions` answers), found once when the position
+    is reached (:func:`_choices`).
     """
 
     opts: KopilkaOptions
@@ -451,6 +456,7 @@ class KopilkaState(NamedTuple):
     ledger: Ledger
     decks: tuple[tuple[Card, ...], ...]
     idle: int
+    legal: tuple[Action, ...]
 
     @property
     def players(self) -> int:
@@ -472,9 +478,13 @@ def _rep(s: KopilkaState, **changes: object) -> KopilkaState:
     return tuple.__new__(KopilkaState, values)
 
 
+_PHASE: Final = _INDEX["phase"]
 _TURN: Final = _INDEX["turn"]
 _HANDS: Final = _INDEX["hands"]
 _STOCK: Final = _INDEX["stock"]
+_DISCARD: Final = _INDEX["discard"]
+_CHECKED: Final = _INDEX["checked"]
+_PENDING: Final = _INDEX["pending"]
 _TABLE: Final = _INDEX["table"]
 _SEATS: Final = _INDEX["table_seats"]
 _PASSED: Final = _INDEX["passed"]
@@ -487,6 +497,7 @@ _TRICKS: Final = _INDEX["tricks"]
 _RECORD: Final = _INDEX["record"]
 _LAST_WINNER: Final = _INDEX["last_winner"]
 _LAST_TRICK: Final = _INDEX["last_trick"]
+_LEGAL: Final = _INDEX["legal"]
 _new_state: Final = tuple.__new__
 
 
@@ -495,8 +506,17 @@ def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
+def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
+    """``hands`` with ``c`` gone from the hand of ``seat``."""
+    out = list(hands)
+    out[seat] = _without(hands[seat], c)
+    return tuple(out)
+
+
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    out = list(hands)
+    out[seat] = hand
+    return tuple(out)
 
 
 # --- the pure decision functions (CrossHair contracts) --------------------------------------
@@ -662,13 +682,12 @@ def _check_pack(cards: tuple[Card, ...], where: str) -> None:
 
 def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card, ...]]:
     """Five cards each, one at a time from the dealer's left; the rest is the stock."""
-    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-    i = 0
-    for _ in range(HAND):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
-        for k in range(1, PLAYERS + 1):
-            hands[(dealer + k) % PLAYERS].append(order[i])
-            i += 1
-    return tuple(tuple(h) for h in hands), order[i:]
+    dealt = PLAYERS * HAND
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    for k in range(PLAYERS):  # mushka-kopilka/deal-five (AMB-MUSHKAKOPILKA-01: one at a time)
+        # the k-th seat from the dealer's left gets the k-th card and every fourth after it
+        hands[(dealer + 1 + k) % PLAYERS] = order[k:dealt:PLAYERS]
+    return tuple(hands), order[dealt:]
 
 
 def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -729,6 +748,7 @@ def setup(table: Table) -> KopilkaState:
         ledger=ledger,
         decks=later_decks(order),
         idle=0,
+        legal=(),
     )
     return _advance_exchange(s)
 
@@ -746,16 +766,17 @@ def _long_suit(hand: tuple[Card, ...]) -> int:
 def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
-    while not s.pending and s.checked < PLAYERS:
-        seat = (s.dealer + 1 + s.checked) % PLAYERS
-        s = _rep(s, checked=s.checked + 1)
+    checked = s.checked  # the seats looked at, counted here and stored with the next state
+    while not s.pending and checked < PLAYERS:
+        seat = (s.dealer + 1 + checked) % PLAYERS
+        checked += 1
         suit = _long_suit(s.hands[seat])
         if suit < 0:
             continue
         # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
-        laid = sorted(c for c in s.hands[seat] if SUIT_OF[c] == suit)
+        laid = sorted([c for c in s.hands[seat] if SUIT_OF[c] == suit])
         hands = list(s.hands)
         hand = s.hands[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
@@ -769,17 +790,22 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
             pending = takers
         elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
             pending = (seat,) * len(takers)  # once for each card taken
-        s = _rep(s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending)
-    if s.pending:
-        return _rep(s, phase=EXCHANGE, turn=s.pending[0])
-    # mushka-kopilka/first-lead
-    return _lead_or_block(_rep(s, phase=PLAY), left(s.dealer, PLAYERS), -1)
+        s = _rep(
+            s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending, checked=checked
+        )
+    fields = list(s)  # the state with a few fields changed, built directly for speed
+    fields[_CHECKED] = checked
+    if s.pending:  # the first taker discards (the phase is the exchange already)
+        fields[_TURN] = s.pending[0]
+        return _with_choices(fields, _choices)
+    fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
+    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
 
 
-def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
-    """The table cleared and ``leader`` to lead, unless the deal is blocked."""
-    fields = list(s)  # the state with six fields changed, built directly for speed
-    fields[_TURN] = leader
+def _lead_or_block(fields: list[object], leader: Seat, ban: int) -> KopilkaState:
+    """The position of ``fields`` (a state's, in order) with the table cleared and ``leader``
+    to lead, unless the deal is blocked."""
+    fields[_TURN] = leader  # the state with six fields changed, built directly for speed
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_PASSED] = ()
@@ -788,7 +814,24 @@ def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
     s = _new_state(KopilkaState, fields)
     if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
-    return s
+    fields[_LEGAL] = _lead_choices(s)
+    return _new_state(KopilkaState, fields)
+
+
+def _ready(s: KopilkaState) -> KopilkaState:
+    """``s`` carrying the actions the rules allow the player to move (``legal``)."""
+    fields = list(s)
+    fields[_LEGAL] = _choices(s)
+    return _new_state(KopilkaState, fields)
+
+
+def _with_choices(
+    fields: list[object], choices: Callable[[KopilkaState], tuple[Action, ...]]
+) -> KopilkaState:
+    """The state of ``fields`` carrying its legal actions, found by ``choices`` (those of the
+    leader or of a follower)."""
+    fields[_LEGAL] = choices(_new_state(KopilkaState, fields))
+    return _new_state(KopilkaState, fields)
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -798,9 +841,10 @@ def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
     seat = s.turn
     hand = s.hands[seat]
     plays = PLAYS[seat]
-    if s.ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
+    ban = s.ban
+    if ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
         return tuple([plays[c] for c in hand])
-    other = tuple([plays[c] for c in hand if SUIT_OF[c] != s.ban])
+    other = tuple([plays[c] for c in hand if SUIT_OF[c] != ban])
     if other:  # mushka-kopilka/winner-leads-other
         return other
     if s.opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
@@ -828,14 +872,20 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     return out
 
 
-def legal_actions(s: KopilkaState) -> tuple[Action, ...]:
-    """Every action the rules allow now (empty once the partie is over)."""
+def _choices(s: KopilkaState) -> tuple[Action, ...]:
+    """Every action the rules allow the player to move (empty once the partie is over)."""
     if s.phase == PLAY:
         return _follow_choices(s) if s.table else _lead_choices(s)
     if s.phase == EXCHANGE:
         seat = s.turn
-        return tuple(DISCARDS[seat][c] for c in s.hands[seat])
+        return tuple([DISCARDS[seat][c] for c in s.hands[seat]])
     return ()
+
+
+def legal_actions(s: KopilkaState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the partie is over): those the position
+    carries, found by :func:`_choices` when it was reached."""
+    return s.legal
 
 
 def _refuse(s: KopilkaState, a: Action) -> None:
@@ -891,11 +941,13 @@ def _refuse(s: KopilkaState, a: Action) -> None:
 def _is_legal(s: KopilkaState, a: Action) -> bool:
     """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
     tuples, so equality alone is not enough)."""
-    legal = legal_actions(s)
-    if a not in legal:
-        return False
     kind = type(a)
-    return type(legal[legal.index(a)]) is kind or any(type(x) is kind and x == a for x in legal)
+    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
+        if x is a or (type(x) is kind and x == a):
+            break
+    else:
+        return False
+    return True
 
 
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
@@ -915,15 +967,15 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         stock = s.stock
         if s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): he draws one
             hand, stock = hand + stock[:1], stock[1:]  # in place of the card discarded
-        s = _rep(
-            s,
-            hands=_put(s.hands, seat, hand),
-            stock=stock,
-            discard=s.discard + (a.card,),
-            pending=pending,
-            turn=pending[0] if pending else s.turn,
-        )
-        return s if pending else _advance_exchange(s)
+        fields = list(s)  # the state with a few fields changed, built directly for speed
+        fields[_HANDS] = _put(s.hands, seat, hand)
+        fields[_STOCK] = stock
+        fields[_DISCARD] = s.discard + (a.card,)
+        fields[_PENDING] = pending
+        if pending:  # the next taker discards
+            fields[_TURN] = pending[0]
+            return _with_choices(fields, _choices)
+        return _advance_exchange(_new_state(KopilkaState, fields))
     nxt = (seat + 1) % PLAYERS
     table = s.table
     fields = list(s)  # the state with a few fields changed, built directly for speed
@@ -931,75 +983,83 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
             fields[_TURN] = nxt
             fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
-            return _new_state(KopilkaState, fields)
+            return _with_choices(fields, _lead_choices)
         assert isinstance(a, Play)
-        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_HANDS] = _played(s.hands, seat, a.card)
         fields[_TABLE] = (a.card,)
         fields[_SEATS] = (seat,)
         fields[_TURN] = nxt
         fields[_BOUGHT] = False
-        return _new_state(KopilkaState, fields)
+        return _with_choices(fields, _follow_choices)
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
         fields[_STOCK] = s.stock[1:]
         fields[_BOUGHT] = True
         fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
-        return _new_state(KopilkaState, fields)
+        return _with_choices(fields, _follow_choices)
     done = len(table) + len(s.passed) + 1 == PLAYERS
     if kind is Pass:
-        led = SUIT_OF[table[0]]
         ledger = s.ledger
-        if any(SUIT_OF[c] == led for c in s.hands[seat]):  # mushka-kopilka/pass-with-suit
+        if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
+            # mushka-kopilka/pass-with-suit
             # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
             ledger = ledger.transfer(str(seat), POT, s.opts.fine)
         fields[_LEDGER] = ledger
         fields[_PASSED] = s.passed + (seat,)
     else:
         assert isinstance(a, Play)
-        fields[_HANDS] = _put(s.hands, seat, _without(s.hands[seat], a.card))
+        fields[_HANDS] = _played(s.hands, seat, a.card)
         fields[_TABLE] = table + (a.card,)
         fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
     s = _new_state(KopilkaState, fields)
-    return _close_trick(s) if done else s
+    if done:
+        return _close_trick(s)
+    fields[_LEGAL] = _follow_choices(s)
+    return _new_state(KopilkaState, fields)
 
 
 def _close_trick(s: KopilkaState) -> KopilkaState:
-    leader = s.table_seats[0]
-    if len(s.table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
+    table = s.table
+    seats = s.table_seats
+    leader = seats[0]
+    fields = list(s)  # the next state, built directly for speed
+    if len(table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
         idle = min(s.idle + 1, PLAYERS)
-        s = _rep(s, hands=_put(s.hands, leader, s.hands[leader] + s.table), idle=idle)
+        fields[_HANDS] = _put(s.hands, leader, s.hands[leader] + table)
+        fields[_IDLE] = idle
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), -1)
+            return _end_deal(_new_state(KopilkaState, fields), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
-        return _lead_or_block(s, left(leader, PLAYERS), -1)
+        return _lead_or_block(fields, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
-    i, doubled = covered_trick(s.table)
-    winner = s.table_seats[i]
-    led = SUIT_OF[s.table[0]]
+    i, doubled = covered_trick(table)
+    winner = seats[i]
+    led = SUIT_OF[table[0]]
     code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
-    fields = list(s)  # the state with six fields changed, built directly for speed
-    fields[_WON] = s.won + s.table
+    fields[_WON] = s.won + table
     fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
-    fields[_RECORD] = s.record[:winner] + (s.record[winner] + (code,),) + s.record[winner + 1 :]
+    fields[_RECORD] = _put(s.record, winner, s.record[winner] + (code,))
     fields[_LAST_WINNER] = winner
-    fields[_LAST_TRICK] = s.table
+    fields[_LAST_TRICK] = table
     fields[_IDLE] = 0
-    s = _new_state(KopilkaState, fields)
     # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
     # player shed his last card, the first of them in play order being first out
-    for p in s.table_seats:
-        if not s.hands[p]:
-            return _end_deal(_rep(s, table=(), table_seats=(), passed=()), p)
+    hands = s.hands
+    for p in seats:
+        if not hands[p]:  # (the end of the deal clears the table)
+            return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    return _lead_or_block(s, winner, banned_suit(led, s.table[i], s.opts.ban_suit == "card"))
+    return _lead_or_block(fields, winner, banned_suit(led, table[i], s.opts.ban_suit == "card"))
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    out = list(values)
+    out[seat] = value
+    return tuple(out)
 
 
 # --- the end of a deal and of the partie ----------------------------------------------------
@@ -1017,13 +1077,15 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
         for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine (AMB-MUSHKAKOPILKA-09)
             if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
                 ledger = ledger.transfer(str(p), POT, o.fine)
-    s = _rep(s, ledger=ledger, first_out=s.first_out + (first,))
+    first_out = s.first_out + (first,)
     if s.deal_no < DEALS:  # mushka-kopilka/four-deals
         # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
         s = _rep(
             s,
+            ledger=ledger,
+            first_out=first_out,
             dealer=dealer,
             deal_no=s.deal_no + 1,
             phase=EXCHANGE,
@@ -1046,7 +1108,7 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
             idle=0,
         )
         return _advance_exchange(s)
-    return _settle(s, first)
+    return _settle(_rep(s, ledger=ledger, first_out=first_out), first)
 
 
 def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
@@ -1091,6 +1153,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         bought=False,
         ban=-1,
         idle=0,  # a last deal ended by four leads passed by all leaves no count behind
+        legal=(),  # the partie is over
     )
 
 
@@ -1308,9 +1371,10 @@ def load_position(pos: JSON) -> KopilkaState:
         ledger=open_ledger(ACCOUNTS, chips + (pot,)),
         decks=decks,
         idle=as_int(o.get("idle", 0), "position/idle"),
+        legal=(),
     )
     _check_position(state)
-    return state
+    return _ready(state)
 
 
 def _check_position(s: KopilkaState) -> None:
