@@ -167,10 +167,7 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     if len(suit_set) == 1:
         need = 1 + (ACE not in distinct) + (KING not in distinct)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    best_rank3 = 0
-    for r in distinct:
-        if r > best_rank3 and ranks.count(r) >= n - 1:
-            best_rank3 = r
+    best_rank3 = max([r for r in distinct if ranks.count(r) >= n - 1], default=0)
     if best_rank3:
         return TRYNKA, best_rank3
     best3 = 0
@@ -628,7 +625,7 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
 
 
 #: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
-ACCOUNTS: Final = tuple(tuple(str(p) for p in range(n)) + ("pot",) for n in range(MAX_PLAYERS + 1))
+ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
 
 
 def _check_players(n: int, opts: GorkaOptions) -> None:
