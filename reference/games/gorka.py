@@ -155,21 +155,23 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
     three cards, ``3 - w`` of a suit."""
     natural = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
-    w = HAND - len(natural)
+    n = len(natural)
+    w = HAND - n
     ranks = [RANK_OF[c] for c in natural]
-    if len(set(ranks)) <= 1:
+    distinct = set(ranks)
+    if len(distinct) <= 1:
         return CHETVERIK, ranks[0] if ranks else ACE
     total = sum([POINTS[c] for c in natural]) + 11 * w
     suits = [SUIT_OF[c] for c in natural]
-    if len(set(suits)) == 1:
-        need = 1 + (ACE not in ranks) + (KING not in ranks)
+    suit_set = set(suits)
+    if len(suit_set) == 1:
+        need = 1 + (ACE not in distinct) + (KING not in distinct)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    n = len(natural)
-    best_rank3 = max([r for r in ranks if ranks.count(r) >= n - 1], default=0)
+    best_rank3 = max([r for r in distinct if ranks.count(r) >= n - 1], default=0)
     if best_rank3:
         return TRYNKA, best_rank3
     best3 = 0
-    for suit in set(suits):
+    for suit in suit_set:
         if suits.count(suit) + w >= 3:
             vals = sorted([POINTS[c] for c in natural if SUIT_OF[c] == suit], reverse=True)
             best3 = max(best3, 11 * w + sum(vals[: 3 - w]))
@@ -477,6 +479,8 @@ class GorkaOptions(GameOptions):
 
 
 OPTIONS: Final = GorkaOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = GorkaOptions()
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -620,6 +624,10 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     return ORDERS[n, dealer]
 
 
+#: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
+ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
+
+
 def _check_players(n: int, opts: GorkaOptions) -> None:
     if not 2 <= n <= MAX_PLAYERS:  # gorka/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
@@ -627,7 +635,7 @@ def _check_players(n: int, opts: GorkaOptions) -> None:
 
 def setup(table: Table) -> GorkaState:
     """The antes are in and the blind stakes are to be offered."""
-    opts = GorkaOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = GorkaOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
@@ -637,9 +645,7 @@ def setup(table: Table) -> GorkaState:
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
-    ledger = open_ledger(
-        tuple(str(p) for p in range(n)) + ("pot",), (opts.starting_chips,) * n + (0,)
-    )
+    ledger = open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,))
     for p in _order(n, table.dealer):  # gorka/stakes: the antes
         # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
         ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
@@ -665,6 +671,29 @@ def setup(table: Table) -> GorkaState:
     return _next_blind(s, ())
 
 
+def _to_act(s: GorkaState, turn: Seat, acted: tuple[Seat, ...]) -> GorkaState:
+    """``s`` with ``turn`` to act and ``acted`` those who have had their turn (the step of
+    nearly every decision: built from the fields in order, which costs less than
+    ``_replace``)."""
+    (opts, players, dealer, phase, _, ledger, hands, up, stock, blind, _, passed, raises,
+     winners, how, keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
+        raises, winners, how, keys,
+    )  # fmt: skip
+
+
+def _bet(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...], raises: int) -> GorkaState:
+    """``s`` after a player has gone up or passed in the betting: the ``ledger``, the seats
+    that have ``passed`` and the ``raises`` as they now stand (built as :func:`_to_act`)."""
+    (opts, players, dealer, phase, turn, _, hands, up, stock, blind, acted, _, _, winners, how,
+     keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
+        raises, winners, how, keys,
+    )  # fmt: skip
+
+
 def _blind_cost(s: GorkaState) -> int:
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
@@ -676,10 +705,10 @@ def _next_blind(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
     cost = _blind_cost(s)
     chips = s.ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in _order(s.players, s.dealer)[:-1]:
+    for p in ORDERS[s.players, s.dealer][:-1]:
         if p not in acted:
             if chips[p] >= cost:
-                return s._replace(turn=p, acted=acted)
+                return _to_act(s, p, acted)
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s)
 
@@ -707,9 +736,9 @@ def _next_open(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
     blind = s.blind
-    for p in _order(s.players, s.dealer)[:-1]:
+    for p in ORDERS[s.players, s.dealer][:-1]:
         if p not in acted and p not in blind:
-            return s._replace(turn=p, acted=acted)
+            return _to_act(s, p, acted)
     return _deal_rest(s)
 
 
@@ -740,7 +769,7 @@ def _deal_rest(s: GorkaState) -> GorkaState:
 
 def _active(s: GorkaState) -> tuple[Seat, ...]:
     passed = s.passed
-    return tuple([p for p in _order(s.players, s.dealer) if p not in passed])
+    return tuple([p for p in ORDERS[s.players, s.dealer] if p not in passed])
 
 
 def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
@@ -751,7 +780,7 @@ def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
     for k in range(1, n + 1):
         p = (after + k) % n
         if p not in s.passed:
-            return s._replace(turn=p)
+            return _to_act(s, p, s.acted)
     return s
 
 
@@ -857,9 +886,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
         ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
-        return _next_bettor(s._replace(ledger=ledger, raises=s.raises + 1), seat)
+        return _next_bettor(_bet(s, ledger, s.passed, s.raises + 1), seat)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
-        return _next_bettor(s._replace(passed=s.passed + (seat,)), seat)
+        return _next_bettor(_bet(s, s.ledger, s.passed + (seat,), s.raises), seat)
     active = _active(s)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
