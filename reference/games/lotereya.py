@@ -685,15 +685,12 @@ def _next_lead(
     for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
         if not hands[p]:
             return _finish(s._replace(hands=hands, gathered=gathered, discard=discard), p)
-    return s._replace(
-        phase=LEADING,
-        turn=leader,
-        hands=hands,
-        gathered=gathered,
-        discard=discard,
-        table=(),
-        leader=-1,
-    )
+    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
+     _, _, _, _, last_winner, lost, out) = s  # fmt: skip
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
+        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
+    )  # fmt: skip
 
 
 def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
@@ -735,7 +732,7 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
         ways = _answers(s, s.hands[seat])
         if not ways:
             return (Take(seat),)
-        return tuple(Beat(seat, b) for b in ways)
+        return tuple([Beat(seat, b) for b in ways])
     if ph == SPREADING:
         lo, hi = spread_range(s.ledger.balances[s.players], FOUR - s.spread)
         if hi < len(SPREADS[seat]):
@@ -794,13 +791,14 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
     rest = tuple([c for c in hand if c not in led])
-    return s._replace(
-        phase=BEATING,
-        turn=_left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
-        hands=_put(s.hands, seat, rest),
-        table=tuple(sorted(cards)),
-        leader=seat,
-    )
+    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
+     piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, players, dealer, banker, BEATING,
+        _left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
+        ledger, bank_pack, deal_pack, four, spread, _put(hands, seat, rest), piles, gathered,
+        discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+    )  # fmt: skip
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
