@@ -27,7 +27,6 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -797,7 +796,8 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     fields[_CHECKED] = checked
     if s.pending:  # the first taker discards (the phase is the exchange already)
         fields[_TURN] = s.pending[0]
-        return _with_choices(fields, _choices)
+        fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
     return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
 
@@ -822,15 +822,6 @@ def _ready(s: KopilkaState) -> KopilkaState:
     """``s`` carrying the actions the rules allow the player to move (``legal``)."""
     fields = list(s)
     fields[_LEGAL] = _choices(s)
-    return _new_state(KopilkaState, fields)
-
-
-def _with_choices(
-    fields: list[object], choices: Callable[[KopilkaState], tuple[Action, ...]]
-) -> KopilkaState:
-    """The state of ``fields`` carrying its legal actions, found by ``choices`` (those of the
-    leader or of a follower)."""
-    fields[_LEGAL] = choices(_new_state(KopilkaState, fields))
     return _new_state(KopilkaState, fields)
 
 
@@ -938,18 +929,6 @@ def _refuse(s: KopilkaState, a: Action) -> None:
     )
 
 
-def _is_legal(s: KopilkaState, a: Action) -> bool:
-    """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
-    tuples, so equality alone is not enough)."""
-    kind = type(a)
-    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
-        if x is a or (type(x) is kind and x == a):
-            break
-    else:
-        return False
-    return True
-
-
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
     if s.phase == OVER:
@@ -957,11 +936,15 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     seat = a.seat
     if not 0 <= seat < PLAYERS or seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
-    if not _is_legal(s, a):
-        _refuse(s, a)
+    # ``a`` must be one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
+    # tuples, so equality alone is not enough)
     kind = type(a)
-    if kind is Discard:  # mushka-kopilka/exchange-discard
-        assert isinstance(a, Discard)
+    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
+        if x is a or (type(x) is kind and x == a):
+            break
+    else:
+        _refuse(s, a)
+    if type(a) is Discard:  # mushka-kopilka/exchange-discard
         pending = s.pending[1:]
         hand = _without(s.hands[seat], a.card)
         stock = s.stock
@@ -974,43 +957,46 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_PENDING] = pending
         if pending:  # the next taker discards
             fields[_TURN] = pending[0]
-            return _with_choices(fields, _choices)
+            fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
+            return _new_state(KopilkaState, fields)
         return _advance_exchange(_new_state(KopilkaState, fields))
     nxt = (seat + 1) % PLAYERS
     table = s.table
     fields = list(s)  # the state with a few fields changed, built directly for speed
     if not table:
-        if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
+        if type(a) is Play:
+            fields[_HANDS] = _played(s.hands, seat, a.card)
+            fields[_TABLE] = (a.card,)
+            fields[_SEATS] = (seat,)
             fields[_TURN] = nxt
-            fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
-            return _with_choices(fields, _lead_choices)
-        assert isinstance(a, Play)
-        fields[_HANDS] = _played(s.hands, seat, a.card)
-        fields[_TABLE] = (a.card,)
-        fields[_SEATS] = (seat,)
+            fields[_BOUGHT] = False
+            fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
+            return _new_state(KopilkaState, fields)
+        # mushka-kopilka/winner-leads-other: the lead passes left
         fields[_TURN] = nxt
-        fields[_BOUGHT] = False
-        return _with_choices(fields, _follow_choices)
+        fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
+        fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
         fields[_STOCK] = s.stock[1:]
         fields[_BOUGHT] = True
         fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
-        return _with_choices(fields, _follow_choices)
+        fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     done = len(table) + len(s.passed) + 1 == PLAYERS
-    if kind is Pass:
+    if type(a) is Play:
+        fields[_HANDS] = _played(s.hands, seat, a.card)
+        fields[_TABLE] = table + (a.card,)
+        fields[_SEATS] = s.table_seats + (seat,)
+    else:
         ledger = s.ledger
         if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
             # mushka-kopilka/pass-with-suit
             # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
-            ledger = ledger.transfer(str(seat), POT, s.opts.fine)
+            ledger = ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
         fields[_LEDGER] = ledger
         fields[_PASSED] = s.passed + (seat,)
-    else:
-        assert isinstance(a, Play)
-        fields[_HANDS] = _played(s.hands, seat, a.card)
-        fields[_TABLE] = table + (a.card,)
-        fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
     s = _new_state(KopilkaState, fields)
