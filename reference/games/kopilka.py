@@ -799,22 +799,24 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
         return _new_state(KopilkaState, fields)
     fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
-    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
+    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1, s.hands, s.stock)
 
 
-def _lead_or_block(fields: list[object], leader: Seat, ban: int) -> KopilkaState:
-    """The position of ``fields`` (a state's, in order) with the table cleared and ``leader``
-    to lead, unless the deal is blocked."""
+def _lead_or_block(
+    fields: list[object], leader: Seat, ban: int, hands: Hands, stock: tuple[Card, ...]
+) -> KopilkaState:
+    """The position of ``fields`` (a state's, in order, holding ``hands`` and ``stock``) with
+    the table cleared and ``leader`` to lead, unless the deal is blocked."""
     fields[_TURN] = leader  # the state with six fields changed, built directly for speed
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_PASSED] = ()
     fields[_BOUGHT] = False
     fields[_BAN] = ban
-    s = _new_state(KopilkaState, fields)
-    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
+    if blocked(hands, not stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
+        s = _new_state(KopilkaState, fields)
         return _end_deal(s, -1)
-    fields[_LEGAL] = _lead_choices(s)
+    fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
     return _new_state(KopilkaState, fields)
 
 
@@ -1001,25 +1003,27 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     fields[_BOUGHT] = False
     s = _new_state(KopilkaState, fields)
     if done:
-        return _close_trick(s)
+        return _close_trick(s, fields)
     fields[_LEGAL] = _follow_choices(s)
     return _new_state(KopilkaState, fields)
 
 
-def _close_trick(s: KopilkaState) -> KopilkaState:
+def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
+    """The trick of ``s`` complete: taken, or given back when all passed. ``fields`` are those
+    of ``s``, in order, to build the next state from directly (for speed)."""
     table = s.table
     seats = s.table_seats
     leader = seats[0]
-    fields = list(s)  # the next state, built directly for speed
     if len(table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
         idle = min(s.idle + 1, PLAYERS)
-        fields[_HANDS] = _put(s.hands, leader, s.hands[leader] + table)
+        hands = _put(s.hands, leader, s.hands[leader] + table)
+        fields[_HANDS] = hands
         fields[_IDLE] = idle
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
             return _end_deal(_new_state(KopilkaState, fields), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
-        return _lead_or_block(fields, left(leader, PLAYERS), -1)
+        return _lead_or_block(fields, left(leader, PLAYERS), -1, hands, s.stock)
     # mushka-kopilka/one-follower: one card given is enough for a trick
     i, doubled = covered_trick(table)
     winner = seats[i]
@@ -1039,7 +1043,8 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
             return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    return _lead_or_block(fields, winner, banned_suit(led, table[i], s.opts.ban_suit == "card"))
+    ban = banned_suit(led, table[i], s.opts.ban_suit == "card")
+    return _lead_or_block(fields, winner, ban, hands, s.stock)
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
