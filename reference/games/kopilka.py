@@ -1063,42 +1063,50 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
     for p in range(PLAYERS):
         if p == first:  # mushka-kopilka/first-out: he pays nothing into the box
             continue  # (the deal payment; a fine too under first_out_exempt=all: AMB-09)
-        ledger = ledger.transfer(str(p), POT, o.deal_payment)
+        ledger = ledger.transfer(ACCOUNTS[p], POT, o.deal_payment)
     if o.no_trick_fine == "deal":  # AMB-MUSHKAKOPILKA-08: once a deal
         for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine (AMB-MUSHKAKOPILKA-09)
             if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
-                ledger = ledger.transfer(str(p), POT, o.fine)
+                ledger = ledger.transfer(ACCOUNTS[p], POT, o.fine)
     first_out = s.first_out + (first,)
     if s.deal_no < DEALS:  # mushka-kopilka/four-deals
         # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
-        s = _rep(
-            s,
-            ledger=ledger,
-            first_out=first_out,
-            dealer=dealer,
-            deal_no=s.deal_no + 1,
-            phase=EXCHANGE,
-            turn=-1,
-            hands=hands,
-            stock=stock,
-            discard=(),
-            won=(),
-            table=(),
-            table_seats=(),
-            passed=(),
-            bought=False,
-            ban=-1,
-            checked=0,
-            pending=(),
-            tricks=(0,) * PLAYERS,
-            last_winner=-1,
-            last_trick=(),
-            decks=s.decks[1:],
-            idle=0,
+        # the next deal's state: every field but the options, the record and the legal
+        # actions (found once the exchange is done) set anew, built directly for speed
+        return _advance_exchange(
+            _new_state(
+                KopilkaState,
+                (
+                    o,
+                    dealer,
+                    s.deal_no + 1,
+                    EXCHANGE,
+                    -1,  # turn
+                    hands,
+                    stock,
+                    (),  # discard
+                    (),  # won
+                    (),  # table
+                    (),  # table_seats
+                    (),  # passed
+                    False,  # bought
+                    -1,  # ban
+                    0,  # checked
+                    (),  # pending
+                    (0,) * PLAYERS,  # tricks
+                    s.record,
+                    -1,  # last_winner
+                    (),  # last_trick
+                    first_out,
+                    ledger,
+                    s.decks[1:],
+                    0,  # idle
+                    s.legal,
+                ),
+            )
         )
-        return _advance_exchange(s)
     return _settle(_rep(s, ledger=ledger, first_out=first_out), first)
 
 
