@@ -507,8 +507,10 @@ def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
 
 def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
     """``hands`` with ``c`` gone from the hand of ``seat``."""
+    hand = hands[seat]
+    i = hand.index(c)
     out = list(hands)
-    out[seat] = _without(hands[seat], c)
+    out[seat] = hand[:i] + hand[i + 1 :]
     return tuple(out)
 
 
@@ -766,40 +768,42 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
     checked = s.checked  # the seats looked at, counted here and stored with the next state
-    while not s.pending and checked < PLAYERS:
+    # the hands, stock and takers pending as the exchanges leave them
+    now, stock, pending = s.hands, s.stock, s.pending
+    while not pending and checked < PLAYERS:
         seat = (s.dealer + 1 + checked) % PLAYERS
         checked += 1
-        suit = _long_suit(s.hands[seat])
+        suit = _long_suit(now[seat])
         if suit < 0:
             continue
         # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
-        laid = sorted([c for c in s.hands[seat] if SUIT_OF[c] == suit])
-        hands = list(s.hands)
-        hand = s.hands[seat]
+        laid = sorted([c for c in now[seat] if SUIT_OF[c] == suit])
+        hands = list(now)
+        hand = now[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
         for taker, c in zip(takers, laid, strict=False):
             hand = _without(hand, c)
             hands[taker] = hands[taker] + (c,)
-        drawn = s.stock[: PLAYERS - 1]
+        drawn = stock[: PLAYERS - 1]
         hands[seat] = hand + drawn
-        pending: tuple[Seat, ...] = ()
+        now, stock = tuple(hands), stock[len(drawn) :]
         if s.opts.exchange == "takers-discard":  # AMB-MUSHKAKOPILKA-07 (a): each taker
             pending = takers
         elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
             pending = (seat,) * len(takers)  # once for each card taken
-        s = _rep(
-            s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending, checked=checked
-        )
     fields = list(s)  # the state with a few fields changed, built directly for speed
+    fields[_HANDS] = now
+    fields[_STOCK] = stock
+    fields[_PENDING] = pending
     fields[_CHECKED] = checked
-    if s.pending:  # the first taker discards (the phase is the exchange already)
-        fields[_TURN] = s.pending[0]
+    if pending:  # the first taker discards (the phase is the exchange already)
+        fields[_TURN] = pending[0]
         fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
         return _new_state(KopilkaState, fields)
     fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
-    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1, s.hands, s.stock)
+    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1, now, stock)
 
 
 def _lead_or_block(
