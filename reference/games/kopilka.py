@@ -27,7 +27,6 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -508,8 +507,10 @@ def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
 
 def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
     """``hands`` with ``c`` gone from the hand of ``seat``."""
+    hand = hands[seat]
+    i = hand.index(c)
     out = list(hands)
-    out[seat] = _without(hands[seat], c)
+    out[seat] = hand[:i] + hand[i + 1 :]
     return tuple(out)
 
 
@@ -767,54 +768,59 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
     checked = s.checked  # the seats looked at, counted here and stored with the next state
-    while not s.pending and checked < PLAYERS:
+    # the hands, stock and takers pending as the exchanges leave them
+    now, stock, pending = s.hands, s.stock, s.pending
+    while not pending and checked < PLAYERS:
         seat = (s.dealer + 1 + checked) % PLAYERS
         checked += 1
-        suit = _long_suit(s.hands[seat])
+        suit = _long_suit(now[seat])
         if suit < 0:
             continue
         # mushka-kopilka/exchange: laid face down (even spades with the ace, 001:P90.S1);
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
-        laid = sorted([c for c in s.hands[seat] if SUIT_OF[c] == suit])
-        hands = list(s.hands)
-        hand = s.hands[seat]
+        laid = sorted([c for c in now[seat] if SUIT_OF[c] == suit])
+        hands = list(now)
+        hand = now[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
         for taker, c in zip(takers, laid, strict=False):
             hand = _without(hand, c)
             hands[taker] = hands[taker] + (c,)
-        drawn = s.stock[: PLAYERS - 1]
+        drawn = stock[: PLAYERS - 1]
         hands[seat] = hand + drawn
-        pending: tuple[Seat, ...] = ()
+        now, stock = tuple(hands), stock[len(drawn) :]
         if s.opts.exchange == "takers-discard":  # AMB-MUSHKAKOPILKA-07 (a): each taker
             pending = takers
         elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
             pending = (seat,) * len(takers)  # once for each card taken
-        s = _rep(
-            s, hands=tuple(hands), stock=s.stock[len(drawn) :], pending=pending, checked=checked
-        )
     fields = list(s)  # the state with a few fields changed, built directly for speed
+    fields[_HANDS] = now
+    fields[_STOCK] = stock
+    fields[_PENDING] = pending
     fields[_CHECKED] = checked
-    if s.pending:  # the first taker discards (the phase is the exchange already)
-        fields[_TURN] = s.pending[0]
-        return _with_choices(fields, _choices)
+    if pending:  # the first taker discards (the phase is the exchange already)
+        fields[_TURN] = pending[0]
+        fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
-    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1)
+    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1, now, stock)
 
 
-def _lead_or_block(fields: list[object], leader: Seat, ban: int) -> KopilkaState:
-    """The position of ``fields`` (a state's, in order) with the table cleared and ``leader``
-    to lead, unless the deal is blocked."""
+def _lead_or_block(
+    fields: list[object], leader: Seat, ban: int, hands: Hands, stock: tuple[Card, ...]
+) -> KopilkaState:
+    """The position of ``fields`` (a state's, in order, holding ``hands`` and ``stock``) with
+    the table cleared and ``leader`` to lead, unless the deal is blocked."""
     fields[_TURN] = leader  # the state with six fields changed, built directly for speed
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_PASSED] = ()
     fields[_BOUGHT] = False
     fields[_BAN] = ban
-    s = _new_state(KopilkaState, fields)
-    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
+    if blocked(hands, not stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
+        s = _new_state(KopilkaState, fields)
         return _end_deal(s, -1)
-    fields[_LEGAL] = _lead_choices(s)
+    fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
     return _new_state(KopilkaState, fields)
 
 
@@ -822,15 +828,6 @@ def _ready(s: KopilkaState) -> KopilkaState:
     """``s`` carrying the actions the rules allow the player to move (``legal``)."""
     fields = list(s)
     fields[_LEGAL] = _choices(s)
-    return _new_state(KopilkaState, fields)
-
-
-def _with_choices(
-    fields: list[object], choices: Callable[[KopilkaState], tuple[Action, ...]]
-) -> KopilkaState:
-    """The state of ``fields`` carrying its legal actions, found by ``choices`` (those of the
-    leader or of a follower)."""
-    fields[_LEGAL] = choices(_new_state(KopilkaState, fields))
     return _new_state(KopilkaState, fields)
 
 
@@ -938,18 +935,6 @@ def _refuse(s: KopilkaState, a: Action) -> None:
     )
 
 
-def _is_legal(s: KopilkaState, a: Action) -> bool:
-    """Whether ``a`` is one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
-    tuples, so equality alone is not enough)."""
-    kind = type(a)
-    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
-        if x is a or (type(x) is kind and x == a):
-            break
-    else:
-        return False
-    return True
-
-
 def apply(s: KopilkaState, a: Action) -> KopilkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
     if s.phase == OVER:
@@ -957,11 +942,15 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     seat = a.seat
     if not 0 <= seat < PLAYERS or seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
-    if not _is_legal(s, a):
-        _refuse(s, a)
+    # ``a`` must be one of the legal actions, its kind included (``Pass(1) == Buy(1)`` as
+    # tuples, so equality alone is not enough)
     kind = type(a)
-    if kind is Discard:  # mushka-kopilka/exchange-discard
-        assert isinstance(a, Discard)
+    for x in s.legal:  # (the very action legal_actions gave, as a rule, comes first)
+        if x is a or (type(x) is kind and x == a):
+            break
+    else:
+        _refuse(s, a)
+    if type(a) is Discard:  # mushka-kopilka/exchange-discard
         pending = s.pending[1:]
         hand = _without(s.hands[seat], a.card)
         stock = s.stock
@@ -974,66 +963,71 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_PENDING] = pending
         if pending:  # the next taker discards
             fields[_TURN] = pending[0]
-            return _with_choices(fields, _choices)
+            fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
+            return _new_state(KopilkaState, fields)
         return _advance_exchange(_new_state(KopilkaState, fields))
     nxt = (seat + 1) % PLAYERS
     table = s.table
     fields = list(s)  # the state with a few fields changed, built directly for speed
     if not table:
-        if kind is Pass:  # mushka-kopilka/winner-leads-other: the lead passes left
+        if type(a) is Play:
+            fields[_HANDS] = _played(s.hands, seat, a.card)
+            fields[_TABLE] = (a.card,)
+            fields[_SEATS] = (seat,)
             fields[_TURN] = nxt
-            fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
-            return _with_choices(fields, _lead_choices)
-        assert isinstance(a, Play)
-        fields[_HANDS] = _played(s.hands, seat, a.card)
-        fields[_TABLE] = (a.card,)
-        fields[_SEATS] = (seat,)
+            fields[_BOUGHT] = False
+            fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
+            return _new_state(KopilkaState, fields)
+        # mushka-kopilka/winner-leads-other: the lead passes left
         fields[_TURN] = nxt
-        fields[_BOUGHT] = False
-        return _with_choices(fields, _follow_choices)
+        fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
+        fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
         fields[_STOCK] = s.stock[1:]
         fields[_BOUGHT] = True
         fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
-        return _with_choices(fields, _follow_choices)
+        fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
+        return _new_state(KopilkaState, fields)
     done = len(table) + len(s.passed) + 1 == PLAYERS
-    if kind is Pass:
+    if type(a) is Play:
+        fields[_HANDS] = _played(s.hands, seat, a.card)
+        fields[_TABLE] = table + (a.card,)
+        fields[_SEATS] = s.table_seats + (seat,)
+    else:
         ledger = s.ledger
         if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
             # mushka-kopilka/pass-with-suit
             # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
-            ledger = ledger.transfer(str(seat), POT, s.opts.fine)
+            ledger = ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
         fields[_LEDGER] = ledger
         fields[_PASSED] = s.passed + (seat,)
-    else:
-        assert isinstance(a, Play)
-        fields[_HANDS] = _played(s.hands, seat, a.card)
-        fields[_TABLE] = table + (a.card,)
-        fields[_SEATS] = s.table_seats + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
     s = _new_state(KopilkaState, fields)
     if done:
-        return _close_trick(s)
+        return _close_trick(s, fields)
     fields[_LEGAL] = _follow_choices(s)
     return _new_state(KopilkaState, fields)
 
 
-def _close_trick(s: KopilkaState) -> KopilkaState:
+def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
+    """The trick of ``s`` complete: taken, or given back when all passed. ``fields`` are those
+    of ``s``, in order, to build the next state from directly (for speed)."""
     table = s.table
     seats = s.table_seats
     leader = seats[0]
-    fields = list(s)  # the next state, built directly for speed
     if len(table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
         idle = min(s.idle + 1, PLAYERS)
-        fields[_HANDS] = _put(s.hands, leader, s.hands[leader] + table)
+        hands = _put(s.hands, leader, s.hands[leader] + table)
+        fields[_HANDS] = hands
         fields[_IDLE] = idle
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
             return _end_deal(_new_state(KopilkaState, fields), -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
-        return _lead_or_block(fields, left(leader, PLAYERS), -1)
+        return _lead_or_block(fields, left(leader, PLAYERS), -1, hands, s.stock)
     # mushka-kopilka/one-follower: one card given is enough for a trick
     i, doubled = covered_trick(table)
     winner = seats[i]
@@ -1053,7 +1047,8 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
             return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    return _lead_or_block(fields, winner, banned_suit(led, table[i], s.opts.ban_suit == "card"))
+    ban = banned_suit(led, table[i], s.opts.ban_suit == "card")
+    return _lead_or_block(fields, winner, ban, hands, s.stock)
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
@@ -1072,42 +1067,50 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
     for p in range(PLAYERS):
         if p == first:  # mushka-kopilka/first-out: he pays nothing into the box
             continue  # (the deal payment; a fine too under first_out_exempt=all: AMB-09)
-        ledger = ledger.transfer(str(p), POT, o.deal_payment)
+        ledger = ledger.transfer(ACCOUNTS[p], POT, o.deal_payment)
     if o.no_trick_fine == "deal":  # AMB-MUSHKAKOPILKA-08: once a deal
         for p in range(PLAYERS):  # mushka-kopilka/no-trick-fine (AMB-MUSHKAKOPILKA-09)
             if s.tricks[p] == 0 and not (p == first and o.first_out_exempt == "all"):
-                ledger = ledger.transfer(str(p), POT, o.fine)
+                ledger = ledger.transfer(ACCOUNTS[p], POT, o.fine)
     first_out = s.first_out + (first,)
     if s.deal_no < DEALS:  # mushka-kopilka/four-deals
         # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
-        s = _rep(
-            s,
-            ledger=ledger,
-            first_out=first_out,
-            dealer=dealer,
-            deal_no=s.deal_no + 1,
-            phase=EXCHANGE,
-            turn=-1,
-            hands=hands,
-            stock=stock,
-            discard=(),
-            won=(),
-            table=(),
-            table_seats=(),
-            passed=(),
-            bought=False,
-            ban=-1,
-            checked=0,
-            pending=(),
-            tricks=(0,) * PLAYERS,
-            last_winner=-1,
-            last_trick=(),
-            decks=s.decks[1:],
-            idle=0,
+        # the next deal's state: every field but the options, the record and the legal
+        # actions (found once the exchange is done) set anew, built directly for speed
+        return _advance_exchange(
+            _new_state(
+                KopilkaState,
+                (
+                    o,
+                    dealer,
+                    s.deal_no + 1,
+                    EXCHANGE,
+                    -1,  # turn
+                    hands,
+                    stock,
+                    (),  # discard
+                    (),  # won
+                    (),  # table
+                    (),  # table_seats
+                    (),  # passed
+                    False,  # bought
+                    -1,  # ban
+                    0,  # checked
+                    (),  # pending
+                    (0,) * PLAYERS,  # tricks
+                    s.record,
+                    -1,  # last_winner
+                    (),  # last_trick
+                    first_out,
+                    ledger,
+                    s.decks[1:],
+                    0,  # idle
+                    s.legal,
+                ),
+            )
         )
-        return _advance_exchange(s)
     return _settle(_rep(s, ledger=ledger, first_out=first_out), first)
 
 
