@@ -495,7 +495,8 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
         shares[0] += left
         return tuple(shares)
     # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
-    fractions = sorted(range(5), key=lambda i: (-(total * WEIGHTS[i] % 50), i))
+    # (a stable sort, largest first: equal fractions keep the text's order)
+    fractions = sorted(range(5), key=[total * w % 50 for w in WEIGHTS].__getitem__, reverse=True)
     for i in fractions[:left]:
         shares[i] += 1
     return tuple(shares)
@@ -638,6 +639,10 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + LAYOUT_NAMES + ("pool",)
 
 
+#: ``ACCOUNTS[n]``: the ledger's accounts for ``n`` players (:func:`_accounts`).
+ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
+
+
 def _check_players(n: int, opts: LenturluOptions) -> None:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # mushka-lenturlu/players
         raise SetupError(
@@ -728,7 +733,7 @@ def setup(table: Table) -> LenturluState:
         _check_pack(tuple(c for h in deal.hands for c in h) + deal.stock, "the deal")
         hands, stock = tuple(tuple(sorted(h)) for h in deal.hands), deal.stock
     # AMB-MUSHKALENTURLU-12: every player starts with the same purse
-    ledger = open_ledger(_accounts(n), (opts.purse,) * n + (0,) * 6)
+    ledger = open_ledger(ACCOUNTS[n], (opts.purse,) * n + (0,) * 6)
     for p in range(n):  # mushka-lenturlu/stake: each puts in the same sum
         ledger = ledger.transfer(str(p), "pool", opts.stake)
     amounts = layout_amounts(n * opts.stake, opts.layout_split == "remainder-to-seven")
