@@ -31,6 +31,7 @@ turn), ``winner`` (null until the game is over).
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -244,6 +245,14 @@ RULES: Final = CORE_RULES + (
 # --- options: the rulings of the register --------------------------------------------------
 
 
+def _reading() -> bool:
+    """A field of the options that is no option: a reading the rules test, found from the
+    options when they are made (not given, not shown, not compared: equal options have equal
+    readings)."""
+    made: bool = dataclasses.field(init=False, repr=False, compare=False)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class LenturluOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings)."""
@@ -376,50 +385,34 @@ class LenturluOptions(GameOptions):
         ruling="AMB-MUSHKALENTURLU-15",
     )
 
-    @property
-    def twos(self) -> bool:
-        return self.deal_packet == "twos"  # AMB-MUSHKALENTURLU-04 c
+    # the readings the rules test, found once from the options when they are made (read as
+    # plain attributes on every decision; not options themselves: no spec, no part of ==)
+    twos: bool = _reading()
+    any_suit: bool = _reading()
+    per_card: bool = _reading()
+    #: Whether a player who laid cards in his turn and can lay no more may buy.
+    layer_may_buy: bool = _reading()
+    last_leads: bool = _reading()
+    must_buy: bool = _reading()
+    stuck_next: bool = _reading()
+    taker_excluded: bool = _reading()
+    first_out: bool = _reading()
+    first_out_pays: bool = _reading()
+    points: bool = _reading()
 
-    @property
-    def any_suit(self) -> bool:
-        return self.sequence_suit == "any-suit"  # AMB-MUSHKALENTURLU-05 b
-
-    @property
-    def per_card(self) -> bool:
-        return self.buy_limit == "per-card"  # AMB-MUSHKALENTURLU-08 b
-
-    @property
-    def layer_may_buy(self) -> bool:
-        """Whether a player who laid cards in his turn and can lay no more may buy."""
-        return self.layer_buys == "may"  # AMB-MUSHKALENTURLU-07 a
-
-    @property
-    def last_leads(self) -> bool:
-        return self.all_pass == "last-leads"  # AMB-MUSHKALENTURLU-09 a
-
-    @property
-    def must_buy(self) -> bool:
-        return self.stall_end == "must-buy"  # AMB-MUSHKALENTURLU-17 a
-
-    @property
-    def stuck_next(self) -> bool:
-        return self.stuck_lead == "next-player"  # AMB-MUSHKALENTURLU-10 b
-
-    @property
-    def taker_excluded(self) -> bool:
-        return self.restore_by == "taker-excluded"  # AMB-MUSHKALENTURLU-11 a
-
-    @property
-    def first_out(self) -> bool:
-        return self.way == "first-out"  # AMB-MUSHKALENTURLU-13 b, c
-
-    @property
-    def first_out_pays(self) -> bool:
-        return self.first_out_pay == "as-first-way"  # AMB-MUSHKALENTURLU-13 b
-
-    @property
-    def points(self) -> bool:
-        return self.payment == "points"  # AMB-MUSHKALENTURLU-14 a
+    def __post_init__(self) -> None:
+        put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
+        put(self, "twos", self.deal_packet == "twos")  # AMB-MUSHKALENTURLU-04 c
+        put(self, "any_suit", self.sequence_suit == "any-suit")  # AMB-MUSHKALENTURLU-05 b
+        put(self, "per_card", self.buy_limit == "per-card")  # AMB-MUSHKALENTURLU-08 b
+        put(self, "layer_may_buy", self.layer_buys == "may")  # AMB-MUSHKALENTURLU-07 a
+        put(self, "last_leads", self.all_pass == "last-leads")  # AMB-MUSHKALENTURLU-09 a
+        put(self, "must_buy", self.stall_end == "must-buy")  # AMB-MUSHKALENTURLU-17 a
+        put(self, "stuck_next", self.stuck_lead == "next-player")  # AMB-MUSHKALENTURLU-10 b
+        put(self, "taker_excluded", self.restore_by == "taker-excluded")  # AMB-MUSHKALENTURLU-11 a
+        put(self, "first_out", self.way == "first-out")  # AMB-MUSHKALENTURLU-13 b, c
+        put(self, "first_out_pays", self.first_out_pay == "as-first-way")  # AMB-MUSHKALENTURLU-13 b
+        put(self, "points", self.payment == "points")  # AMB-MUSHKALENTURLU-14 a
 
 
 OPTIONS: Final = LenturluOptions.specs()
@@ -495,7 +488,8 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
         shares[0] += left
         return tuple(shares)
     # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
-    fractions = sorted(range(5), key=lambda i: (-(total * WEIGHTS[i] % 50), i))
+    # (a stable sort, largest first: equal fractions keep the text's order)
+    fractions = sorted(range(5), key=[total * w % 50 for w in WEIGHTS].__getitem__, reverse=True)
     for i in fractions[:left]:
         shares[i] += 1
     return tuple(shares)
@@ -638,6 +632,10 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + LAYOUT_NAMES + ("pool",)
 
 
+#: ``ACCOUNTS[n]``: the ledger's accounts for ``n`` players (:func:`_accounts`).
+ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
+
+
 def _check_players(n: int, opts: LenturluOptions) -> None:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:  # mushka-lenturlu/players
         raise SetupError(
@@ -728,7 +726,7 @@ def setup(table: Table) -> LenturluState:
         _check_pack(tuple(c for h in deal.hands for c in h) + deal.stock, "the deal")
         hands, stock = tuple(tuple(sorted(h)) for h in deal.hands), deal.stock
     # AMB-MUSHKALENTURLU-12: every player starts with the same purse
-    ledger = open_ledger(_accounts(n), (opts.purse,) * n + (0,) * 6)
+    ledger = open_ledger(ACCOUNTS[n], (opts.purse,) * n + (0,) * 6)
     for p in range(n):  # mushka-lenturlu/stake: each puts in the same sum
         ledger = ledger.transfer(str(p), "pool", opts.stake)
     amounts = layout_amounts(n * opts.stake, opts.layout_split == "remainder-to-seven")
