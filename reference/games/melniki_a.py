@@ -526,6 +526,12 @@ def _answer_choices(
     return tuple(out)
 
 
+def _pile_top(pile: tuple[Card, ...]) -> Card:
+    """The card on top of a stage-2 pile, the last laid: the one the next player must beat
+    (melniki-a/cover-or-accept)."""
+    return pile[-1]
+
+
 def _cover_choices(hand: tuple[Card, ...], seat: Seat, top: Card, trump: int) -> tuple[Action, ...]:
     """The answers open to ``seat`` on a stage-2 pile: a card that beats the top card, or
     accepting it (melniki-a/cover-or-accept)."""
@@ -546,7 +552,7 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
         return _lead_choices(hand, seat)
     if s.stage == STAGE_ONE:
         return _answer_choices(hand, seat, s.table[0], s.trump)
-    return _cover_choices(hand, seat, s.table[-1], s.trump)
+    return _cover_choices(hand, seat, _pile_top(s.table), s.trump)
 
 
 # --- stage 1 ------------------------------------------------------------------------------
@@ -609,14 +615,13 @@ def _next_duel(
                 )
             )
     if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, [len(h) for h in hands])
+        nxt = next_holding(leader, [*map(len, hands)])
         assert nxt is not None
         leader = nxt
     # the state in one constructor call, its fields in their declared order (for speed)
-    opts, players, dealer, trump, trump_card, stage, _, _, _, aside, _, _, target, *_ = s
     return MelnikiAState(
-        opts, players, dealer, trump, trump_card, stage, leader, hands, stock, aside, (), (),
-        target, piles, first_out, accepts, last_winner, s.discard, s.losers,
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
+        s.aside, (), (), s.target, piles, first_out, accepts, last_winner, s.discard, s.losers,
         _lead_choices(hands[leader], leader), s.seen,
     )  # fmt: skip
 
@@ -650,14 +655,14 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         hands = put(s.hands, seat, without(hand, a.card))
         # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
-        responder = next_holding(seat, [len(h) for h in hands])
+        responder = next_holding(seat, [*map(len, hands)])
         assert responder is not None
         # the state in one constructor call, its fields in their declared order (for speed)
-        opts, players, dealer, trump, trump_card, stage, _, _, stock, aside, *_ = s
         return MelnikiAState(
-            opts, players, dealer, trump, trump_card, stage, responder, hands, stock, aside,
-            (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts, s.last_winner,
-            s.discard, s.losers, _answer_choices(hands[responder], responder, a.card, trump),
+            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
+            s.stock, s.aside, (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts,
+            s.last_winner, s.discard, s.losers,
+            _answer_choices(hands[responder], responder, a.card, s.trump),
             s.seen,
         )  # fmt: skip
     lead, leader = s.table[0], s.table_seats[0]
@@ -743,11 +748,10 @@ def _go(
                 stage, turn, losers = OVER, -1, ()
             else:
                 seen = seen | {key}
-    legal: tuple[Action, ...]
     if stage == OVER:
-        legal = ()
+        legal: tuple[Action, ...] = ()
     elif table:  # a pile to cover or accept
-        legal = _cover_choices(hands[turn], turn, table[-1], s.trump)
+        legal = _cover_choices(hands[turn], turn, _pile_top(table), s.trump)
     else:
         legal = _lead_choices(hands[turn], turn)
     # the state in one constructor call, its fields in their declared order (for speed)
@@ -866,8 +870,6 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
     """Raise :class:`IllegalAction` naming the rule ``a`` breaks, ``a`` not being among the
     actions open: the rules checked one by one, in the order play states them. It returns
     only if none of them refuses ``a``."""
-    if s.stage == OVER:
-        raise IllegalAction("core/game-over", "the game is over")
     if a.seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
     seat = a.seat
@@ -875,21 +877,24 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
     if not s.table:  # a lead, in either stage: melniki-a/first-lead, any card
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
-        if a.card not in hand:
-            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        return
-    if s.stage == STAGE_ONE:
-        lead = s.table[0]
-        allowed, may_accept = answers(hand, lead, s.trump)
-        if isinstance(a, Take):
+    elif isinstance(a, Take):
+        if s.stage == STAGE_ONE:
+            lead = s.table[0]
+            _, may_accept = answers(hand, lead, s.trump)
             if not may_accept:
                 raise IllegalAction(
                     "melniki-a/accept-only-void",
                     f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
                 )
-            return
-        if a.card not in hand:
-            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+        return  # AMB-MELNIKIA-09: in stage 2 he may accept whenever he likes
+    # a card laid: a lead, an answer to a stage-1 lead, or a cover
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    if not s.table:
+        return
+    if s.stage == STAGE_ONE:
+        lead = s.table[0]
+        allowed, may_accept = answers(hand, lead, s.trump)
         if a.card not in allowed:
             if not may_accept:
                 raise IllegalAction(
@@ -902,11 +907,7 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
                 f"({suit_letter(s.trump)}) or accept",
             )
         return
-    if isinstance(a, Take):  # AMB-MELNIKIA-09: he may accept whenever he likes
-        return
-    top = s.table[-1]
-    if a.card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
+    top = _pile_top(s.table)
     if not covers(top, a.card, s.trump, ACE_HIGH):  # melniki-a/cover-or-accept
         raise IllegalAction(
             "melniki-a/cover-or-accept",
@@ -914,13 +915,11 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
         )
 
 
-#: The kinds of action this game has: any other is refused by the rules (:func:`_refuse`).
-_KINDS: Final = (Play, Take)
-
-
 def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if type(a) not in _KINDS or a not in s.legal:  # not one of the actions open
+    if s.stage == OVER:
+        raise IllegalAction("core/game-over", "the game is over")
+    if a not in s.legal:  # not one of the actions open: the rule it breaks
         _refuse(s, a)
     if s.stage == STAGE_ONE:
         return _stage_one(s, a)
