@@ -421,7 +421,7 @@ def deal_hands(order: tuple[Card, ...], n: int, dealer: Seat, by: str) -> Holdin
         else:  # melniki-a/deal-three (AMB-MELNIKIA-02 a): one at a time, three rounds
             k = i % n
         built[(dealer + 1 + k) % n].append(c)
-    return tuple(tuple(h) for h in built)
+    return tuple(map(tuple, built))
 
 
 def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
@@ -459,7 +459,7 @@ def setup(table: Table) -> MelnikiAState:
     if isinstance(deal, DeckOrder):
         order = deal.cards
         if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
-            order = tuple(c for c in order if RANK_OF[c] >= 6)
+            order = tuple([c for c in order if RANK_OF[c] >= 6])
         _check_pack(order, pack, "the deck order")
         hands: Holdings = deal_hands(order, n, table.dealer, opts.deal_by)
         i = HAND * n
@@ -493,7 +493,7 @@ def setup(table: Table) -> MelnikiAState:
         table=(),
         table_seats=(),
         target=0,
-        piles=tuple(() for _ in range(n)),
+        piles=((),) * n,
         first_out=-1,
         accepts=0,
         last_winner=-1,
