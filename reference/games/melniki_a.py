@@ -272,6 +272,8 @@ PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
 #: hand in canonical order, the pile bottom first, and its target (0 with no pile).
 PositionKey = tuple[Seat, Holdings, tuple[Card, ...], int]
 
+Action = Play | Take
+
 
 class MelnikiAState(NamedTuple):
     """A position. ``table`` is the card led in stage 1 (at most one), or the stage-2 pile
@@ -281,7 +283,9 @@ class MelnikiAState(NamedTuple):
     once the stock is gone (AMB-MELNIKIA-07), in stage 2 those since the last pile was laid
     aside, or since the last cover under stage_two_stall=in-a-row (AMB-MELNIKIA-14).
     ``seen``: under stage_two_stall=repetition, the stage-2 positions (:func:`position_key`)
-    since the last pile was laid aside, or since stage 2 began, the present one included."""
+    since the last pile was laid aside, or since stage 2 began, the present one included.
+    ``legal`` holds the actions the rules allow the player to act (what :func:`legal_actions`
+    answers, empty once the game is over), found once when the position is reached."""
 
     opts: MelnikiAOptions
     players: int
@@ -302,13 +306,13 @@ class MelnikiAState(NamedTuple):
     last_winner: Seat
     discard: tuple[Card, ...]
     losers: tuple[Seat, ...]
+    legal: tuple[Action, ...]
     seen: frozenset[PositionKey] = frozenset()
 
 
 STATE: Final = MelnikiAState
 
 
-Action = Play | Take
 ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
@@ -417,7 +421,7 @@ def deal_hands(order: tuple[Card, ...], n: int, dealer: Seat, by: str) -> Holdin
         else:  # melniki-a/deal-three (AMB-MELNIKIA-02 a): one at a time, three rounds
             k = i % n
         built[(dealer + 1 + k) % n].append(c)
-    return tuple(tuple(h) for h in built)
+    return tuple(map(tuple, built))
 
 
 def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
@@ -455,7 +459,7 @@ def setup(table: Table) -> MelnikiAState:
     if isinstance(deal, DeckOrder):
         order = deal.cards
         if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
-            order = tuple(c for c in order if RANK_OF[c] >= 6)
+            order = tuple([c for c in order if RANK_OF[c] >= 6])
         _check_pack(order, pack, "the deck order")
         hands: Holdings = deal_hands(order, n, table.dealer, opts.deal_by)
         i = HAND * n
@@ -474,6 +478,7 @@ def setup(table: Table) -> MelnikiAState:
         stock, aside = rest + (trump_card,), ()
     else:
         stock, aside = rest, (trump_card,)
+    leader = (table.dealer + 1) % n  # melniki-a/first-lead
     return MelnikiAState(
         opts=opts,
         players=n,
@@ -481,20 +486,83 @@ def setup(table: Table) -> MelnikiAState:
         trump=SUIT_OF[trump_card],
         trump_card=trump_card,
         stage=STAGE_ONE,
-        turn=(table.dealer + 1) % n,  # melniki-a/first-lead
+        turn=leader,
         hands=hands,
         stock=stock,
         aside=aside,
         table=(),
         table_seats=(),
         target=0,
-        piles=tuple(() for _ in range(n)),
+        piles=((),) * n,
         first_out=-1,
         accepts=0,
         last_winner=-1,
         discard=(),
         losers=(),
+        legal=_lead_choices(hands[leader], leader),
     )
+
+
+# --- the actions open -----------------------------------------------------------------------
+
+
+def _lead_choices(hand: tuple[Card, ...], seat: Seat) -> tuple[Action, ...]:
+    """The leads open to ``seat``, in either stage: any card of his hand (melniki-a/first-lead,
+    melniki-a/leader-keeps-lead, melniki-a/stage-two-first-lead, melniki-a/uncoverer-leads)."""
+    row = PLAYS[seat]
+    out: list[Action] = []
+    for c in hand:  # (a loop, not a comprehension: quicker on the few cards of a hand)
+        out.append(row[c])
+    return tuple(out)
+
+
+def _answer_choices(
+    hand: tuple[Card, ...], seat: Seat, lead: Card, trump: int
+) -> tuple[Action, ...]:
+    """The answers open to ``seat`` on a stage-1 lead, as :func:`answers` allows them
+    (melniki-a/follow-suit, melniki-a/void-trump-or-accept, melniki-a/accept-only-void)."""
+    allowed, may_accept = answers(hand, lead, trump)
+    row = PLAYS[seat]
+    out: list[Action] = []
+    for c in allowed:  # (a loop, not a comprehension: a stage-1 answer has a card or two)
+        out.append(row[c])
+    if may_accept:
+        out.append(TAKES[seat])
+    return tuple(out)
+
+
+def _pile_top(pile: tuple[Card, ...]) -> Card:
+    """The card on top of a stage-2 pile, the last laid: the one the next player must beat
+    (melniki-a/cover-or-accept)."""
+    return pile[-1]
+
+
+def _cover_choices(hand: tuple[Card, ...], seat: Seat, top: Card, trump: int) -> tuple[Action, ...]:
+    """The answers open to ``seat`` on a stage-2 pile: a card that beats the top card, or
+    accepting it (melniki-a/cover-or-accept)."""
+    beats = BEATS[trump][top]  # melniki-a/cover-or-accept
+    row = PLAYS[seat]
+    # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
+    out: list[Action] = []
+    for c in hand:
+        if c in beats:
+            out.append(row[c])
+    out.append(TAKES[seat])
+    return tuple(out)
+
+
+def _choices(s: MelnikiAState) -> tuple[Action, ...]:
+    """Every action the rules allow in ``s`` (empty once the game is over), found from its
+    other fields: for a position read from its notation (play finds them as it goes)."""
+    if s.stage == OVER:
+        return ()
+    seat = s.turn
+    hand = s.hands[seat]
+    if not s.table:
+        return _lead_choices(hand, seat)
+    if s.stage == STAGE_ONE:
+        return _answer_choices(hand, seat, s.table[0], s.trump)
+    return _cover_choices(hand, seat, _pile_top(s.table), s.trump)
 
 
 # --- stage 1 ------------------------------------------------------------------------------
@@ -557,45 +625,24 @@ def _next_duel(
                 )
             )
     if not hands[leader]:  # melniki-a/pass-on (AMB-MELNIKIA-07): players without cards passed over
-        nxt = next_holding(leader, [len(h) for h in hands])
+        nxt = next_holding(leader, [*map(len, hands)])
         assert nxt is not None
         leader = nxt
     # the state in one constructor call, its fields in their declared order (for speed)
-    opts, players, dealer, trump, trump_card, stage, _, _, _, aside, _, _, target, *_ = s
     return MelnikiAState(
-        opts, players, dealer, trump, trump_card, stage, leader, hands, stock, aside, (), (),
-        target, piles, first_out, accepts, last_winner, s.discard, s.losers, s.seen,
+        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
+        s.aside, (), (), s.target, piles, first_out, accepts, last_winner, s.discard, s.losers,
+        _lead_choices(hands[leader], leader), s.seen,
     )  # fmt: skip
 
 
 def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
+    """The position after a stage-1 action :func:`apply` has found open (its rules checked
+    by :func:`_answer_choices` when the position was reached, or by :func:`_refuse`)."""
     seat = a.seat
     hand = s.hands[seat]
-    if not s.table:  # a lead: melniki-a/first-lead, any card
-        if not isinstance(a, Play):
-            raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
-        if a.card not in hand:
-            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        hands = put(s.hands, seat, without(hand, a.card))
-        # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
-        # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
-        responder = next_holding(seat, [len(h) for h in hands])
-        assert responder is not None
-        # the state in one constructor call, its fields in their declared order (for speed)
-        opts, players, dealer, trump, trump_card, stage, _, _, stock, aside, *_ = s
-        return MelnikiAState(
-            opts, players, dealer, trump, trump_card, stage, responder, hands, stock, aside,
-            (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts, s.last_winner,
-            s.discard, s.losers, s.seen,
-        )  # fmt: skip
-    lead, leader = s.table[0], s.table_seats[0]
-    allowed, may_accept = answers(hand, lead, s.trump)
-    if isinstance(a, Take):
-        if not may_accept:
-            raise IllegalAction(
-                "melniki-a/accept-only-void",
-                f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
-            )
+    if isinstance(a, Take):  # melniki-a/accept-only-void: a player void of the suit led
+        lead, leader = s.table[0], s.table_seats[0]
         if s.opts.accepted_card == "hand":  # melniki-a/accepted-card
             hands = put(s.hands, seat, hand + (lead,))
             piles = s.piles
@@ -614,19 +661,21 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
             # AMB-MELNIKIA-07: acceptances in a row once the stock is gone
             accepts=s.accepts + 1 if not stock else 0,
         )
-    if a.card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-    if a.card not in allowed:
-        if not may_accept:
-            raise IllegalAction(
-                "melniki-a/follow-suit",
-                f"{card_name(lead)} was led and seat {seat} holds {suit_letter(SUIT_OF[lead])}",
-            )
-        raise IllegalAction(
-            "melniki-a/void-trump-or-accept",
-            f"without {suit_letter(SUIT_OF[lead])} seat {seat} must trump "
-            f"({suit_letter(s.trump)}) or accept",
-        )
+    if not s.table:  # a lead: melniki-a/first-lead, any card
+        hands = put(s.hands, seat, without(hand, a.card))
+        # to his left-hand neighbour, the next holding cards (melniki-a/pass-on): another player
+        # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
+        responder = next_holding(seat, [*map(len, hands)])
+        assert responder is not None
+        # the state in one constructor call, its fields in their declared order (for speed)
+        return MelnikiAState(
+            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
+            s.stock, s.aside, (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts,
+            s.last_winner, s.discard, s.losers,
+            _answer_choices(hands[responder], responder, a.card, s.trump),
+            s.seen,
+        )  # fmt: skip
+    lead, leader = s.table[0], s.table_seats[0]
     hands = put(s.hands, seat, without(hand, a.card))
     won = takes_trick(lead, a.card, s.trump)  # melniki-a/higher-takes
     winner = seat if won else leader
@@ -709,40 +758,28 @@ def _go(
                 stage, turn, losers = OVER, -1, ()
             else:
                 seen = seen | {key}
+    if stage == OVER:
+        legal: tuple[Action, ...] = ()
+    elif table:  # a pile to cover or accept
+        legal = _cover_choices(hands[turn], turn, _pile_top(table), s.trump)
+    else:
+        legal = _lead_choices(hands[turn], turn)
     # the state in one constructor call, its fields in their declared order (for speed)
     opts, players, dealer, trump, trump_card, _, _, _, stock, aside, *_ = s
     return MelnikiAState(
         opts, players, dealer, trump, trump_card, stage, turn, hands, stock, aside, table, seats,
-        target, s.piles, s.first_out, accepts, s.last_winner, discard, losers, seen,
+        target, s.piles, s.first_out, accepts, s.last_winner, discard, losers, legal, seen,
     )  # fmt: skip
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
+    """The position after a stage-2 action :func:`apply` has found open (its rules checked
+    by :func:`_cover_choices` when the position was reached, or by :func:`_refuse`)."""
     seat = a.seat
     hand = s.hands[seat]
     nxt = seat + 1 if seat + 1 < s.players else 0
-    if not s.table:
-        if not isinstance(a, Play):
-            raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
-        if a.card not in hand:
-            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        # AMB-MELNIKIA-10: the players holding cards when the pile is led
-        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
-        hands = put(s.hands, seat, without(hand, a.card))
-        return _go(
-            s,
-            hands=hands,
-            table=(a.card,),
-            seats=(seat,),
-            target=target,
-            discard=s.discard,
-            seat=nxt,
-            accepts=s.accepts,
-            seen=s.seen,
-            shed=seat,
-        )
-    top = s.table[-1]
-    if isinstance(a, Take):
+    if isinstance(a, Take):  # AMB-MELNIKIA-09: the top card of the pile accepted
+        top = s.table[-1]
         hands = put(s.hands, seat, hand + (top,))
         rest = s.table[:-1]
         accepts = s.accepts + 1
@@ -756,6 +793,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 table_seats=s.table_seats[:-1],
                 accepts=accepts,
                 losers=(),
+                legal=(),
             )
         if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
             return _go(
@@ -781,12 +819,21 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             accepts=accepts,
             seen=s.seen,
         )
-    if a.card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-    if not covers(top, a.card, s.trump, ACE_HIGH):  # melniki-a/cover-or-accept
-        raise IllegalAction(
-            "melniki-a/cover-or-accept",
-            f"{card_name(a.card)} does not beat {card_name(top)} (trump {suit_letter(s.trump)})",
+    if not s.table:
+        # AMB-MELNIKIA-10: the players holding cards when the pile is led
+        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
+        hands = put(s.hands, seat, without(hand, a.card))
+        return _go(
+            s,
+            hands=hands,
+            table=(a.card,),
+            seats=(seat,),
+            target=target,
+            discard=s.discard,
+            seat=nxt,
+            accepts=s.accepts,
+            seen=s.seen,
+            shed=seat,
         )
     hands = put(s.hands, seat, without(hand, a.card))
     table = s.table + (a.card,)
@@ -823,31 +870,67 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
 
 
 def legal_actions(s: MelnikiAState) -> tuple[Action, ...]:
-    """Every action the rules allow now (empty once the game is over)."""
-    if s.stage == OVER:
-        return ()
-    seat = s.turn
+    """Every action the rules allow now (empty once the game is over): those the position
+    carries, found when it was reached (:func:`_lead_choices`, :func:`_answer_choices`,
+    :func:`_cover_choices`)."""
+    return s.legal
+
+
+def _refuse(s: MelnikiAState, a: Action) -> None:
+    """Raise :class:`IllegalAction` naming the rule ``a`` breaks, ``a`` not being among the
+    actions open: the rules checked one by one, in the order play states them. It returns
+    only if none of them refuses ``a``."""
+    if a.seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    seat = a.seat
     hand = s.hands[seat]
-    row = PLAYS[seat]
+    if not s.table:  # a lead, in either stage: melniki-a/first-lead, any card
+        if not isinstance(a, Play):
+            raise IllegalAction("core/wrong-action", "nothing has been led to accept: lead a card")
+    elif isinstance(a, Take):
+        if s.stage == STAGE_ONE:
+            lead = s.table[0]
+            _, may_accept = answers(hand, lead, s.trump)
+            if not may_accept:
+                raise IllegalAction(
+                    "melniki-a/accept-only-void",
+                    f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
+                )
+        return  # AMB-MELNIKIA-09: in stage 2 he may accept whenever he likes
+    # a card laid: a lead, an answer to a stage-1 lead, or a cover
+    if a.card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if not s.table:
-        return tuple([row[c] for c in hand])
+        return
     if s.stage == STAGE_ONE:
-        allowed, may_accept = answers(hand, s.table[0], s.trump)
-        out: list[Action] = [row[c] for c in allowed]
-        if may_accept:
-            out.append(TAKES[seat])
-        return tuple(out)
-    beats = BEATS[s.trump][s.table[-1]]  # melniki-a/cover-or-accept
-    # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
-    return tuple([row[c] for c in hand if c in beats] + [TAKES[seat]])
+        lead = s.table[0]
+        allowed, may_accept = answers(hand, lead, s.trump)
+        if a.card not in allowed:
+            if not may_accept:
+                raise IllegalAction(
+                    "melniki-a/follow-suit",
+                    f"{card_name(lead)} was led and seat {seat} holds {suit_letter(SUIT_OF[lead])}",
+                )
+            raise IllegalAction(
+                "melniki-a/void-trump-or-accept",
+                f"without {suit_letter(SUIT_OF[lead])} seat {seat} must trump "
+                f"({suit_letter(s.trump)}) or accept",
+            )
+        return
+    top = _pile_top(s.table)
+    if not covers(top, a.card, s.trump, ACE_HIGH):  # melniki-a/cover-or-accept
+        raise IllegalAction(
+            "melniki-a/cover-or-accept",
+            f"{card_name(a.card)} does not beat {card_name(top)} (trump {suit_letter(s.trump)})",
+        )
 
 
 def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
     if s.stage == OVER:
         raise IllegalAction("core/game-over", "the game is over")
-    if a.seat != s.turn:
-        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
+    if a not in s.legal:  # not one of the actions open: the rule it breaks
+        _refuse(s, a)
     if s.stage == STAGE_ONE:
         return _stage_one(s, a)
     return _stage_two(s, a)
@@ -1001,13 +1084,14 @@ def load_position(pos: JSON) -> MelnikiAState:
         last_winner=_opt_seat(o.get("last_winner"), "position/last_winner"),
         discard=as_cards(o.get("discard", []), "position/discard"),
         losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers)),
+        legal=(),  # found below, once the position is known to be sound
         seen=frozenset(seen),
     )
     if s.stage == STAGE_TWO and opts.stage_two_stall == "repetition":
         # the position itself counts as seen (melniki-a/stage-two-stall, AMB-MELNIKIA-14 d)
         s = s._replace(seen=s.seen | {position_key(s.turn, s.hands, s.table, s.target)})
     _check_position(s)
-    return s
+    return s._replace(legal=_choices(s))
 
 
 def _check_position(s: MelnikiAState) -> None:
