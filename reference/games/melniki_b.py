@@ -324,15 +324,6 @@ class MelnikiState(NamedTuple):
 STATE: Final = MelnikiState
 
 
-def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
-    """The hands after ``seat`` has laid ``c`` from his."""
-    hand = hands[seat]
-    i = hand.index(c)
-    new = list(hands)
-    new[seat] = hand[:i] + hand[i + 1 :]
-    return tuple(new)
-
-
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
     new = list(hands)
     new[seat] = hand
@@ -343,9 +334,25 @@ def _counts(hands: Hands) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
-#: A state from its 22 fields in order, built as ``MelnikiState._make`` does (without its
-#: check of the count, and without the keyword parsing of ``MelnikiState(...)``).
+#: A state from its 23 fields in order, built as ``MelnikiState._make`` does (without its
+#: check of the count, and without the keyword parsing of ``MelnikiState(...)``). The hot
+#: builders copy the fields of the state before (``list(s)``) and set the few that change.
 _new_state: Final = tuple.__new__
+_FIELDS: Final = MelnikiState._fields
+_TURN: Final = _FIELDS.index("turn")
+_HANDS: Final = _FIELDS.index("hands")
+_STOCK: Final = _FIELDS.index("stock")
+_TABLE: Final = _FIELDS.index("table")
+_SEATS: Final = _FIELDS.index("table_seats")
+_NEED: Final = _FIELDS.index("need")
+_PILES: Final = _FIELDS.index("piles")
+_TRICKS: Final = _FIELDS.index("tricks")
+_LAST_WINNER: Final = _FIELDS.index("last_winner")
+_LAST_TRICK: Final = _FIELDS.index("last_trick")
+_DISCARD: Final = _FIELDS.index("discard")
+_SEEN: Final = _FIELDS.index("seen")
+_TAKES: Final = _FIELDS.index("takes")
+_LEGAL: Final = _FIELDS.index("legal")
 
 
 def _laid(
@@ -360,11 +367,13 @@ def _laid(
     """``s`` with ``hands``, ``table`` (played by ``seats``), ``turn`` and its ``legal``
     actions: one new state built at once (the position after a card is laid on the table and
     play passes on)."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, turn, hands, s.stock,
-        s.aside, table, seats, s.need, s.piles, s.tricks, s.last_winner, s.last_trick,
-        s.discard, s.losers, s.seen, s.takes, s.stalled, legal,
-    ))  # fmt: skip
+    fields = list(s)
+    fields[_TURN] = turn
+    fields[_HANDS] = hands
+    fields[_TABLE] = table
+    fields[_SEATS] = seats
+    fields[_LEGAL] = legal
+    return _new_state(MelnikiState, fields)
 
 
 def _answered(
@@ -372,21 +381,25 @@ def _answered(
 ) -> MelnikiState:
     """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
     (the position after the card led is beaten or taken, before the next lead)."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, s.turn, hands, s.stock,
-        s.aside, s.table, s.table_seats, s.need, s.piles, s.tricks, s.last_winner,
-        s.last_trick, discard, s.losers, seen, takes, s.stalled, s.legal,
-    ))  # fmt: skip
+    fields = list(s)
+    fields[_HANDS] = hands
+    fields[_DISCARD] = discard
+    fields[_SEEN] = seen
+    fields[_TAKES] = takes
+    return _new_state(MelnikiState, fields)
 
 
 def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
     """``s`` with the table cleared, ``leader`` to lead (any card of his) and ``seen``: one
     new state."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, s.hands, s.stock,
-        s.aside, (), (), s.need, s.piles, s.tricks, s.last_winner, s.last_trick, s.discard,
-        s.losers, seen, s.takes, s.stalled, _leads(leader, s.hands[leader]),
-    ))  # fmt: skip
+    row = PLAYS[leader]  # his plays (:func:`_leads`)
+    fields = list(s)
+    fields[_TURN] = leader
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_SEEN] = seen
+    fields[_LEGAL] = tuple([row[c] for c in s.hands[leader]])
+    return _new_state(MelnikiState, fields)
 
 
 def _leads(seat: Seat, hand: tuple[Card, ...]) -> tuple[Action, ...]:
@@ -526,8 +539,13 @@ def setup(table: Table) -> MelnikiState:
     )
 
 
+def _led(table: tuple[Card, ...]) -> int:
+    """The suit led to a trick: that of its first card."""
+    return SUIT_OF[table[0]]
+
+
 def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    led = SUIT_OF[s.table[0]] if s.table else None
+    led = _led(s.table) if s.table else None
     allowed = playable(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
@@ -556,7 +574,7 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     # not one of them: the checks below find the rule it breaks
     if not s.table:
         return a.card
-    led = SUIT_OF[s.table[0]]
+    led = _led(s.table)
     allowed = playable(hand, led, s.trump, must_trump=True)
     if a.card not in allowed:
         if any(SUIT_OF[c] == led for c in hand):
@@ -576,7 +594,11 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
-    hands = _played(s.hands, seat, c)
+    hand = s.hands[seat]
+    i = hand.index(c)
+    new = list(s.hands)
+    new[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has laid c
+    hands = tuple(new)
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
@@ -588,10 +610,16 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        laid = _laid(s, hands, table, seats, nxt, legal=())
+        fields = list(s)
+        fields[_TURN] = nxt
+        fields[_HANDS] = hands
+        fields[_TABLE] = table
+        fields[_SEATS] = seats
+        fields[_LEGAL] = ()
+        laid = _new_state(MelnikiState, fields)
         row = PLAYS[nxt]  # the plays open to him (:func:`_follow_choices`)
-        follows = tuple([row[c] for c in _follow_choices(laid, hands[nxt])])
-        return _laid(s, hands, table, seats, nxt, legal=follows)
+        fields[_LEGAL] = tuple([row[c] for c in _follow_choices(laid, hands[nxt])])
+        return _new_state(MelnikiState, fields)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -617,11 +645,19 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
         need = s.players - counts.count(0)
         # the next trick: the leader to play, hands, stock, an empty table, the trick taken
-        return _new_state(MelnikiState, (
-            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
-            s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
-            s.takes, s.stalled, _leads(leader, hands[leader]),
-        ))  # fmt: skip
+        fields = list(s)
+        fields[_TURN] = leader
+        fields[_HANDS] = hands
+        fields[_STOCK] = stock
+        fields[_TABLE] = ()
+        fields[_SEATS] = ()
+        fields[_NEED] = need
+        fields[_PILES] = piles
+        fields[_TRICKS] = tricks
+        fields[_LAST_WINNER] = winner
+        fields[_LAST_TRICK] = table
+        fields[_LEGAL] = _leads(leader, hands[leader])
+        return _new_state(MelnikiState, fields)
     base = s._replace(
         hands=hands,
         stock=stock,
@@ -665,7 +701,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
 
 def lead_key(leader: Seat, hands: Hands) -> LeadKey:
     """A position with ``leader`` to lead, as compared for a repetition: the hands as sets."""
-    return leader, tuple(tuple(sorted(h)) for h in hands)
+    return leader, tuple(map(tuple, map(sorted, hands)))
 
 
 def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
@@ -716,7 +752,11 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
         if a.card not in s.hands[a.seat]:
             raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-        hands = _played(s.hands, a.seat, a.card)
+        hand = s.hands[a.seat]
+        i = hand.index(a.card)
+        new = list(s.hands)
+        new[a.seat] = hand[:i] + hand[i + 1 :]  # the hands after he has led his card
+        hands = tuple(new)
         on_left = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
         # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
         defender = on_left if hands[on_left] else next_holding(a.seat, _counts(hands))
@@ -739,7 +779,10 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                     f"{card_name(a.card)} does not beat {card_name(attack)} "
                     f"(trump {suit_letter(s.trump)})",
                 )
-        hands = _played(s.hands, seat, a.card)
+        i = hand.index(a.card)
+        new = list(s.hands)
+        new[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has beaten the card
+        hands = tuple(new)
         # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
         s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
         return _finish_if_done(s, seat)
