@@ -341,14 +341,8 @@ _new_state: Final = tuple.__new__
 _FIELDS: Final = MelnikiState._fields
 _TURN: Final = _FIELDS.index("turn")
 _HANDS: Final = _FIELDS.index("hands")
-_STOCK: Final = _FIELDS.index("stock")
 _TABLE: Final = _FIELDS.index("table")
 _SEATS: Final = _FIELDS.index("table_seats")
-_NEED: Final = _FIELDS.index("need")
-_PILES: Final = _FIELDS.index("piles")
-_TRICKS: Final = _FIELDS.index("tricks")
-_LAST_WINNER: Final = _FIELDS.index("last_winner")
-_LAST_TRICK: Final = _FIELDS.index("last_trick")
 _DISCARD: Final = _FIELDS.index("discard")
 _SEEN: Final = _FIELDS.index("seen")
 _TAKES: Final = _FIELDS.index("takes")
@@ -596,9 +590,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
     hand = s.hands[seat]
     i = hand.index(c)
-    new = list(s.hands)
-    new[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has laid c
-    hands = tuple(new)
+    after = list(s.hands)
+    after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has laid c
+    hands = tuple(after)
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
@@ -615,8 +609,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         fields[_HANDS] = hands
         fields[_TABLE] = table
         fields[_SEATS] = seats
-        fields[_LEGAL] = ()
-        laid = _new_state(MelnikiState, fields)
+        laid = _new_state(MelnikiState, fields)  # read for its table, trump and options only
         row = PLAYS[nxt]  # the plays open to him (:func:`_follow_choices`)
         fields[_LEGAL] = tuple([row[c] for c in _follow_choices(laid, hands[nxt])])
         return _new_state(MelnikiState, fields)
@@ -645,19 +638,11 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
         need = s.players - counts.count(0)
         # the next trick: the leader to play, hands, stock, an empty table, the trick taken
-        fields = list(s)
-        fields[_TURN] = leader
-        fields[_HANDS] = hands
-        fields[_STOCK] = stock
-        fields[_TABLE] = ()
-        fields[_SEATS] = ()
-        fields[_NEED] = need
-        fields[_PILES] = piles
-        fields[_TRICKS] = tricks
-        fields[_LAST_WINNER] = winner
-        fields[_LAST_TRICK] = table
-        fields[_LEGAL] = _leads(leader, hands[leader])
-        return _new_state(MelnikiState, fields)
+        return _new_state(MelnikiState, (
+            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
+            s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
+            s.takes, s.stalled, _leads(leader, hands[leader]),
+        ))  # fmt: skip
     base = s._replace(
         hands=hands,
         stock=stock,
