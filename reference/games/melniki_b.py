@@ -426,7 +426,7 @@ def _choices(s: MelnikiState) -> tuple[Action, ...]:
     hand = s.hands[seat]
     row = PLAYS[seat]
     if s.stage == STAGE_ONE:
-        return tuple([row[c] for c in _follow_choices(s, hand)])
+        return tuple([row[c] for c in _follow_choices(s, hand, s.table)])
     if not s.table:
         return tuple([row[c] for c in hand])
     return _answers(s.table[0], seat, hand, s.trump, s.opts)
@@ -538,13 +538,17 @@ def _led(table: tuple[Card, ...]) -> int:
     return SUIT_OF[table[0]]
 
 
-def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    led = _led(s.table) if s.table else None
+def _follow_choices(
+    s: MelnikiState, hand: tuple[Card, ...], table: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` a player may lay on ``table`` (the trick so far, in play order;
+    empty on a lead), under the trump and options of ``s``."""
+    led = _led(table) if table else None
     allowed = playable(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
     return (  # AMB-MELNIKIB-05
-        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+        _winning(s._replace(table=table), allowed) if s.opts.must_beat and table else allowed
     )
 
 
@@ -604,15 +608,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        fields = list(s)
-        fields[_TURN] = nxt
-        fields[_HANDS] = hands
-        fields[_TABLE] = table
-        fields[_SEATS] = seats
-        laid = _new_state(MelnikiState, fields)  # read for its table, trump and options only
         row = PLAYS[nxt]  # the plays open to him (:func:`_follow_choices`)
-        fields[_LEGAL] = tuple([row[c] for c in _follow_choices(laid, hands[nxt])])
-        return _new_state(MelnikiState, fields)
+        follows = tuple([row[c] for c in _follow_choices(s, hands[nxt], table)])
+        return _laid(s, hands, table, seats, nxt, legal=follows)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -735,19 +733,20 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
     if not s.table:  # a lead: melniki-b/single-card
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
-        if a.card not in s.hands[a.seat]:
-            raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-        hand = s.hands[a.seat]
-        i = hand.index(a.card)
-        new = list(s.hands)
-        new[a.seat] = hand[:i] + hand[i + 1 :]  # the hands after he has led his card
-        hands = tuple(new)
-        on_left = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
+        seat, card = a.seat, a.card
+        hand = s.hands[seat]
+        if card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
+        i = hand.index(card)
+        after = list(s.hands)
+        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has led his card
+        hands = tuple(after)
+        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
         # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
-        defender = on_left if hands[on_left] else next_holding(a.seat, _counts(hands))
+        defender = on_left if hands[on_left] else next_holding(seat, _counts(hands))
         assert defender is not None
-        answers = _answers(a.card, defender, hands[defender], s.trump, s.opts)
-        return _laid(s, hands, (a.card,), (a.seat,), defender, legal=answers)
+        answers = _answers(card, defender, hands[defender], s.trump, s.opts)
+        return _laid(s, hands, (card,), (seat,), defender, legal=answers)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
@@ -764,12 +763,13 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                     f"{card_name(a.card)} does not beat {card_name(attack)} "
                     f"(trump {suit_letter(s.trump)})",
                 )
-        i = hand.index(a.card)
-        new = list(s.hands)
-        new[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has beaten the card
-        hands = tuple(new)
+        card = a.card
+        i = hand.index(card)
+        after = list(s.hands)
+        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has beaten the card
+        hands = tuple(after)
         # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-        s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
+        s = _answered(s, hands, s.discard + (attack, card), frozenset(), 0)
         return _finish_if_done(s, seat)
     # not one of the answers open to him (:func:`_answers`): the check finds the rule broken
     if a not in s.legal:  # noqa: SIM102
