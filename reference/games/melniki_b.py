@@ -279,6 +279,9 @@ Hands = tuple[tuple[Card, ...], ...]
 #: A position of stage 2 with a player to lead: the seat to lead and each hand, sorted.
 LeadKey = tuple[Seat, Hands]
 
+Action = Play | Take
+ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
+
 
 class MelnikiState(NamedTuple):
     """A position of the game. Immutable; every field is derived from the deal and the actions.
@@ -288,7 +291,9 @@ class MelnikiState(NamedTuple):
     that played them. ``turn`` is -1 once the game is over. ``seen``: the positions
     with a player to lead since the last beat of stage 2 (under stalemate=repetition);
     ``takes``: the takes since the last beat; ``stalled``: the game ended stuck
-    (melniki-b/stalemate).
+    (melniki-b/stalemate). ``legal``: the actions the rules allow the player to move (what
+    :func:`legal_actions` answers; empty once the game is over), found by :func:`_choices`
+    when the position is reached, so that :func:`apply` checks an action by membership.
     """
 
     opts: MelnikiOptions
@@ -313,22 +318,10 @@ class MelnikiState(NamedTuple):
     seen: frozenset[LeadKey] = frozenset()
     takes: int = 0
     stalled: bool = False
+    legal: tuple[Action, ...] = ()
 
 
 STATE: Final = MelnikiState
-
-
-Action = Play | Take
-ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
-
-
-def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
-    """The hands after ``seat`` has laid ``c`` from his."""
-    hand = hands[seat]
-    i = hand.index(c)
-    new = list(hands)
-    new[seat] = hand[:i] + hand[i + 1 :]
-    return tuple(new)
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -341,21 +334,40 @@ def _counts(hands: Hands) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
-#: A state from its 22 fields in order, built as ``MelnikiState._make`` does (without its
-#: check of the count, and without the keyword parsing of ``MelnikiState(...)``).
+#: A state from its 23 fields in order, built as ``MelnikiState._make`` does (without its
+#: check of the count, and without the keyword parsing of ``MelnikiState(...)``). The hot
+#: builders copy the fields of the state before (``list(s)``) and set the few that change.
 _new_state: Final = tuple.__new__
+_FIELDS: Final = MelnikiState._fields
+_TURN: Final = _FIELDS.index("turn")
+_HANDS: Final = _FIELDS.index("hands")
+_TABLE: Final = _FIELDS.index("table")
+_SEATS: Final = _FIELDS.index("table_seats")
+_DISCARD: Final = _FIELDS.index("discard")
+_SEEN: Final = _FIELDS.index("seen")
+_TAKES: Final = _FIELDS.index("takes")
+_LEGAL: Final = _FIELDS.index("legal")
 
 
 def _laid(
-    s: MelnikiState, hands: Hands, table: tuple[Card, ...], seats: tuple[Seat, ...], turn: Seat
+    s: MelnikiState,
+    hands: Hands,
+    table: tuple[Card, ...],
+    seats: tuple[Seat, ...],
+    turn: Seat,
+    *,
+    legal: tuple[Action, ...],
 ) -> MelnikiState:
-    """``s`` with ``hands``, ``table`` (played by ``seats``) and ``turn``: one new state built
-    at once (the position after a card is laid on the table and play passes on)."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, turn, hands, s.stock,
-        s.aside, table, seats, s.need, s.piles, s.tricks, s.last_winner, s.last_trick,
-        s.discard, s.losers, s.seen, s.takes, s.stalled,
-    ))  # fmt: skip
+    """``s`` with ``hands``, ``table`` (played by ``seats``), ``turn`` and its ``legal``
+    actions: one new state built at once (the position after a card is laid on the table and
+    play passes on)."""
+    fields = list(s)
+    fields[_TURN] = turn
+    fields[_HANDS] = hands
+    fields[_TABLE] = table
+    fields[_SEATS] = seats
+    fields[_LEGAL] = legal
+    return _new_state(MelnikiState, fields)
 
 
 def _answered(
@@ -363,20 +375,66 @@ def _answered(
 ) -> MelnikiState:
     """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
     (the position after the card led is beaten or taken, before the next lead)."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, s.turn, hands, s.stock,
-        s.aside, s.table, s.table_seats, s.need, s.piles, s.tricks, s.last_winner,
-        s.last_trick, discard, s.losers, seen, takes, s.stalled,
-    ))  # fmt: skip
+    fields = list(s)
+    fields[_HANDS] = hands
+    fields[_DISCARD] = discard
+    fields[_SEEN] = seen
+    fields[_TAKES] = takes
+    return _new_state(MelnikiState, fields)
 
 
 def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
-    """``s`` with the table cleared, ``leader`` to lead and ``seen``: one new state."""
-    return _new_state(MelnikiState, (
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, s.hands, s.stock,
-        s.aside, (), (), s.need, s.piles, s.tricks, s.last_winner, s.last_trick, s.discard,
-        s.losers, seen, s.takes, s.stalled,
-    ))  # fmt: skip
+    """``s`` with the table cleared, ``leader`` to lead (any card of his) and ``seen``: one
+    new state."""
+    row = PLAYS[leader]  # his plays (:func:`_leads`)
+    fields = list(s)
+    fields[_TURN] = leader
+    fields[_TABLE] = ()
+    fields[_SEATS] = ()
+    fields[_SEEN] = seen
+    fields[_LEGAL] = tuple([row[c] for c in s.hands[leader]])
+    return _new_state(MelnikiState, fields)
+
+
+def _leads(seat: Seat, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """The plays of a player to lead: any card of his hand (melniki-b/one-card,
+    melniki-b/single-card)."""
+    row = PLAYS[seat]
+    return tuple([row[c] for c in hand])
+
+
+def _answers(
+    attack: Card, seat: Seat, hand: tuple[Card, ...], trump: int, opts: MelnikiOptions
+) -> tuple[Action, ...]:
+    """The answers of ``seat`` to ``attack`` in the second stage: the cards that beat it
+    (melniki-b/beat-as-durak), and the take when none does, or always under voluntary_take
+    (melniki-b/cannot-beat-takes, AMB-MELNIKIB-07)."""
+    beaters = covering_cards(attack, hand, trump, ACE_HIGH)
+    row = PLAYS[seat]
+    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
+    if not beaters or opts.voluntary_take:
+        out = out + (TAKES[seat],)
+    return out
+
+
+def _choices(s: MelnikiState) -> tuple[Action, ...]:
+    """Every action the rules allow the player to move (empty once the game is over): what a
+    position carries as ``legal``."""
+    if s.stage == OVER:
+        return ()
+    seat = s.turn
+    hand = s.hands[seat]
+    row = PLAYS[seat]
+    if s.stage == STAGE_ONE:
+        return tuple([row[c] for c in _follow_choices(s, hand, s.table)])
+    if not s.table:
+        return tuple([row[c] for c in hand])
+    return _answers(s.table[0], seat, hand, s.trump, s.opts)
+
+
+def _with_choices(s: MelnikiState) -> MelnikiState:
+    """``s`` carrying its legal actions (:func:`_choices`)."""
+    return _new_state(MelnikiState, (*s[:-1], _choices(s)))
 
 
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
@@ -450,36 +508,47 @@ def setup(table: Table) -> MelnikiState:
         stock, aside = rest + (trump_card,), ()
     else:
         stock, aside = rest, (trump_card,)
-    return MelnikiState(
-        opts=opts,
-        players=n,
-        dealer=table.dealer,
-        trump=SUIT_OF[trump_card],
-        trump_card=trump_card,
-        stage=STAGE_ONE,
-        turn=table.dealer,  # melniki-b/dealer-leads
-        hands=hands,
-        stock=stock,
-        aside=aside,
-        table=(),
-        table_seats=(),
-        need=n,
-        piles=tuple(() for _ in range(n)),
-        tricks=(0,) * n,
-        last_winner=-1,
-        last_trick=(),
-        discard=(),
-        losers=(),
+    return _with_choices(
+        MelnikiState(
+            opts=opts,
+            players=n,
+            dealer=table.dealer,
+            trump=SUIT_OF[trump_card],
+            trump_card=trump_card,
+            stage=STAGE_ONE,
+            turn=table.dealer,  # melniki-b/dealer-leads
+            hands=hands,
+            stock=stock,
+            aside=aside,
+            table=(),
+            table_seats=(),
+            need=n,
+            piles=tuple(() for _ in range(n)),
+            tricks=(0,) * n,
+            last_winner=-1,
+            last_trick=(),
+            discard=(),
+            losers=(),
+        )
     )
 
 
-def _follow_choices(s: MelnikiState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    led = SUIT_OF[s.table[0]] if s.table else None
+def _led(table: tuple[Card, ...]) -> int:
+    """The suit led to a trick: that of its first card."""
+    return SUIT_OF[table[0]]
+
+
+def _follow_choices(
+    s: MelnikiState, hand: tuple[Card, ...], table: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` a player may lay on ``table`` (the trick so far, in play order;
+    empty on a lead), under the trump and options of ``s``."""
+    led = _led(table) if table else None
     allowed = playable(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
     return (  # AMB-MELNIKIB-05
-        _winning(s, allowed) if s.opts.must_beat and s.table else allowed
+        _winning(s._replace(table=table), allowed) if s.opts.must_beat and table else allowed
     )
 
 
@@ -498,9 +567,12 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
     hand = s.hands[a.seat]
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
+    if a in s.legal:  # one of the plays open to him (:func:`_follow_choices`)
+        return a.card
+    # not one of them: the checks below find the rule it breaks
     if not s.table:
         return a.card
-    led = SUIT_OF[s.table[0]]
+    led = _led(s.table)
     allowed = playable(hand, led, s.trump, must_trump=True)
     if a.card not in allowed:
         if any(SUIT_OF[c] == led for c in hand):
@@ -520,7 +592,11 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
-    hands = _played(s.hands, seat, c)
+    hand = s.hands[seat]
+    i = hand.index(c)
+    after = list(s.hands)
+    after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has laid c
+    hands = tuple(after)
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
@@ -532,7 +608,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        return _laid(s, hands, table, seats, nxt)
+        row = PLAYS[nxt]  # the plays open to him (:func:`_follow_choices`)
+        follows = tuple([row[c] for c in _follow_choices(s, hands[nxt], table)])
+        return _laid(s, hands, table, seats, nxt, legal=follows)
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
@@ -561,7 +639,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         return _new_state(MelnikiState, (
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
             s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
-            s.takes, s.stalled,
+            s.takes, s.stalled, _leads(leader, hands[leader]),
         ))  # fmt: skip
     base = s._replace(
         hands=hands,
@@ -588,7 +666,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
             losers = (
                 leader,
             )  # the beater of the last card: he held cards when the leader had none
-        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers)
+        return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers, legal=())
     if not s.hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
         nxt = next_holding(leader, _counts(s.hands))
         assert nxt is not None
@@ -598,7 +676,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
         if key in s.seen:
             return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
         return _to_lead(s, leader, s.seen | {key})
-    s = s._replace(turn=leader, table=(), table_seats=())
+    s = s._replace(turn=leader, table=(), table_seats=(), legal=_leads(leader, s.hands[leader]))
     if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
         return _stall(s, _counts(s.hands))
     return s
@@ -606,7 +684,7 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
 
 def lead_key(leader: Seat, hands: Hands) -> LeadKey:
     """A position with ``leader`` to lead, as compared for a repetition: the hands as sets."""
-    return leader, tuple(tuple(sorted(h)) for h in hands)
+    return leader, tuple(map(tuple, map(sorted, hands)))
 
 
 def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
@@ -633,7 +711,7 @@ def stuck_losers(counts: tuple[int, ...], result: str) -> tuple[Seat, ...]:
 def _stall(s: MelnikiState, counts: tuple[int, ...]) -> MelnikiState:
     """The end of a stuck game (melniki-b/stalemate), its losers by AMB-MELNIKIB-12."""
     losers = stuck_losers(counts, s.opts.stalemate_result)
-    return s._replace(stage=OVER, turn=-1, losers=losers, stalled=True)
+    return s._replace(stage=OVER, turn=-1, losers=losers, stalled=True, legal=())
 
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
@@ -655,37 +733,51 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
     if not s.table:  # a lead: melniki-b/single-card
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
-        if a.card not in s.hands[a.seat]:
-            raise IllegalAction("core/not-held", f"seat {a.seat} does not hold {card_name(a.card)}")
-        hands = _played(s.hands, a.seat, a.card)
-        on_left = a.seat + 1 if a.seat + 1 < s.players else 0  # the left-hand neighbour
+        seat, card = a.seat, a.card
+        hand = s.hands[seat]
+        if card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
+        i = hand.index(card)
+        after = list(s.hands)
+        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has led his card
+        hands = tuple(after)
+        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
         # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
-        defender = on_left if hands[on_left] else next_holding(a.seat, _counts(hands))
+        defender = on_left if hands[on_left] else next_holding(seat, _counts(hands))
         assert defender is not None
-        return _laid(s, hands, (a.card,), (a.seat,), defender)
+        answers = _answers(card, defender, hands[defender], s.trump, s.opts)
+        return _laid(s, hands, (card,), (seat,), defender, legal=answers)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-        if not covers(
-            attack, a.card, s.trump, ACE_HIGH
-        ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
-            raise IllegalAction(
-                "melniki-b/beat-as-durak",
-                f"{card_name(a.card)} does not beat {card_name(attack)} "
-                f"(trump {suit_letter(s.trump)})",
-            )
-        hands = _played(s.hands, seat, a.card)
+        # not one of the answers open to him (:func:`_answers`): the check finds the rule broken
+        if a not in s.legal:  # noqa: SIM102
+            if not covers(
+                attack, a.card, s.trump, ACE_HIGH
+            ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
+                raise IllegalAction(
+                    "melniki-b/beat-as-durak",
+                    f"{card_name(a.card)} does not beat {card_name(attack)} "
+                    f"(trump {suit_letter(s.trump)})",
+                )
+        card = a.card
+        i = hand.index(card)
+        after = list(s.hands)
+        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has beaten the card
+        hands = tuple(after)
         # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
-        s = _answered(s, hands, s.discard + (attack, a.card), frozenset(), 0)
+        s = _answered(s, hands, s.discard + (attack, card), frozenset(), 0)
         return _finish_if_done(s, seat)
-    if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
-        raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
-            "melniki-b/cannot-beat-takes",
-            f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
-        )
+    # not one of the answers open to him (:func:`_answers`): the check finds the rule broken
+    if a not in s.legal:  # noqa: SIM102
+        if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
+            raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
+                "melniki-b/cannot-beat-takes",
+                f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
+            )
     s = _answered(s, _put(s.hands, seat, hand + (attack,)), s.discard, s.seen, s.takes + 1)
     if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
@@ -696,21 +788,9 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
 
 
 def legal_actions(s: MelnikiState) -> tuple[Action, ...]:
-    """Every action the rules allow now (empty once the game is over)."""
-    if s.stage == OVER:
-        return ()
-    seat = s.turn
-    hand = s.hands[seat]
-    row = PLAYS[seat]
-    if s.stage == STAGE_ONE:
-        return tuple([row[c] for c in _follow_choices(s, hand)])
-    if not s.table:
-        return tuple([row[c] for c in hand])
-    beaters = covering_cards(s.table[0], hand, s.trump, ACE_HIGH)
-    out: tuple[Action, ...] = tuple([row[c] for c in beaters])
-    if not beaters or s.opts.voluntary_take:
-        out = out + (TAKES[seat],)
-    return out
+    """Every action the rules allow now (empty once the game is over): those the position
+    carries, found by :func:`_choices` when it was reached."""
+    return s.legal
 
 
 def apply(s: MelnikiState, a: Action) -> MelnikiState:
@@ -902,7 +982,7 @@ def load_position(pos: JSON) -> MelnikiState:
         stalled=stalled,
     )
     _check_position(state)
-    return state
+    return _with_choices(state)
 
 
 def _check_position(s: MelnikiState) -> None:
