@@ -1308,8 +1308,7 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
         )
-    done = s.exchanged
-    exchanged = done[:seat] + (True,) + done[seat + 1 :]
+    exchanged = _setb(s.exchanged, seat, True)
     fields[_EXCHANGED] = exchanged
     declared = s.declared
     for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays and has not exchanged
