@@ -1090,9 +1090,13 @@ def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     return tuple(hands)
 
 
-def setup_game(v: Variant, specs: Mapping[str, OptionSpec], table: Table) -> MushkaState:
-    """The position after the deal."""
-    opts = MushkaOptions.of(v.id, specs, table.options)
+def setup_game(
+    v: Variant, specs: Mapping[str, OptionSpec], defaults: MushkaOptions, table: Table
+) -> MushkaState:
+    """The position after the deal. ``defaults``: the options of a table that gives none
+    (``MushkaOptions.of`` over no option, made once with the game: the options are frozen)."""
+    given = table.options
+    opts = MushkaOptions.of(v.id, specs, given) if given else defaults
     n = table.players
     _check_players(v, n)
     # mushka/dealer-by-lot mushka-mistigri/dealer-by-lot mushka-pamfil/dealer-by-lot
@@ -1235,7 +1239,8 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         value = PLAYING
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
-    declared = _set(s.declared, a.seat, value)
+    before = s.declared
+    declared = before[: a.seat] + (value,) + before[a.seat + 1 :]
     fields = list(s)  # the state with two or three fields changed, built directly for speed
     fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
@@ -1523,13 +1528,16 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
     i = hand.index(a.card)
-    fields[_HANDS] = _put(s.hands, seat, hand[:i] + hand[i + 1 :])
+    hands = s.hands
+    fields[_HANDS] = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
     fields[_TABLE] = table
     fields[_SEATS] = seats
     fields[_REVOKES] = revokes
     if len(table) < s.declared.count(PLAYING):
         fields[_TURN] = _next_player(s, seat)
-        return _in_play_fields(fields)
+        # the position in play, with the plays open to the next player (as _in_play_fields)
+        fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
+        return _new_state(MushkaState, fields)
     s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
@@ -1586,7 +1594,8 @@ def _credit(s: MushkaState) -> MushkaState:
     w = s.table_seats[i]
     top = s.variant.top
     table = s.table
-    tricks = _set(s.tricks, w, s.tricks[w] + 1)
+    counts = s.tricks
+    tricks = counts[:w] + (counts[w] + 1,) + counts[w + 1 :]
     fields = list(s)  # the state with ten fields changed, built directly for speed
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
@@ -1599,7 +1608,9 @@ def _credit(s: MushkaState) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
     if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        return _in_play_fields(fields)
+        # the position in play, with the plays open to the winner (as _in_play_fields)
+        fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
+        return _new_state(MushkaState, fields)
     return _score(_new_state(MushkaState, fields))
 
 
@@ -1973,7 +1984,7 @@ def mushka_game(
         pack=DECK_52,
         state_type=MushkaState,
         actions=ACTIONS,
-        setup=partial(setup_game, v, options),
+        setup=partial(setup_game, v, options, MushkaOptions.of(v.id, options, {})),
         legal_actions=legal_actions,
         apply=apply,
         to_move=to_move,
