@@ -386,13 +386,12 @@ def _answered(
 def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
     """``s`` with the table cleared, ``leader`` to lead (any card of his) and ``seen``: one
     new state."""
-    row = PLAYS[leader]  # his plays (:func:`_leads`)
     fields = list(s)
     fields[_TURN] = leader
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_SEEN] = seen
-    fields[_LEGAL] = tuple([row[c] for c in s.hands[leader]])
+    fields[_LEGAL] = _leads(leader, s.hands[leader])
     return _new_state(MelnikiState, fields)
 
 
@@ -401,6 +400,15 @@ def _leads(seat: Seat, hand: tuple[Card, ...]) -> tuple[Action, ...]:
     melniki-b/single-card)."""
     row = PLAYS[seat]
     return tuple([row[c] for c in hand])
+
+
+def _follows(
+    s: MelnikiState, seat: Seat, hand: tuple[Card, ...], table: tuple[Card, ...]
+) -> tuple[Action, ...]:
+    """The plays of ``seat`` to ``table``, the trick so far in the first stage: the cards
+    :func:`_follow_choices` allows."""
+    row = PLAYS[seat]
+    return tuple([row[c] for c in _follow_choices(s, hand, table)])
 
 
 def _answers(
@@ -424,11 +432,10 @@ def _choices(s: MelnikiState) -> tuple[Action, ...]:
         return ()
     seat = s.turn
     hand = s.hands[seat]
-    row = PLAYS[seat]
     if s.stage == STAGE_ONE:
-        return tuple([row[c] for c in _follow_choices(s, hand, s.table)])
+        return _follows(s, seat, hand, s.table)
     if not s.table:
-        return tuple([row[c] for c in hand])
+        return _leads(seat, hand)
     return _answers(s.table[0], seat, hand, s.trump, s.opts)
 
 
@@ -548,14 +555,17 @@ def _follow_choices(
         hand, led, s.trump, must_trump=True
     )  # melniki-b/follow-suit, melniki-b/else-trump
     return (  # AMB-MELNIKIB-05
-        _winning(s._replace(table=table), allowed) if s.opts.must_beat and table else allowed
+        _winning(s, table, allowed) if s.opts.must_beat and table else allowed
     )
 
 
-def _winning(s: MelnikiState, allowed: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Under must_beat, the allowed cards that take the trick, if any (melniki-b/must-beat)."""
-    current = s.table[trick_winner(s.table, s.trump, ACE_HIGH)]
-    winning = tuple(c for c in allowed if beats_in_trick(c, current, s.table[0], s.trump, ACE_HIGH))
+def _winning(
+    s: MelnikiState, table: tuple[Card, ...], allowed: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """Under must_beat, the allowed cards that take ``table``, the trick so far, if any
+    (melniki-b/must-beat)."""
+    current = table[trick_winner(table, s.trump, ACE_HIGH)]
+    winning = tuple(c for c in allowed if beats_in_trick(c, current, table[0], s.trump, ACE_HIGH))
     return winning or allowed
 
 
@@ -585,7 +595,7 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
             f"seat {a.seat} has no {suit_letter(led)} and must lay a trump "
             f"({suit_letter(s.trump)})",
         )
-    if s.opts.must_beat and a.card not in _winning(s, allowed):
+    if s.opts.must_beat and a.card not in _winning(s, s.table, allowed):
         raise IllegalAction("melniki-b/must-beat", f"seat {a.seat} can take the trick and must")
     return a.card
 
@@ -608,9 +618,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
             nxt = next_holding(nxt, _counts(hands))
             assert nxt is not None
-        row = PLAYS[nxt]  # the plays open to him (:func:`_follow_choices`)
-        follows = tuple([row[c] for c in _follow_choices(s, hands[nxt], table)])
-        return _laid(s, hands, table, seats, nxt, legal=follows)
+        return _laid(s, hands, table, seats, nxt, legal=_follows(s, nxt, hands[nxt], table))
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
