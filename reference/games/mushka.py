@@ -1239,8 +1239,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         value = PLAYING
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
-    before = s.declared
-    declared = before[: a.seat] + (value,) + before[a.seat + 1 :]
+    declared = _set(s.declared, a.seat, value)
     fields = list(s)  # the state with two or three fields changed, built directly for speed
     fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
@@ -1528,16 +1527,13 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
     i = hand.index(a.card)
-    hands = s.hands
-    fields[_HANDS] = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+    fields[_HANDS] = _put(s.hands, seat, hand[:i] + hand[i + 1 :])
     fields[_TABLE] = table
     fields[_SEATS] = seats
     fields[_REVOKES] = revokes
     if len(table) < s.declared.count(PLAYING):
         fields[_TURN] = _next_player(s, seat)
-        # the position in play, with the plays open to the next player (as _in_play_fields)
-        fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
-        return _new_state(MushkaState, fields)
+        return _in_play_fields(fields)
     s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
@@ -1594,8 +1590,7 @@ def _credit(s: MushkaState) -> MushkaState:
     w = s.table_seats[i]
     top = s.variant.top
     table = s.table
-    counts = s.tricks
-    tricks = counts[:w] + (counts[w] + 1,) + counts[w + 1 :]
+    tricks = _set(s.tricks, w, s.tricks[w] + 1)
     fields = list(s)  # the state with ten fields changed, built directly for speed
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
@@ -1608,9 +1603,7 @@ def _credit(s: MushkaState) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
     if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        # the position in play, with the plays open to the winner (as _in_play_fields)
-        fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
-        return _new_state(MushkaState, fields)
+        return _in_play_fields(fields)
     return _score(_new_state(MushkaState, fields))
 
 
