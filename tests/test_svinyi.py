@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from reference import DeckOrder, FormatError, SetupError, Table
+from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table
+from reference.core.actions import Pass
 from reference.core.cards import DECK_52, parse_card
 from reference.core.shuffle import shuffle
 from reference.games import SVINYI as GAME
 from reference.games.svinyi import (
     PIG,
+    Lay,
     burden,
     fits_pig,
     fits_store,
@@ -56,6 +58,34 @@ def test_position_notation_round_trips_through_a_game(seed: int) -> None:
         step += 1
     assert GAME.outcome(s) is not None
     assert load_position(position(s)) == s
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_apply_accepts_a_move_exactly_when_legal_actions_lists_it(seed: int) -> None:
+    """Every card onto every store and the pig, and the pass, at every position of a seeded
+    game, under each reading of the pig rules (pig_duty, pig_suit, draw) and of unplaced."""
+    n = 2 + seed % 3
+    options: dict[str, bool | int | str] = {
+        "pig_duty": ("any", "drawn")[seed % 2],
+        "pig_suit": ("any", "follow")[seed // 2 % 2],
+        "draw": ("once", "while-laid")[seed // 4 % 2],
+        "unplaced": ("hand", "own-store")[seed // 8 % 2],
+    }
+    s = GAME.setup(Table(n, 0, DeckOrder(shuffle(DECK_52, seed)), options))
+    step = 0
+    while legal := GAME.legal_actions(s):
+        seat = GAME.to_move(s)
+        assert seat is not None
+        tried: list[Lay | Pass] = [Lay(seat, c, t) for c in range(52) for t in (*range(n), PIG)]
+        for a in [*tried, Pass(seat)]:
+            try:
+                GAME.apply(s, a)
+            except IllegalAction:
+                assert a not in legal, f"{a} is listed but refused"
+            else:
+                assert a in legal, f"{a} is accepted but not listed"
+        s = GAME.apply(s, legal[(seed * 7 + step) % len(legal)])
+        step += 1
 
 
 def test_a_position_missing_a_card_is_refused() -> None:

@@ -17,6 +17,7 @@ store whatever its rank).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
@@ -230,7 +231,9 @@ class SvinyiState(NamedTuple):
     ``unplaced=own-store``); ``turn`` is -1 once over; ``extra`` counts the cards taken off
     the pack beyond the stores and one a turn (a pig taken among the stores under
     ``store_pig=begins``, the further cards drawn under ``draw=while-laid``), so that the
-    turns of the round can be counted."""
+    turns of the round can be counted. ``legal`` holds the actions the rules allow the player
+    to move (what :func:`legal_actions` answers, empty once over), found once when the
+    position is reached."""
 
     opts: SvinyiOptions
     players: int
@@ -244,6 +247,7 @@ class SvinyiState(NamedTuple):
     hand: Card
     winners: tuple[Seat, ...]
     extra: int
+    legal: tuple[Action, ...]
 
 
 STATE: Final = SvinyiState
@@ -435,6 +439,7 @@ def setup(table: Table) -> SvinyiState:
         hand=NO_CARD,
         winners=(),
         extra=extra,
+        legal=(),  # found by _begin_turn, once the first player has drawn
     )
     return _begin_turn(s, left(table.dealer, n))  # svinyi/turns (AMB-SVINYI-04)
 
@@ -443,37 +448,38 @@ def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
     """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
     if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
         if s.opts.stock_out == "no-winner":  # AMB-SVINYI-06 b: nobody has shed: nobody wins
-            return s._replace(turn=-1, hand=NO_CARD, winners=())
+            return s._replace(turn=-1, hand=NO_CARD, winners=(), legal=())
         loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
         least = min(loads)
         winners = tuple(p for p in range(s.players) if loads[p] == least)
-        return s._replace(turn=-1, hand=NO_CARD, winners=winners)
+        return s._replace(turn=-1, hand=NO_CARD, winners=winners, legal=())
     # svinyi/turns; the state in one constructor call, its fields in their declared order
-    opts, players, dealer, stock, stores, held, pig, done, _, _, winners, extra = s
+    opts, players, dealer, stock, stores, held, pig, done, _, _, winners, extra, _ = s
+    hand = stock[0]
+    legal = _choices(s, seat, hand, held=held, stores=stores, pig=pig)
     return SvinyiState(
-        opts, players, dealer, stock[1:], stores, held, pig, done, seat, stock[0], winners, extra
+        opts, players, dealer, stock[1:], stores, held, pig, done, seat, hand, winners, extra, legal
     )
 
 
 # --- moves --------------------------------------------------------------------------------
 
 
-def _movable(s: SvinyiState, seat: Seat) -> list[Card]:
-    """The cards the player to move may lay: the drawn card, the cards he kept (but aces:
-    svinyi/king-on-ace), then his store's top (not an ace)."""
-    out = [] if s.hand == NO_CARD else [s.hand]
+def _movable(hand: Card, kept: tuple[Card, ...], store: tuple[Card, ...]) -> list[Card]:
+    """The cards the player to move may lay: the drawn card ``hand``, the cards he ``kept``
+    (but aces: svinyi/king-on-ace), then the top of his ``store`` (not an ace)."""
+    out = [] if hand == NO_CARD else [hand]
     # svinyi/own-cards (AMB-SVINYI-09): kept cards are his to lay on any later turn
-    out += [c for c in s.held[seat] if RANK_OF[c] != ACE]
-    store = s.stores[seat]
+    out += [c for c in kept if RANK_OF[c] != ACE]
     if store and RANK_OF[store[-1]] != ACE:  # svinyi/ace-fixed
         out.append(store[-1])
     return out
 
 
-def _starts_pig(s: SvinyiState, c: Card) -> bool:
+def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card) -> bool:
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
     # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03)
-    return not s.pig and c == s.hand and RANK_OF[c] in PIG_BASES
+    return not pig and c == hand and RANK_OF[c] in PIG_BASES
 
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
@@ -491,39 +497,47 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
     return NEIGHBOURS[s.players][seat]  # svinyi/neighbours-only
 
 
-def _pig_bound(s: SvinyiState, movable: list[Card]) -> list[Card]:
+def _pig_bound(
+    opts: SvinyiOptions, pig: tuple[Card, ...], hand: Card, movable: list[Card]
+) -> list[Card]:
     """Of the cards he may lay (``movable``), those that must go on the pig now
     (svinyi/pig-first): a card that fits the pig, or a drawn two or six that begins one."""
     # AMB-SVINYI-08 b: under pig_duty=drawn only the card drawn this turn is bound
-    owing = movable if s.opts.pig_duty == "any" else _drawn(s)
-    if not s.pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
-        return [c for c in owing if _starts_pig(s, c)]
-    follow = s.opts.pig_suit == "follow"
-    return [c for c in owing if fits_pig(c, s.pig, follow)]
+    owing = movable if opts.pig_duty == "any" else _drawn(hand)
+    if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
+        return [c for c in owing if _starts_pig(pig, hand, c)]
+    follow = opts.pig_suit == "follow"
+    return [c for c in owing if fits_pig(c, pig, follow)]
 
 
-def _drawn(s: SvinyiState) -> tuple[Card, ...]:
-    return () if s.hand == NO_CARD else (s.hand,)
+def _drawn(hand: Card) -> tuple[Card, ...]:
+    return () if hand == NO_CARD else (hand,)
 
 
-def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
-    """Every action the rules allow now (empty once the game is over)."""
-    seat = s.turn
-    if seat < 0:
-        return ()
-    movable = _movable(s, seat)
+def _choices(
+    s: SvinyiState,
+    seat: Seat,
+    hand: Card,
+    *,
+    held: Holdings,
+    stores: Holdings,
+    pig: tuple[Card, ...],
+) -> tuple[Action, ...]:
+    """Every action the rules of ``s``'s game allow ``seat``, to move with ``hand`` drawn,
+    over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
+    opts = s.opts
+    movable = _movable(hand, held[seat], stores[seat])
     lays = LAYS[seat]
-    bound = _pig_bound(s, movable)
+    bound = _pig_bound(opts, pig, hand, movable)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
     out: list[Action] = []
-    stores = s.stores
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
     tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[s.players][seat] if stores[t]]
-    free_pig = s.opts.pig_duty == "drawn"
-    follow = s.opts.pig_suit == "follow"
+    free_pig = opts.pig_duty == "drawn"
+    follow = opts.pig_suit == "follow"
     for c in movable:
-        if free_pig and fits_pig(c, s.pig, follow):
+        if free_pig and fits_pig(c, pig, follow):
             out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
         for t, fits in tops:
             if c in fits:
@@ -532,12 +546,24 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
+    """Every action the rules allow now (empty once the game is over): those the position
+    carries, found by :func:`_choices` when it was reached."""
+    return s.legal
+
+
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+
+
+def store_fits(fits: Callable[[Card, Card], bool]) -> tuple[frozenset[Card], ...]:
+    """The look-up the legal actions use, built from the rule ``fits`` (:func:`fits_store`):
+    at index ``top``, the cards it lets go on a store topped by ``top``."""
+    return tuple(frozenset(c for c in range(52) if fits(c, top)) for top in range(52))
+
+
 #: ``STORE_FITS[top]``: the cards :func:`fits_store` lets go on a store topped by ``top``
-#: (a look-up for the legal actions, built once from it).
-STORE_FITS: Final = tuple(
-    frozenset(c for c in range(52) if fits_store(c, top)) for top in range(52)
-)
+#: (built once, at import).
+STORE_FITS: Final = store_fits(fits_store)
 #: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
 #: the pig; index ``t`` the store of seat ``t``).
 LAYS: Final = tuple(
@@ -574,22 +600,70 @@ def _turn_no(s: SvinyiState) -> int:
     return start - len(s.stock) - s.extra
 
 
-def _won(s: SvinyiState, seat: Seat) -> SvinyiState:
-    # svinyi/shed-wins: nothing but aces in his store and kept cards, no drawn card left
-    shed = s.hand == NO_CARD and sheds(s.stores[seat]) and sheds(s.held[seat])
-    if shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win):  # AMB-SVINYI-10
-        return s._replace(turn=-1, winners=(seat,))
-    return s
+def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holdings) -> bool:
+    """Whether ``seat`` wins by the card he has just laid, leaving ``hand``, ``held`` and
+    ``stores``: nothing but aces in his store and kept cards, no drawn card left
+    (svinyi/shed-wins), and not too early (AMB-SVINYI-10). A lay leaves the stock as it was,
+    so the turn is counted on ``s``, the position before it."""
+    shed = hand == NO_CARD and sheds(stores[seat]) and sheds(held[seat])
+    return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
+
+
+def _laid(
+    s: SvinyiState,
+    seat: Seat,
+    c: Card,
+    *,
+    hand: Card,
+    held: Holdings,
+    stores: Holdings,
+    pig: tuple[Card, ...],
+    done: tuple[Card, ...],
+) -> SvinyiState:
+    """The position once ``seat`` has laid ``c`` from ``s``, leaving ``hand``, ``held``,
+    ``stores``, ``pig`` and ``done``: won (svinyi/shed-wins), or his move again, with another
+    card drawn if he laid the one he drew under draw=while-laid (svinyi/turns)."""
+    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _ = s
+    if _won(s, seat, hand, held, stores):
+        return SvinyiState(
+            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, ()
+        )
+    if draws_again(opts.draw, c == s.hand, False, len(stock)):
+        # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
+        hand, stock, extra = stock[0], stock[1:], extra + 1
+    legal = _choices(s, seat, hand, held=held, stores=stores, pig=pig)
+    return SvinyiState(
+        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal
+    )
 
 
 def apply(s: SvinyiState, a: Action) -> SvinyiState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    after = _apply(s, a)
-    laid_drawn = isinstance(a, Lay) and s.hand != NO_CARD and a.card == s.hand
-    if draws_again(s.opts.draw, laid_drawn, after.turn < 0, len(after.stock)):
-        # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
-        return after._replace(hand=after.stock[0], stock=after.stock[1:], extra=after.extra + 1)
-    return after
+    if s.turn < 0:
+        raise IllegalAction("core/game-over", "the game is over")
+    seat = a.seat
+    if seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    if isinstance(a, Pass):
+        if a not in s.legal:  # svinyi/pig-first
+            _refuse(s, a)
+        return _begin_turn(_put_by(s, seat), left(seat, s.players))
+    c = a.card
+    if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
+        raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
+    if a not in s.legal:  # not one of the actions open: the rule it breaks
+        _refuse(s, a)
+    hand, held, stores = _after_lay(s, seat, c)
+    if a.onto == PIG:
+        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
+            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(c,), done=s.done)
+        pig = s.pig + (c,)
+        if RANK_OF[c] == KING:  # svinyi/pig-ends-king
+            done = s.done + pig
+            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(), done=done)
+        return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=pig, done=s.done)
+    stores = put(stores, a.onto, s.stores[a.onto] + (c,))
+    return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=s.pig, done=s.done)
 
 
 def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
@@ -602,23 +676,20 @@ def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
     return rule == "while-laid" and laid_drawn and not over and stock > 0
 
 
-def _apply(s: SvinyiState, a: Action) -> SvinyiState:
-    if s.turn < 0:
-        raise IllegalAction("core/game-over", "the game is over")
+def _refuse(s: SvinyiState, a: Action) -> None:
+    """Raise :class:`IllegalAction` naming the rule ``a`` breaks, ``a`` not being among the
+    actions open, by the player to move and of cards he holds (:func:`apply` checks those
+    first): the rules checked one by one, in the order play states them."""
     seat = a.seat
-    if seat != s.turn:
-        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
-    movable = _movable(s, seat)
+    movable = _movable(s.hand, s.held[seat], s.stores[seat])
+    bound = _pig_bound(s.opts, s.pig, s.hand, movable)
     if isinstance(a, Pass):
-        bound = _pig_bound(s, movable)
         if bound:  # svinyi/pig-first
             raise IllegalAction(
                 "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
             )
-        return _begin_turn(_put_by(s, seat), left(seat, s.players))
+        return
     c = a.card
-    if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
-        raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
     if c not in movable:
         if RANK_OF[c] == ACE and s.stores[seat] and c == s.stores[seat][-1]:
             raise IllegalAction("svinyi/ace-fixed", f"{card_name(c)} lies on his store for good")
@@ -628,11 +699,9 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
             "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
         )
     if a.onto == PIG:
-        follow = s.opts.pig_suit == "follow"
-        if _starts_pig(s, c):  # svinyi/next-pig
-            hand, held, stores = _after_lay(s, seat, c)
-            return _won(s._replace(hand=hand, held=held, stores=stores, pig=(c,)), seat)
-        if not fits_pig(c, s.pig, follow):
+        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
+            return
+        if not fits_pig(c, s.pig, s.opts.pig_suit == "follow"):
             if RANK_OF[c] == ACE:
                 raise IllegalAction("svinyi/king-on-ace", "aces go nowhere, not on the pig")
             if not s.pig:
@@ -643,14 +712,12 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
                 "svinyi/pig-ascending",
                 f"{card_name(c)} does not follow {card_name(s.pig[-1])} on the pig",
             )
-        hand, held, stores = _after_lay(s, seat, c)
-        pig = s.pig + (c,)
-        if RANK_OF[c] == KING:  # svinyi/pig-ends-king
-            pig, done = (), s.done + pig
-        else:
-            done = s.done
-        return _won(s._replace(hand=hand, held=held, stores=stores, pig=pig, done=done), seat)
-    bound = _pig_bound(s, movable)
+        if bound and c not in bound:  # svinyi/pig-first (AMB-SVINYI-08 b): the drawn card first
+            raise IllegalAction(
+                "svinyi/pig-first",
+                f"{card_name(bound[0])}, the card drawn, fits the pig and must go on it first",
+            )
+        return
     if bound:  # svinyi/pig-first
         raise IllegalAction(
             "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it first"
@@ -667,14 +734,6 @@ def _apply(s: SvinyiState, a: Action) -> SvinyiState:
             "svinyi/store-descending",
             f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
         )
-    hand, held, stores = _after_lay(s, seat, c)
-    stores = put(stores, a.onto, target + (c,))
-    # the state in one constructor call, its fields in their declared order (for speed)
-    opts, players, dealer, stock, _, _, pig, done, turn, _, winners, extra = s
-    after = SvinyiState(
-        opts, players, dealer, stock, stores, held, pig, done, turn, hand, winners, extra
-    )
-    return _won(after, seat)
 
 
 def to_move(s: SvinyiState) -> Seat | None:
@@ -787,6 +846,7 @@ def load_position(pos: JSON) -> SvinyiState:
         hand=NO_CARD if hand is None else as_card(hand, "position/hand"),
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
         extra=as_int(o.get("extra", 0), "position/extra"),
+        legal=(),  # found below, once the position is known to be sound
     )
     if len(s.stores) != n or len(s.held) != n:
         raise FormatError(f"position: one store and one kept row per seat ({n})")
@@ -807,4 +867,6 @@ def load_position(pos: JSON) -> SvinyiState:
         _check_pack(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
-    return s
+    if s.turn < 0:
+        return s
+    return s._replace(legal=_choices(s, s.turn, s.hand, held=s.held, stores=s.stores, pig=s.pig))
