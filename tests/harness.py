@@ -163,7 +163,8 @@ def machine(game: AnyGame, extra: Invariant | None = None) -> type[RuleBasedStat
                 action = game.parse_action(obj)
             except FormatError:
                 return
-            if action in game.legal_actions(self.state):
+            # of the same kind as well as equal: actions of two kinds may hold the same fields
+            if any(type(x) is type(action) and x == action for x in game.legal_actions(self.state)):
                 return  # accepted: checked for every legal action by legal_iff_not_over
             before = game.position(self.state)
             try:
