@@ -1,0 +1,110 @@
+"""An action one field away from a legal one is refused unless it is listed.
+
+``apply`` must accept exactly what ``legal_actions`` lists. The stateful test tries random
+illegal actions; this one tries, at every position of seeded random games of every game,
+under the defaults and under each non-default reading, the actions nearest to each legal
+one: each field replaced by every card of the pack (a card), by the list with one card
+replaced or dropped (a list of cards), by the value plus or minus one or two and by every
+seat (an integer), by its negation (a flag) and by every value the field takes in another
+listed action. Each such action the game can parse must be refused with
+:class:`IllegalAction` unless ``legal_actions`` lists it.
+
+A check inside ``apply`` that differs from the one ``legal_actions`` makes (a card of the
+right rank but not the one bound to the move, a store's top compared with the card below)
+shows up here as an action accepted that is not listed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games, shuffle
+from reference.core.cards import card_name
+from reference.core.game import AnyGame
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionValue
+
+GAMES = 2
+STEPS = 100
+
+
+def readings(game: AnyGame) -> Iterator[dict[str, OptionValue]]:
+    """The defaults, then each listed non-default value of each option alone."""
+    yield {}
+    for name, spec in sorted(game.options.items()):
+        for value in spec.values:
+            if value != spec.default:
+                yield {name: value}
+
+
+def near(value: JSON, cards: list[str], seats: range, seen: list[JSON]) -> Iterator[JSON]:
+    """Values one step away from ``value``, of the same JSON shape where it has one."""
+    yield from (v for v in seen if v != value)
+    if isinstance(value, bool):
+        yield not value
+    elif isinstance(value, int):
+        yield from (value + d for d in (-2, -1, 1, 2))
+        yield from seats
+    elif isinstance(value, str) and value in cards:
+        yield from cards
+    elif isinstance(value, list) and all(isinstance(x, str) and x in cards for x in value):
+        for i in range(len(value)):
+            yield value[:i] + value[i + 1 :]
+            for c in cards:
+                yield [*value[:i], c, *value[i + 1 :]]
+
+
+def near_misses(listed: list[JSONObject], cards: list[str], seats: range) -> Iterator[JSONObject]:
+    """Every action one field away from a listed one."""
+    for obj in listed:
+        for key, value in obj.items():
+            if key == "type":
+                continue
+            seen = [o[key] for o in listed if key in o and o["type"] == obj["type"]]
+            for other in near(value, cards, seats, seen):
+                yield {**obj, key: other}
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_an_action_one_field_from_a_legal_one_is_refused_unless_listed(game_id: str) -> None:
+    game = games()[game_id]
+    cards = sorted({card_name(c) for c in game.pack})
+    tried = 0
+    for options in readings(game):
+        rng = random.Random(f"{game_id} {sorted(options.items())}")
+        for _ in range(GAMES):
+            n = rng.choice(list(game.players))
+            deal = DeckOrder(shuffle(game.pack, rng.getrandbits(64)))
+            try:
+                s = game.setup(Table(n, rng.randrange(n), deal, options))
+            except SetupError:
+                continue  # a seat count this reading does not allow
+            for _ in range(STEPS):
+                legal = game.legal_actions(s)
+                if not legal:
+                    break
+                listed = [game.action_json(a) for a in legal]
+                checked: set[str] = set()
+                for obj in near_misses(listed, cards, range(n)):
+                    try:
+                        a = game.parse_action(obj)
+                    except FormatError:
+                        continue  # not an action of this game
+                    written = game.action_json(a)
+                    if written in listed or repr(written) in checked:
+                        continue
+                    checked.add(repr(written))
+                    tried += 1
+                    try:
+                        game.apply(s, a)
+                    except IllegalAction:
+                        continue
+                    pytest.fail(
+                        f"{game_id} {options or 'defaults'}: {written} is accepted but "
+                        f"legal_actions lists only {listed}"
+                    )
+                s = game.apply(s, legal[rng.randrange(len(legal))])
+    assert tried, "no near miss was tried: the test tries nothing"
