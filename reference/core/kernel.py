@@ -114,20 +114,25 @@ class Action(Protocol):
 A = TypeVar("A", bound=Action)
 
 
+#: What an observable reads: a state of its game, or of any game whose states have the fields
+#: it reads (an observable of every state with ``hands`` serves each such game).
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
 @dataclass(frozen=True, slots=True)
-class Observable(Generic[S]):
+class Observable(Generic[S_contra]):
     """An observable that is one value of the state (``name``), in canonical JSON."""
 
     name: str
-    value: Callable[[S], JSON]
+    value: Callable[[S_contra], JSON]
 
 
 @dataclass(frozen=True, slots=True)
-class PerSeat(Generic[S]):
+class PerSeat(Generic[S_contra]):
     """An observable with one value for each seat, asked as ``name.<seat>`` (seat from 0)."""
 
     name: str
-    value: Callable[[S, Seat], JSON]
+    value: Callable[[S_contra, Seat], JSON]
 
 
 #: What every game answers (design §3), provided by :class:`Kernel`.

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
 from reference.core.cards import (
     ACE,
@@ -940,9 +941,9 @@ def _combination(s: GorkaState, p: Seat) -> JSON:
 
 
 OBSERVABLES: Final[tuple[Observable[GorkaState] | PerSeat[GorkaState], ...]] = (
-    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
+    obs.HAND,
     PerSeat("up", lambda s, p: _cards_json(s.up[p])),  # the face-up cards
-    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),
+    obs.CHIPS,
     Observable("pot", lambda s: s.ledger.balances[s.players]),
     Observable("blind", lambda s: list(s.blind)),  # the blind seats in order
     PerSeat("combination", _combination),

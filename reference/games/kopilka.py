@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from reference.core import observables as obs
 from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -1207,14 +1208,13 @@ def _record_names(record: tuple[int, ...]) -> list[JSON]:
 
 
 OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]] = (
-    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
-    Observable("table", lambda s: [card_name(c) for c in s.table]),
-    Observable("stock_size", lambda s: len(s.stock)),
-    # the stock, top card first (what is drawn next comes first)
-    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    obs.HAND,
+    obs.TABLE,
+    obs.STOCK_SIZE,
+    obs.STOCK,
     # who took the last trick (null before the first of the deal); the tricks of this deal by seat
-    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
-    Observable("tricks", lambda s: list(s.tricks)),
+    obs.TRICK_WINNER,
+    obs.TRICKS,
     # what the tricks of the partie are worth to each seat, valued by suit
     Observable("score", lambda s: [seat_values(r, s.opts.values) for r in s.record]),
     Observable("chips", lambda s: list(s.ledger.balances[:PLAYERS])),
@@ -1225,7 +1225,7 @@ OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]]
     Observable("record", lambda s: [_record_names(r) for r in s.record]),
     # the first out of each finished deal (null: none)
     Observable("first_out", lambda s: [None if p < 0 else p for p in s.first_out]),
-    Observable("discard", lambda s: list(names(s.discard))),  # the exchange's discards
+    obs.DISCARD,  # the exchange's discards
 )
 
 

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from reference.core import observables as obs
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
 from reference.core.actions import Buy, Pass, Play, read_action
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
@@ -1087,18 +1088,17 @@ def chips_in_play(s: LenturluState) -> int:
 
 
 OBSERVABLES: Final[tuple[Observable[LenturluState] | PerSeat[LenturluState], ...]] = (
-    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
-    Observable("table", lambda s: [card_name(c) for c in s.table]),
-    Observable("stock_size", lambda s: len(s.stock)),
-    # the stock, top card first (what is drawn next comes first)
-    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
-    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the purses by seat
+    obs.HAND,
+    obs.TABLE,
+    obs.STOCK_SIZE,
+    obs.STOCK,
+    obs.CHIPS,  # the purses by seat
     # the money on the layout in all, and on each layout card ({"7D": n, …})
     Observable("pot", lambda s: sum(s.ledger.balances[s.players : s.players + 5])),
     Observable("layout", lambda s: _layout_json(s.ledger.balances[s.players : s.players + 5])),
     # the last card of the sequence being built, or null when a lead is due
     Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
-    PerSeat("pile", lambda s, p: list(names(s.piles[p]))),  # the tricks he took
+    obs.PILE,  # the tricks he took
 )
 
 

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
 from reference.core.cards import (
     RANK_OF,
@@ -895,18 +896,18 @@ def _cards_json(cs: Sequence[Card]) -> JSON:
 
 
 OBSERVABLES: Final[tuple[Observable[LotereyaState] | PerSeat[LotereyaState], ...]] = (
-    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
+    obs.HAND,
     Observable("table", lambda s: _cards_json(s.table)),
-    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the seats' balances
+    obs.CHIPS,  # the seats' balances
     # the chips handed in and not yet spread
     Observable("pot", lambda s: s.ledger.balances[s.players]),
     # the chips on the four banker's cards, in the order laid
     Observable("stakes", lambda s: list(s.ledger.balances[s.players + 1 :])),
     # the banker's cards of the round, in the order laid ([] between rounds)
     Observable("four", lambda s: _names_json(s.four)),
-    PerSeat("pile", lambda s, p: _cards_json(s.piles[p])),  # the cards set aside
+    obs.PILE,  # the cards set aside
     PerSeat("gathered", lambda s, p: _cards_json(s.gathered[p])),  # the cards not beaten
-    Observable("discard", lambda s: _cards_json(s.discard)),
+    obs.DISCARD,
     Observable("bank_size", lambda s: len(s.bank_pack)),  # the cards left in the banker's pack
     Observable("deal_size", lambda s: len(s.deal_pack)),  # the cards left in the dealer's pack
     # the banker's pack, the next card he takes first

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from reference.core import observables as obs
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -866,17 +867,16 @@ def outcome(s: MelnikiState) -> Outcome | None:
 
 
 OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]] = (
-    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
-    Observable("table", lambda s: [card_name(c) for c in s.table]),
-    Observable("trump", lambda s: suit_letter(s.trump)),
-    Observable("trump_card", lambda s: card_name(s.trump_card)),
-    Observable("stock_size", lambda s: len(s.stock)),
-    # the stock, top card first (what is drawn next comes first)
-    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
-    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
-    Observable("tricks", lambda s: list(s.tricks)),
-    PerSeat("pile", lambda s, p: list(names(s.piles[p]))),
-    Observable("discard", lambda s: list(names(s.discard))),
+    obs.HAND,
+    obs.TABLE,
+    obs.TRUMP,
+    obs.TRUMP_CARD,
+    obs.STOCK_SIZE,
+    obs.STOCK,
+    obs.TRICK_WINNER,
+    obs.TRICKS,
+    obs.PILE,
+    obs.DISCARD,
 )
 
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import AmountAction, Pass, Play, SeatAction, read_action
 from reference.core.cards import (
     DECK_52,
@@ -1061,9 +1062,9 @@ def _boodle(s: MichiganState) -> JSON:
 
 
 OBSERVABLES: Final[tuple[Observable[MichiganState] | PerSeat[MichiganState], ...]] = (
-    PerSeat("hand", lambda s, p: _cards_json(s.hands[p])),
-    Observable("table", lambda s: [card_name(c) for c in s.table]),  # the cards played, in order
-    Observable("chips", lambda s: list(s.ledger.balances[: s.players])),  # the seats' balances
+    obs.HAND,
+    obs.TABLE,  # the cards played, in order
+    obs.CHIPS,  # the seats' balances
     Observable("pot", _boodle),
     Observable("boodle", _boodle),
     Observable("extra", lambda s: _cards_json(s.extra)),

@@ -32,6 +32,7 @@ from functools import partial
 from itertools import chain, combinations, repeat
 from typing import ClassVar, Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -1733,22 +1734,21 @@ def outcome(s: MushkaState) -> Outcome | None:
 
 
 OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] = (
-    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
-    Observable("table", lambda s: [card_name(c) for c in s.table]),
-    Observable("trump", lambda s: suit_letter(s.trump)),
-    Observable("trump_card", lambda s: None if s.trump_card < 0 else card_name(s.trump_card)),
-    Observable("stock_size", lambda s: len(s.stock)),
-    # the stock, top card first (what is bought next comes first)
-    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
-    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
-    Observable("tricks", lambda s: list(s.tricks)),
+    obs.HAND,
+    obs.TABLE,
+    obs.TRUMP,
+    obs.TRUMP_CARD,
+    obs.STOCK_SIZE,
+    obs.STOCK,
+    obs.TRICK_WINNER,
+    obs.TRICKS,
     Observable("score", lambda s: [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
     Observable("sheet", lambda s: [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
     Observable("chips", lambda s: list(s.chips)),
     Observable("declared", lambda s: [DECLARED[d] for d in s.declared]),
     Observable("holder", lambda s: None if s.holder < 0 else s.holder),
     Observable("flush", lambda s: None if s.flush_seat < 0 else s.flush_seat),
-    Observable("discard", lambda s: list(names(s.discard))),
+    obs.DISCARD,
 )
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import Pass, read_action
 from reference.core.cards import (
     ACE,
@@ -793,9 +794,8 @@ def _hand(s: SvinyiState, p: Seat) -> JSON:
 
 OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] = (
     PerSeat("hand", _hand),
-    Observable("stock_size", lambda s: len(s.stock)),
-    # the stock, top card first (what is drawn next comes first)
-    Observable("stock", lambda s: [card_name(c) for c in s.stock]),
+    obs.STOCK_SIZE,
+    obs.STOCK,
     Observable("stores", lambda s: [[card_name(c) for c in st] for st in s.stores]),  # bottom first
     Observable("pig", lambda s: [card_name(c) for c in s.pig]),  # bottom first
     Observable("pigs_done", lambda s: sum(1 for c in s.done if RANK_OF[c] == KING)),

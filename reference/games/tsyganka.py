@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from reference.core import observables as obs
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -31,7 +32,6 @@ from reference.core.cards import (
     Card,
     card,
     card_name,
-    names,
     suit_letter,
 )
 from reference.core.covering import covers
@@ -638,18 +638,14 @@ def _circle_size(s: TsygankaState) -> JSON:
 
 
 OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...]] = (
-    PerSeat("hand", lambda s, p: list(names(s.hands[p]))),
-    PerSeat(
-        "pile", lambda s, p: list(names(s.piles[p]))
-    ),  # his stage-1 pile: tricks, trumps, gypsy
+    obs.HAND,
+    obs.PILE,  # his stage-1 pile: tricks, trumps, gypsy
     Observable("table", _on_table),
     Observable("trump", lambda s: suit_letter(SUIT_OF[s.trump_card])),
-    Observable("trump_card", lambda s: card_name(s.trump_card)),
+    obs.TRUMP_CARD,
     Observable("circle_size", _circle_size),
-    Observable("trick_winner", lambda s: None if s.last_winner < 0 else s.last_winner),
-    Observable(
-        "discard", lambda s: list(names(s.discard))
-    ),  # out of play: each card turned up, its cover
+    obs.TRICK_WINNER,
+    obs.DISCARD,  # out of play: each card turned up, its cover
 )
 
 
