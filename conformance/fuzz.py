@@ -5,7 +5,8 @@
 For every game the implementation declares (with option values drawn at random
 among those it declares), a game is dealt from the documented seeded shuffle
 (``{"deal": {"seed": D}}``); the reference chooses uniformly random legal
-actions (and, now and then, a random action it refuses), up to a bound of
+actions (and, now and then, an action it refuses: a near miss of a legal one, one field
+or its kind changed, :mod:`conformance.nearmiss`), up to a bound of
 decisions. Each game is of a kind (:data:`KINDS`) drawn with the weights of the
 mix (``--mix``, :data:`DEFAULT_MIX`): such a deal; the same with integer options
 at the ends of their ranges; a seat count the reference refuses, which the
@@ -50,9 +51,8 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Final, Protocol, TextIO
 
-from conformance import engine, gctune, protocol, runner
+from conformance import engine, gctune, nearmiss, protocol, runner
 from reference import __version__, games
-from reference.core.cards import card_name
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import AnyGame
 from reference.core.jsontypes import JSON, JSONObject
@@ -281,18 +281,16 @@ def observables(game: AnyGame, players: int) -> list[str]:
 def _illegal(
     rng: random.Random, game: AnyGame, state: object, players: int
 ) -> tuple[JSONObject, str] | None:
-    """A random action the reference refuses in this state and the rule it names, if one is
-    found quickly."""
+    """A random near miss (:mod:`conformance.nearmiss`: a legal action with one field, or its
+    kind, changed) that the reference refuses in this state, and the rule it names, if one
+    is found quickly."""
     legal = [game.action_json(a) for a in game.legal_actions(state)]
-    for _ in range(4):
-        act: JSONObject = dict(rng.choice(legal)) if legal else {"type": "play", "seat": 0}
-        how = rng.randrange(3)
-        if how == 0 or "card" not in act:
-            act["seat"] = rng.randrange(players)
-        else:
-            act["card"] = card_name(rng.choice(game.pack))
-            if how == 2:
-                act["seat"] = rng.randrange(players)
+    if not legal:
+        return None
+    cards = nearmiss.card_names(game)
+    kinds = nearmiss.kinds(game.module)
+    for _ in range(6):
+        act = nearmiss.one(rng, legal, cards, range(players), kinds)
         try:
             game.apply(state, game.parse_action(act))
         except IllegalAction as e:

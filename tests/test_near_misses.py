@@ -3,10 +3,11 @@
 ``apply`` must accept exactly what ``legal_actions`` lists. The stateful test tries random
 illegal actions; this one tries, at every position of seeded random games of every game,
 under the defaults and under each non-default reading, the actions nearest to each legal
-one: each field replaced by every card of the pack (a card), by the list with one card
-replaced or dropped (a list of cards), by the value plus or minus one or two and by every
-seat (an integer), by its negation (a flag) and by every value the field takes in another
-listed action. Each such action the game can parse must be refused with
+one (:mod:`conformance.nearmiss`, the near misses ``koloda fuzz`` sends): each field
+replaced by every card of the pack (a card), by the list with one card replaced or dropped
+(a list of cards), by the value plus or minus one or two and by every seat (an integer), by
+its negation (a flag) and by every value the field takes in another listed action, and the
+kind replaced by every other kind. Each such action the game can parse must be refused with
 :class:`IllegalAction` unless ``legal_actions`` lists it.
 
 A check inside ``apply`` that differs from the one ``legal_actions`` makes (a card of the
@@ -21,10 +22,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from conformance import nearmiss
 from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games, shuffle
-from reference.core.cards import card_name
 from reference.core.game import AnyGame
-from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionValue
 
 GAMES = 2
@@ -40,38 +40,11 @@ def readings(game: AnyGame) -> Iterator[dict[str, OptionValue]]:
                 yield {name: value}
 
 
-def near(value: JSON, cards: list[str], seats: range, seen: list[JSON]) -> Iterator[JSON]:
-    """Values one step away from ``value``, of the same JSON shape where it has one."""
-    yield from (v for v in seen if v != value)
-    if isinstance(value, bool):
-        yield not value
-    elif isinstance(value, int):
-        yield from (value + d for d in (-2, -1, 1, 2))
-        yield from seats
-    elif isinstance(value, str) and value in cards:
-        yield from cards
-    elif isinstance(value, list) and all(isinstance(x, str) and x in cards for x in value):
-        for i in range(len(value)):
-            yield value[:i] + value[i + 1 :]
-            for c in cards:
-                yield [*value[:i], c, *value[i + 1 :]]
-
-
-def near_misses(listed: list[JSONObject], cards: list[str], seats: range) -> Iterator[JSONObject]:
-    """Every action one field away from a listed one."""
-    for obj in listed:
-        for key, value in obj.items():
-            if key == "type":
-                continue
-            seen = [o[key] for o in listed if key in o and o["type"] == obj["type"]]
-            for other in near(value, cards, seats, seen):
-                yield {**obj, key: other}
-
-
 @pytest.mark.parametrize("game_id", sorted(games()))
 def test_an_action_one_field_from_a_legal_one_is_refused_unless_listed(game_id: str) -> None:
     game = games()[game_id]
-    cards = sorted({card_name(c) for c in game.pack})
+    cards = nearmiss.card_names(game)
+    kinds = nearmiss.kinds(game.module)
     tried = 0
     for options in readings(game):
         rng = random.Random(f"{game_id} {sorted(options.items())}")
@@ -88,7 +61,7 @@ def test_an_action_one_field_from_a_legal_one_is_refused_unless_listed(game_id: 
                     break
                 listed = [game.action_json(a) for a in legal]
                 checked: set[str] = set()
-                for obj in near_misses(listed, cards, range(n)):
+                for obj in nearmiss.every(listed, cards, range(n), kinds):
                     try:
                         a = game.parse_action(obj)
                     except FormatError:

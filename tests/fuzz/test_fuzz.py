@@ -93,6 +93,33 @@ def test_a_wrong_rule_is_found_shrunk_and_replayed(
     assert code == runner.EXIT_OK, text
 
 
+def test_a_field_besides_the_seat_and_the_card_is_checked(tmp_path: Path) -> None:
+    """The refused actions the fuzzer sends are near misses of every field and kind
+    (:mod:`conformance.nearmiss`): an implementation that checks an action by its kind, seat
+    and card alone (michigan taking a stake of any chips, a bid of any amount, as the first
+    one allowed) is found, and the shrunk scenario fails it and passes the reference."""
+    config = fuzz.Config(
+        argv=wrong("fields"),
+        games=("michigan",),
+        count=12,
+        seed=3,
+        illegal=0.3,
+        max_shrinks=1,
+        command="fuzz",
+    )
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    files = [str(x["file"]) for x in lines if x["type"] == "divergence" and x.get("file")]
+    assert len(files) == 1, text
+    scenario = json.loads(Path(files[0]).read_text(encoding="utf-8"))
+    refused = [s for s in scenario["steps"] if "act" in s and "rejected" in s.get("expect", {})]
+    assert refused, scenario  # the divergence is an action the reference refuses
+    code, text = replay(files[0], wrong("fields"))
+    assert code == runner.EXIT_FAILED and "FAIL" in text, text
+    code, text = replay(files[0], None)
+    assert code == runner.EXIT_OK, text
+
+
 def test_the_reference_against_itself_has_no_divergence(tmp_path: Path) -> None:
     config = fuzz.Config(argv=tuple(runner.default_command()), count=30, seed=5)
     code, lines, text = run_fuzz(tmp_path, config)

@@ -15,6 +15,9 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``position-read``: melniki-b reads the stock of a position in reverse order (a fault of the
   position notation alone: games from a deal are right);
 * ``position-tricks``: melniki-b reads a position with no tricks taken by anyone;
+* ``fields``: michigan checks an action by its kind, seat and card alone and takes it as the
+  first legal action that agrees on those (a bid of any amount is the first bid allowed, a
+  stake of any chips the stake due): the other fields go unchecked;
 * ``narrow``: declares one value of each option (its default, as a list: ``[20]``), skips any
   ``run`` or ``count`` whose options have other values or that starts from a position (all
   allowed by the protocol);
@@ -37,10 +40,11 @@ from conformance import adapter, engine, protocol
 from reference import games
 from reference.core import covering, kernel, options, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
+from reference.core.errors import IllegalAction
 from reference.core.game import Erased
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
-from reference.games import MELNIKI_B, lotereya, melniki_b
+from reference.games import MELNIKI_B, MICHIGAN, lotereya, melniki_b, michigan
 
 MODES = (
     "ok",
@@ -54,6 +58,7 @@ MODES = (
     "position-read",
     "position-tricks",
     "narrow",
+    "fields",
 )
 
 
@@ -115,6 +120,30 @@ def serve_load(load: Callable[[JSON], melniki_b.MelnikiState]) -> None:
     served = games()[melniki_b.GAME_ID]
     assert isinstance(served, Erased)
     served.game = dataclasses.replace(MELNIKI_B, load_position=load)
+
+
+def apply_by_kind_seat_and_card(
+    s: michigan.MichiganState, a: michigan.Action
+) -> michigan.MichiganState:
+    """michigan's apply, taking an action it would refuse as the first legal one with the
+    same kind, seat and card."""
+    try:
+        return michigan.apply(s, a)
+    except IllegalAction:
+        said = a.to_json()
+        for legal in michigan.legal_actions(s):
+            known = legal.to_json()
+            if all(known.get(k) == said.get(k) for k in ("type", "seat", "card")):
+                return michigan.apply(s, legal)
+        raise
+
+
+def serve_michigan_apply() -> None:
+    """michigan served with :func:`apply_by_kind_seat_and_card` (the wrapper looks its apply
+    up when it is made, so it is made again)."""
+    served = games()[michigan.GAME_ID]
+    assert isinstance(served, Erased)
+    Erased.__init__(served, dataclasses.replace(MICHIGAN, apply=apply_by_kind_seat_and_card))
 
 
 def narrow_start() -> JSONObject:
@@ -189,6 +218,8 @@ def patch(mode: str) -> None:
         serve_load(load_stock_reversed)
     elif mode == "position-tricks":
         serve_load(load_without_tricks)
+    elif mode == "fields":
+        serve_michigan_apply()
     elif mode == "narrow":
         setattr(adapter, "start_answer", narrow_start)  # noqa: B010
         setattr(adapter, "answer_run", narrow_run)  # noqa: B010
