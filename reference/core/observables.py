@@ -6,8 +6,8 @@ is, and mypy checks the fields where the game lists it. What a value means in a 
 cards a hand holds in which phase, when the stock is empty) is that game's, in its interface
 file (``conformance/interface/<game>.json``); the JSON form and the canonical order are these:
 
-- cards held, laid aside or out of play, a multiset: card names in canonical order (as
-  :func:`~reference.core.cards.names` writes them): ``hand.<seat>``, ``pile.<seat>``, ``discard``;
+- cards held, laid aside or out of play, a multiset: card names in canonical order
+  (:func:`~reference.core.cards.names`): ``hand.<seat>``, ``pile.<seat>``, ``discard``;
 - cards in a sequence: card names in the order of the sequence: ``table`` (in the order
   played), ``stock`` (top card first);
 - a seat that may be none: the seat, or null (``trick_winner``; a state writes none as -1).
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from reference.core.cards import CARD_NAMES, Card, suit_letter
+from reference.core.cards import CARD_NAMES, Card, names, suit_letter
 from reference.core.jsontypes import JSON
 from reference.core.kernel import Observable, PerSeat
 from reference.core.ledger import Ledger
@@ -78,12 +78,12 @@ class _Purses(Protocol):
 
 
 def _hand(s: _Hands, p: Seat) -> JSON:
-    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.hands[p])]
+    out: list[JSON] = list(names(s.hands[p]))
     return out
 
 
 def _pile(s: _Piles, p: Seat) -> JSON:
-    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.piles[p])]
+    out: list[JSON] = list(names(s.piles[p]))
     return out
 
 
@@ -102,7 +102,7 @@ def _stock(s: _Stock) -> JSON:
 
 
 def _discard(s: _Discard) -> JSON:
-    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.discard)]
+    out: list[JSON] = list(names(s.discard))
     return out
 
 
