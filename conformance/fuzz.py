@@ -287,7 +287,7 @@ def _illegal(
     legal = [game.action_json(a) for a in game.legal_actions(state)]
     if not legal:
         return None
-    cards = nearmiss.card_names(game)
+    cards = nearmiss.card_names(game.pack)
     kinds = nearmiss.kinds(game.module)
     for _ in range(6):
         act = nearmiss.one(rng, legal, cards, range(players), kinds)

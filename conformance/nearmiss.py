@@ -27,8 +27,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from reference.core.cards import card_name
-from reference.core.game import AnyGame
+from reference.core.cards import Card, card_name
 from reference.core.jsontypes import JSON, JSONObject
 
 
@@ -39,9 +38,10 @@ def kinds(module: str) -> tuple[str, ...]:
     return tuple(sorted({str(a.KIND) for a in actions}))
 
 
-def card_names(game: AnyGame) -> tuple[str, ...]:
-    """The names of the cards of a game's pack, sorted."""
-    return tuple(sorted({card_name(c) for c in game.pack}))
+@cache
+def card_names(pack: tuple[Card, ...]) -> tuple[str, ...]:
+    """The names of the cards of a pack, sorted (worked out once a pack)."""
+    return tuple(sorted({card_name(c) for c in pack}))
 
 
 def values(value: JSON, cards: Sequence[str], seats: range, seen: Sequence[JSON]) -> Iterator[JSON]:
