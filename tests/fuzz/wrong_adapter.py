@@ -41,7 +41,7 @@ from reference import games
 from reference.core import covering, kernel, options, tricks
 from reference.core.cards import SUIT_OF, Card, RankOrder, Suit
 from reference.core.errors import IllegalAction
-from reference.core.game import Erased
+from reference.core.game import A, Erased, Game, S
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
 from reference.games import MELNIKI_B, MICHIGAN, lotereya, melniki_b, michigan
@@ -114,12 +114,18 @@ def load_without_tricks(pos: JSON) -> melniki_b.MelnikiState:
     return state._replace(tricks=(0,) * state.players)
 
 
-def serve_load(load: Callable[[JSON], melniki_b.MelnikiState]) -> None:
-    """melniki-b served with another position reader. Its kernel holds the functions it was
-    built of, so rebinding ``melniki_b.load_position`` alone would not reach it."""
-    served = games()[melniki_b.GAME_ID]
+def serve(game: Game[S, A]) -> None:
+    """``game`` served in place of the registered game of its id. A kernel holds the functions
+    it was built of, and the wrapper looks up its ``apply`` when it is made, so rebinding a
+    module's function alone would not reach them: the wrapper is made again."""
+    served = games()[game.id]
     assert isinstance(served, Erased)
-    served.game = dataclasses.replace(MELNIKI_B, load_position=load)
+    Erased.__init__(served, game)
+
+
+def serve_load(load: Callable[[JSON], melniki_b.MelnikiState]) -> None:
+    """melniki-b served with another position reader."""
+    serve(dataclasses.replace(MELNIKI_B, load_position=load))
 
 
 def apply_by_kind_seat_and_card(
@@ -136,14 +142,6 @@ def apply_by_kind_seat_and_card(
             if all(known.get(k) == said.get(k) for k in ("type", "seat", "card")):
                 return michigan.apply(s, legal)
         raise
-
-
-def serve_michigan_apply() -> None:
-    """michigan served with :func:`apply_by_kind_seat_and_card` (the wrapper looks its apply
-    up when it is made, so it is made again)."""
-    served = games()[michigan.GAME_ID]
-    assert isinstance(served, Erased)
-    Erased.__init__(served, dataclasses.replace(MICHIGAN, apply=apply_by_kind_seat_and_card))
 
 
 def narrow_start() -> JSONObject:
@@ -219,7 +217,7 @@ def patch(mode: str) -> None:
     elif mode == "position-tricks":
         serve_load(load_without_tricks)
     elif mode == "fields":
-        serve_michigan_apply()
+        serve(dataclasses.replace(MICHIGAN, apply=apply_by_kind_seat_and_card))
     elif mode == "narrow":
         setattr(adapter, "start_answer", narrow_start)  # noqa: B010
         setattr(adapter, "answer_run", narrow_run)  # noqa: B010
