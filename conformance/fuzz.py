@@ -288,7 +288,7 @@ def _illegal(
     if not legal:
         return None
     cards = nearmiss.card_names(game.pack)
-    kinds = nearmiss.kinds(game.module)
+    kinds = game.kinds
     for _ in range(6):
         act = nearmiss.one(rng, legal, cards, range(players), kinds)
         try:

@@ -22,20 +22,12 @@ random near miss now and then (:func:`one`); the tests try every one (:func:`eve
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
 from reference.core.cards import Card, card_name
 from reference.core.jsontypes import JSON, JSONObject
-
-
-@cache
-def kinds(module: str) -> tuple[str, ...]:
-    """The kinds of action (``type``) of the games of a reference module, sorted."""
-    actions = importlib.import_module(module).ACTIONS
-    return tuple(sorted({str(a.KIND) for a in actions}))
 
 
 @cache

@@ -34,6 +34,35 @@ def test_every_game_offers_the_contract() -> None:
             assert spec.name == name and spec.allows(spec.default)
 
 
+def test_the_kinds_of_a_game_are_the_types_its_actions_write() -> None:
+    """``kinds`` lists, sorted and once each, the ``KIND`` of every action class of the game's
+    module, and every action legal in a seeded random game writes one of them as its type."""
+    import importlib  # noqa: PLC0415
+    import random  # noqa: PLC0415
+
+    from reference.core.errors import SetupError  # noqa: PLC0415
+    from reference.core.game import DeckOrder, Table  # noqa: PLC0415
+    from reference.core.shuffle import shuffle  # noqa: PLC0415
+
+    for gid, game in sorted(games().items()):
+        declared = {c.KIND for c in importlib.import_module(game.module).ACTIONS}
+        assert game.kinds == tuple(sorted(declared)), gid
+        seen: set[object] = set()
+        for n in game.players:
+            try:
+                state = game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, 7)), {}))
+            except SetupError:
+                continue
+            rng = random.Random(gid)
+            for _ in range(2_000):
+                legal = game.legal_actions(state)
+                if not legal:
+                    break
+                seen.update(game.action_json(a)["type"] for a in legal)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+        assert seen and seen <= set(game.kinds), (gid, seen - set(game.kinds))
+
+
 def test_the_game_ids_are_the_stable_ones() -> None:
     stable = {
         "melniki-a",

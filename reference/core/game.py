@@ -125,6 +125,8 @@ class Game(Protocol[S, A]):
     def state_type(self) -> type[S]: ...
     @property
     def actions(self) -> tuple[type[A], ...]: ...
+    @property
+    def kinds(self) -> tuple[str, ...]: ...
 
     def is_action(self, a: object) -> TypeGuard[A]: ...
     def setup(self, table: Table) -> S: ...
@@ -158,6 +160,8 @@ class AnyGame(Protocol):
     def observables(self) -> tuple[str, ...]: ...
     @property
     def pack(self) -> tuple[Card, ...]: ...
+    @property
+    def kinds(self) -> tuple[str, ...]: ...
     @property
     def module(self) -> str: ...
 
@@ -217,6 +221,11 @@ class Erased(Generic[S, A]):
     @property
     def pack(self) -> tuple[Card, ...]:
         return self.game.pack
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of action of the game (the ``type`` of an action's JSON form), sorted."""
+        return self.game.kinds
 
     @property
     def module(self) -> str:

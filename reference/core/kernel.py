@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Final, Generic, Protocol, Self, TypeGuard, TypeVar
+from typing import ClassVar, Final, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from reference.core.actions import legal_json
 from reference.core.cards import Card
@@ -104,7 +104,9 @@ S = TypeVar("S")
 
 
 class Action(Protocol):
-    """What the kernel needs of a game's action: its seat and JSON form."""
+    """What the kernel needs of a game's action: its kind, its seat and its JSON form."""
+
+    KIND: ClassVar[str]
 
     @property
     def seat(self) -> Seat: ...
@@ -211,7 +213,8 @@ class Kernel(Generic[S, A]):
 
     ``phase`` names the phase of a state (the ``phase`` observable); ``seats`` counts the seats
     at its table (``name.<seat>`` observables exist for seats below it); ``actions`` are the
-    game's action types; ``cards`` lists every card of a state and ``chips`` the chips in play
+    game's action types and ``kinds`` their kinds (the ``type`` of their JSON form), sorted;
+    ``cards`` lists every card of a state and ``chips`` the chips in play
     (None where the game has none): the stateful tests check both are conserved.
     """
 
@@ -237,6 +240,7 @@ class Kernel(Generic[S, A]):
     cards: Callable[[S], tuple[Card, ...]]
     chips: Callable[[S], int | None] = _no_chips
     observables: tuple[str, ...] = dataclasses.field(init=False)
+    kinds: tuple[str, ...] = dataclasses.field(init=False)
     _plain: Mapping[str, Callable[[S], JSON]] = dataclasses.field(init=False, repr=False)
     _per_seat: Mapping[str, Callable[[S, Seat], JSON]] = dataclasses.field(init=False, repr=False)
 
@@ -259,6 +263,7 @@ class Kernel(Generic[S, A]):
                 plain[entry.name] = entry.value
                 names.append(entry.name)
         object.__setattr__(self, "observables", tuple(names))
+        object.__setattr__(self, "kinds", tuple(sorted({a.KIND for a in self.actions})))
         object.__setattr__(self, "_plain", plain)
         object.__setattr__(self, "_per_seat", per_seat)
 

@@ -858,21 +858,21 @@ class Go(SeatAction):
     """Declare play: "играю" / "иду"."""
 
     __slots__ = ()
-    KIND = "go"
+    KIND: ClassVar[str] = "go"
 
 
 class Stand(SeatAction):
     """Keep the hand: "иду на своих"."""
 
     __slots__ = ()
-    KIND = "stand"
+    KIND: ClassVar[str] = "stand"
 
 
 class Exchange(CardsAction):
     """Discard one to five cards and draw as many (cards in canonical order)."""
 
     __slots__ = ()
-    KIND = "exchange"
+    KIND: ClassVar[str] = "exchange"
 
 
 class _ChooseTrump(NamedTuple):
@@ -903,7 +903,7 @@ class DeclarePamfil(SeatAction):
     ("по заявлении им до начала игры о том, что у него трефовый валет")."""
 
     __slots__ = ()
-    KIND = "declare"
+    KIND: ClassVar[str] = "declare"
 
 
 Action = Play | Pass | Take | Go | Stand | Exchange | ChooseTrump | DeclarePamfil
