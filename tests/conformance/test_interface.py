@@ -102,6 +102,8 @@ def test_the_interface_describes_the_game(gid: str) -> None:
     kinds = type_enum["enum"]
     assert isinstance(kinds, list)
     assert set(actions) == set(map(str, kinds)), f"{gid}: actions are the schema's types"
+    # the kinds of the game's module (mushka.py parses the Памфил kinds for its other variants)
+    assert set(map(str, kinds)) <= set(game.kinds), f"{gid}: the schema's types are its kinds"
     action_validator = _validator(f"action.{gid}")
     described_fields: set[str] = set()
     for kind, entry in actions.items():
