@@ -917,6 +917,17 @@ ACTIONS: Final[tuple[type[Action], ...]] = (
     ChooseTrump,
     DeclarePamfil,
 )
+#: The actions of Памфил alone: naming trumps (mushka-pamfil/dealer-names-trump) and
+#: declaring Памфил (mushka-pamfil/pamfil-paid). The other variants have no such move, so
+#: they read an action of these types as malformed, as their interfaces say.
+PAMFIL_ONLY: Final[tuple[type[Action], ...]] = (ChooseTrump, DeclarePamfil)
+
+
+def actions_of(v: Variant) -> tuple[type[Action], ...]:
+    """The action classes of the variant ``v``: every one for Памфил, for the others all but
+    :data:`PAMFIL_ONLY`."""
+    return ACTIONS if v.kind == PAMFIL else tuple(a for a in ACTIONS if a not in PAMFIL_ONLY)
+
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 GOS: Final = tuple(Go(seat) for seat in range(MAX_PLAYERS))
@@ -1752,10 +1763,10 @@ OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] =
 )
 
 
-def parse_action(obj: JSON, game: str) -> Action:
-    """An action of the game ``game`` from its JSON form, or :class:`FormatError` saying what is
-    wrong."""
-    return read_action(obj, game, ACTIONS)
+def parse_action(obj: JSON, actions: tuple[type[Action], ...], game: str) -> Action:
+    """An action of the game ``game``, one of ``actions`` (its :func:`actions_of`), from its
+    JSON form, or :class:`FormatError` saying what is wrong."""
+    return read_action(obj, game, actions)
 
 
 # --- position notation ------------------------------------------------------------------------
@@ -1976,7 +1987,7 @@ def mushka_game(
         rules=rules,
         pack=DECK_52,
         state_type=MushkaState,
-        actions=ACTIONS,
+        actions=actions_of(v),
         setup=partial(setup_game, v, options, MushkaOptions.of(v.id, options, {})),
         legal_actions=legal_actions,
         apply=apply,
@@ -1985,7 +1996,7 @@ def mushka_game(
         phase=lambda s: PHASES[s.phase],
         seats=lambda s: s.players,
         table=OBSERVABLES,
-        parse_action=partial(parse_action, game=v.id),
+        parse_action=partial(parse_action, actions=actions_of(v), game=v.id),
         position=partial(position, notation=notation),
         load_position=partial(load_position, v, notation),
         cards=_cards,
