@@ -61,6 +61,19 @@ class BrowserError(RuntimeError):
     """The browser answered with an error, died, or did not answer in time."""
 
 
+class NavigatingError(BrowserError):
+    """A command reached a tab while its document was being replaced (a link was followed)."""
+
+
+# What Chromium answers to a command that races a navigation: the page it was sent to is
+# gone, and the next one is not there yet.
+NAVIGATING: Final = (
+    "Inspected target navigated or closed",
+    "Execution context was destroyed",
+    "Cannot find context with specified id",
+)
+
+
 def find_chromium() -> str | None:
     """The Chromium executable: ``$KOLODA_CHROMIUM``, Debian's ``/usr/bin/chromium``, or PATH."""
     env = os.environ.get("KOLODA_CHROMIUM")
@@ -156,7 +169,10 @@ class Browser:
                     continue
                 error = reply.get("error")
                 if error is not None:
-                    raise BrowserError(f"{method}: {json.dumps(error)}")
+                    text = json.dumps(error)
+                    if any(sign in text for sign in NAVIGATING):
+                        raise NavigatingError(f"{method}: {text}")
+                    raise BrowserError(f"{method}: {text}")
                 result = reply.get("result")
                 return result if isinstance(result, dict) else {}
 
@@ -239,7 +255,10 @@ class Page:
         """Poll an expression until it is truthy; its value (BrowserError on timeout)."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except NavigatingError:
+                value = None  # the page is being replaced: not there yet
             if value:
                 return value
             if time.monotonic() > deadline:
