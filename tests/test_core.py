@@ -98,9 +98,26 @@ def test_ledger_conserves_its_total(moves: list[tuple[int, int, int]]) -> None:
     assert ledger.total == 200
 
 
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 50)), max_size=20))
+def test_ledger_transfers_are_the_transfers_one_after_another(
+    moves: list[tuple[int, int, int]],
+) -> None:
+    ledger = open_ledger(("a", "b", "pot"), (100, 7, 0))
+    names = ledger.accounts
+    batch = [(names[i], names[j], amount) for i, j, amount in moves]
+    one_by_one = ledger
+    for source, target, amount in batch:
+        one_by_one = one_by_one.transfer(source, target, amount)
+    assert ledger.transfers(batch) == one_by_one
+
+
 def test_ledger_refuses_a_negative_transfer() -> None:
     with pytest.raises(ValueError, match="non-negative"):
         open_ledger(("a", "b"), (1, 1)).transfer("a", "b", -1)
+    ledger = open_ledger(("a", "b"), (1, 1))
+    with pytest.raises(ValueError, match="non-negative"):
+        ledger.transfers([("a", "b", 1), ("b", "a", -1)])
+    assert ledger.balances == (1, 1)
 
 
 def test_unknown_option_and_value_errors_name_the_valid_ones() -> None:

@@ -17,7 +17,6 @@ from reference.core import deals
 from reference.core.ace_low import LOW_RANK
 from reference.core.cards import RANK_OF, SUIT_OF, Card
 from reference.core.jsontypes import JSONObject
-from reference.core.ledger import Ledger
 from reference.core.seats import Seat
 from reference.core.shuffle import MASK64, shuffle
 from reference.games import lenturlu
@@ -51,8 +50,8 @@ def never_stuck(last: Card, laid: int, any_suit: bool) -> bool:
     return RANK_OF[last] == 13
 
 
-def no_restore(ledger: Ledger, n: int, excluded: Seat, name: str, amount: int) -> Ledger:
-    return ledger
+def no_restore(n: int, excluded: Seat, name: str, amount: int) -> list[tuple[str, str, int]]:
+    return []
 
 
 def flat_points(c: Card, ace_spades: int) -> int:

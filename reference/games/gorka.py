@@ -646,10 +646,11 @@ def setup(table: Table) -> GorkaState:
     deal = table.deal
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
-    ledger = open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,))
-    for p in _order(n, table.dealer):  # gorka/stakes: the antes
-        # AMB-GORKA-01: a player with fewer chips than the ante antes all he has
-        ledger = ledger.transfer(str(p), "pot", min(opts.ante, ledger.balances[p]))
+    chips = opts.starting_chips
+    ledger = open_ledger(ACCOUNTS[n], (chips,) * n + (0,)).transfers(
+        # gorka/stakes: the antes; AMB-GORKA-01: one with fewer chips than the ante antes all
+        [(str(p), "pot", min(opts.ante, chips)) for p in _order(n, table.dealer)]
+    )
     empty: Hands = tuple(() for _ in range(n))
     s = GorkaState(
         opts,
@@ -787,10 +788,13 @@ def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
 
 def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
     pot = s.ledger.balances[s.players]
-    ledger = s.ledger
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
-    for p, share in zip(winners, shares(pot, len(winners)), strict=True):
-        ledger = ledger.transfer("pot", str(p), share)
+    ledger = s.ledger.transfers(
+        [
+            ("pot", str(p), share)
+            for p, share in zip(winners, shares(pot, len(winners)), strict=True)
+        ]
+    )
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winners=winners, how=how)
 
 

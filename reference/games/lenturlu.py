@@ -727,12 +727,12 @@ def setup(table: Table) -> LenturluState:
         _check_pack(tuple(c for h in deal.hands for c in h) + deal.stock, "the deal")
         hands, stock = tuple(tuple(sorted(h)) for h in deal.hands), deal.stock
     # AMB-MUSHKALENTURLU-12: every player starts with the same purse
-    ledger = open_ledger(ACCOUNTS[n], (opts.purse,) * n + (0,) * 6)
-    for p in range(n):  # mushka-lenturlu/stake: each puts in the same sum
-        ledger = ledger.transfer(str(p), "pool", opts.stake)
     amounts = layout_amounts(n * opts.stake, opts.layout_split == "remainder-to-seven")
-    for name, amount in zip(LAYOUT_NAMES, amounts, strict=True):  # mushka-lenturlu/layout-split
-        ledger = ledger.transfer("pool", name, amount)
+    ledger = open_ledger(ACCOUNTS[n], (opts.purse,) * n + (0,) * 6).transfers(
+        [(str(p), "pool", opts.stake) for p in range(n)]  # mushka-lenturlu/stake: the same sum
+        # mushka-lenturlu/layout-split
+        + [("pool", name, amount) for name, amount in zip(LAYOUT_NAMES, amounts, strict=True)]
+    )
     return LenturluState(
         opts=opts,
         players=n,
@@ -951,11 +951,12 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     if i >= 0:  # mushka-lenturlu/layout-take: the money on that layout card
         name = LAYOUT_NAMES[i]
         amount = ledger.balances[n + i]
-        ledger = ledger.transfer(name, str(seat), amount)
+        take = (name, str(seat), amount)
         # mushka-lenturlu/layout-restore (AMB-MUSHKALENTURLU-11): the others, jointly, at once
         if s.opts.taker_excluded:
-            ledger = _restore(ledger, n, seat, name, amount)
+            ledger = ledger.transfers([take, *_restore(n, seat, name, amount)])
         else:
+            ledger = ledger.transfers((take,))
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
     # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
     # (AMB-MUSHKALENTURLU-08)
@@ -1000,16 +1001,12 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     return _new_state(LenturluState, fields)
 
 
-def _restore(ledger: Ledger, n: int, excluded: Seat, name: str, amount: int) -> Ledger:
-    """The others than ``excluded`` put ``amount`` back on layout card ``name``, in turn
-    from his left, the first ones a kopeck more (mushka-lenturlu/layout-restore,
-    AMB-MUSHKALENTURLU-11)."""
+def _restore(n: int, excluded: Seat, name: str, amount: int) -> list[tuple[str, str, int]]:
+    """The transfers by which the others than ``excluded`` put ``amount`` back on layout card
+    ``name``, in turn from his left, the first ones a kopeck more
+    (mushka-lenturlu/layout-restore, AMB-MUSHKALENTURLU-11)."""
     shares = restore_shares(amount, n - 1)
-    for k, share in enumerate(shares):
-        p = (excluded + 1 + k) % n
-        if share:
-            ledger = ledger.transfer(str(p), name, share)
-    return ledger
+    return [(str((excluded + 1 + k) % n), name, share) for k, share in enumerate(shares) if share]
 
 
 def _settle(s: LenturluState, winner: Seat) -> LenturluState:
@@ -1018,20 +1015,28 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     ledger = s.ledger
     # AMB-MUSHKALENTURLU-11 (restore_by=winner-excluded): the sums taken are put back before
     # the winner takes the layout; AMB-MUSHKALENTURLU-12: a purse may go below zero
-    for i, owed in enumerate(s.pending):
-        if owed:  # mushka-lenturlu/layout-restore: by all but the winner (winner-excluded)
-            ledger = _restore(ledger, n, winner, LAYOUT_NAMES[i], owed)
+    restore = [  # mushka-lenturlu/layout-restore: by all but the winner (winner-excluded)
+        move
+        for i, owed in enumerate(s.pending)
+        if owed
+        for move in _restore(n, winner, LAYOUT_NAMES[i], owed)
+    ]
+    if restore:
+        ledger = ledger.transfers(restore)
     to = str(winner)
-    for i, name in enumerate(LAYOUT_NAMES):  # mushka-lenturlu/king-wins: the whole layout
-        ledger = ledger.transfer(name, to, ledger.balances[n + i])
+    balances = ledger.balances  # mushka-lenturlu/king-wins: the whole layout
+    moves = [(name, to, balances[n + i]) for i, name in enumerate(LAYOUT_NAMES)]
     o = s.opts
     # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
     # layout only
     if o.first_out_pays or not o.first_out:
         points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
-        for p, hand in enumerate(s.hands):
-            if p != winner:  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
-                ledger = ledger.transfer(str(p), to, payment_due(hand, points, fixed, ace_spades))
+        moves += [  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
+            (str(p), to, payment_due(hand, points, fixed, ace_spades))
+            for p, hand in enumerate(s.hands)
+            if p != winner
+        ]
+    ledger = ledger.transfers(moves)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
 
 

@@ -580,14 +580,13 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
     if len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats):
         return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
     four = s.bank_pack[:FOUR]  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-    ledger = s.ledger
-    for p in seats:  # lotereya/contribution
-        if first or s.opts.contribution == "each-round":  # AMB-LOTEREYA-04
-            due = s.opts.stake
-        else:
-            due = s.opts.card_fee * s.lost[p]
+    balances = s.ledger.balances
+    each = first or s.opts.contribution == "each-round"  # AMB-LOTEREYA-04
+    stake, fee, lost = s.opts.stake, s.opts.card_fee, s.lost
+    ledger = s.ledger.transfers(  # lotereya/contribution
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        ledger = ledger.transfer(str(p), "pot", min(due, ledger.balances[p]))
+        [(str(p), "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
+    )
     return s._replace(
         phase=SPREADING,
         turn=s.banker,
@@ -635,15 +634,18 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         piles[p] = tuple(sorted(piles[p] + rest))  # lotereya/discard-and-set-aside: set aside
         lost[p] = len(rest)
         hands[p] = ()
+    moves: list[tuple[str, str, int]] = []
+    balances = ledger.balances
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
-        on = ledger.balances[n + 1 + i]
+        on = balances[n + 1 + i]
         if i in winners_at:
-            ledger = ledger.transfer(CARD_ACCOUNTS[i], str(winners_at[i]), on)
+            moves.append((CARD_ACCOUNTS[i], str(winners_at[i]), on))
             last_winner = winners_at[i]
         elif s.opts.unmatched == "carry":  # AMB-LOTEREYA-07
-            ledger = ledger.transfer(CARD_ACCOUNTS[i], "pot", on)
+            moves.append((CARD_ACCOUNTS[i], "pot", on))
         else:
-            ledger = ledger.transfer(CARD_ACCOUNTS[i], str(s.banker), on)
+            moves.append((CARD_ACCOUNTS[i], str(s.banker), on))
+    ledger = ledger.transfers(moves)
     s = s._replace(
         ledger=ledger,
         four=(),
@@ -700,10 +702,8 @@ def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
     unbeaten = tuple(len(s.gathered[p]) for p in range(n))
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
     to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
-    ledger = s.ledger
-    for p in range(n):
-        if pays[p] and p != to:
-            ledger = ledger.transfer(str(p), str(to), pays[p])
+    payee = str(to)
+    ledger = s.ledger.transfers([(str(p), payee, pays[p]) for p in range(n) if pays[p] and p != to])
     return s._replace(phase=OVER, turn=-1, ledger=ledger, out=out, table=(), leader=-1)
 
 

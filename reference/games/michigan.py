@@ -823,14 +823,13 @@ def _settle(s: MichiganState, winner: Seat) -> MichiganState:
     # AMB-MICHIGAN-10: those sitting out pay nothing; a loser short of chips pays all he has
     counts = tuple(0 if p in s.out else len(s.hands[p]) for p in range(n))
     pays = settlement(counts, s.ledger.balances[:n], winner)  # michigan/first-out-wins
-    ledger = s.ledger
-    for p in range(n):
-        if pays[p]:
-            ledger = ledger.transfer(str(p), str(winner), pays[p])
+    to = str(winner)
+    moves = [(str(p), to, pays[p]) for p in range(n) if pays[p]]
     # michigan/boodle-win: unwon chips stay on the boodle, or go to the winner (AMB-MICHIGAN-09)
     if s.opts.unwon_boodle == "to-winner":
-        for i, name in enumerate(BOODLE_NAMES):
-            ledger = ledger.transfer(name, str(winner), ledger.balances[n + i])
+        on = s.ledger.balances
+        moves += [(name, to, on[n + i]) for i, name in enumerate(BOODLE_NAMES)]
+    ledger = s.ledger.transfers(moves)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, winner=winner, last=-1)
 
 

@@ -1346,11 +1346,11 @@ def _collect(
     """Every other seat (of ``payers``, if given) pays ``fee`` to ``payee``, through the
     ledger (total conserved)."""
     accounts = tuple(str(p) for p in range(len(chips)))
-    ledger = Ledger(accounts, chips)
-    for p in range(len(chips)) if payers is None else payers:
-        if p != payee:
-            ledger = ledger.transfer(str(p), str(payee), fee)
-    return ledger.balances
+    to = str(payee)
+    seats = range(len(chips)) if payers is None else payers
+    return (
+        Ledger(accounts, chips).transfers([(str(p), to, fee) for p in seats if p != payee]).balances
+    )
 
 
 def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
