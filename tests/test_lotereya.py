@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from reference import DeckOrder, FormatError, SetupError, Table, games
+from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games
 from reference.core.actions import Take
 from reference.core.cards import DECK_52, TWO_PACKS_52, parse_card, parse_cards
 from reference.core.game import Dealt
+from reference.core.options import OptionValue
 from reference.core.shuffle import shuffle
 from reference.games import LOTEREYA as GAME
 from reference.games.lotereya import (
@@ -99,3 +100,36 @@ def test_a_position_with_a_card_missing_is_refused() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["lotereya"].id == "lotereya"
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_beat_is_accepted_exactly_when_it_is_one_of_the_legal_actions(seed: int) -> None:
+    """lotereya/must-beat (AMB-LOTEREYA-10, -11): ``apply`` takes a beat, in either order of
+    its cards, just when ``legal_actions`` lists it; every other beat is refused by that rule,
+    and a card named twice is not held twice (core/not-held)."""
+    n = 4 + seed % 7
+    opts: dict[str, OptionValue] = {
+        "beat_by": "rank" if seed % 2 else "suit",
+        "part_beat": seed % 4 >= 2,
+    }
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(TWO_PACKS_52, seed)), opts))
+    step = beats = 0
+    while legal := GAME.legal_actions(s):
+        if isinstance(legal[0], (Beat, Take)):
+            seat = legal[0].seat
+            hand = s.hands[seat]
+            tries = [(c,) for c in hand] + [(c, d) for c in hand for d in hand]
+            for cards in tries:
+                twice = len(set(cards)) != len(cards)
+                expected = not twice and Beat(seat, tuple(sorted(cards))) in legal
+                try:
+                    GAME.apply(s, Beat(seat, cards))
+                except IllegalAction as e:
+                    assert not expected, (cards, e)
+                    assert e.rule_id == ("core/not-held" if twice else "lotereya/must-beat")
+                else:
+                    assert expected, cards
+                    beats += 1
+        s = GAME.apply(s, legal[(seed * 7 + step) % len(legal)])
+        step += 1
+    assert beats > 0

@@ -448,6 +448,24 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
+def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    """Whether ``cards``, distinct cards of ``hand``, set in canonical order are one of
+    :func:`_answers` (the same test, without listing every beat): either they beat the cards
+    led one each, or, under part_beat when no whole beat exists, one card beats one of two."""
+    table = s.table
+    by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
+    beater = beats_by_rank if by_rank else beats
+    if len(cards) == len(table) == 1:  # lotereya/must-beat
+        return beater(table[0], cards[0])
+    if len(cards) == len(table) == 2:  # lotereya/must-beat: one card each, in either order
+        x, y = table
+        a, b = cards
+        return (beater(x, a) and beater(y, b)) or (beater(x, b) and beater(y, a))
+    if len(cards) == 1 and len(table) == 2 and s.opts.part_beat:  # AMB-LOTEREYA-11
+        return any(beater(x, cards[0]) for x in table) and not beatings(table, hand, by_rank)
+    return False
+
+
 def fines(
     held: Sequence[int], lost: Sequence[int], fine: int, chips: Sequence[int]
 ) -> tuple[int, ...]:
@@ -805,18 +823,17 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = s.hands[seat]
-    ways = _answers(s, hand)
     if isinstance(a, Take):
-        if ways:  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if _answers(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
         return _next_lead(s, _left_player(s, seat), s.hands, gathered, s.discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
-    if not set(a.cards).issubset(hand):
+    if not set(a.cards).issubset(hand) or len(set(a.cards)) != len(a.cards):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
-    if tuple(sorted(a.cards)) not in ways:  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
+    if not _is_answer(s, hand, a.cards):  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
             "lotereya/must-beat",
             f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
