@@ -956,7 +956,7 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
         if s.opts.taker_excluded:
             ledger = ledger.transfers([take, *_restore(n, seat, name, amount)])
         else:
-            ledger = ledger.transfers((take,))
+            ledger = ledger.transfer(*take)
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
     # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
     # (AMB-MUSHKALENTURLU-08)

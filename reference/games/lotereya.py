@@ -831,7 +831,8 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         return _next_lead(s, _left_player(s, seat), s.hands, gathered, s.discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
-    if not set(a.cards).issubset(hand) or len(set(a.cards)) != len(a.cards):
+    held = set(a.cards)
+    if not held.issubset(hand) or len(held) != len(a.cards):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
     if not _is_answer(s, hand, a.cards):  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
