@@ -6,7 +6,7 @@ import pytest
 
 from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games
 from reference.core.actions import Take
-from reference.core.cards import DECK_52, TWO_PACKS_52, parse_card, parse_cards
+from reference.core.cards import DECK_52, TWO_PACKS_52, card_name, parse_card, parse_cards
 from reference.core.game import Dealt
 from reference.core.options import OptionValue
 from reference.core.shuffle import shuffle
@@ -95,6 +95,41 @@ def test_a_position_with_a_card_missing_is_refused() -> None:
     assert isinstance(bank, list)
     pos["bank_pack"] = bank[1:]
     with pytest.raises(FormatError, match="two 52-card packs"):
+        load_position(pos)
+
+
+def test_a_position_with_a_twin_in_the_bankers_pack_is_refused() -> None:
+    pos = position(GAME.setup(Table(4, 0, DeckOrder(TWO_PACKS_52))))
+    bank, deal = pos["bank_pack"], pos["deal_pack"]
+    assert isinstance(bank, list) and isinstance(deal, list)
+    i = deal.index(bank[0])
+    j = (i + 1) % len(deal)
+    bank[0], deal[j] = deal[j], bank[0]  # two full packs still, each with a twin
+    with pytest.raises(FormatError, match=r"banker's pack .* twice"):
+        load_position(pos)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_position_with_a_twin_among_the_players_cards_is_refused(seed: int) -> None:
+    """The players' cards come from the dealer's pack alone: a hand holding a card whose twin
+    is also on the players' side is refused, though the two packs are still whole."""
+    s = GAME.setup(Table(4 + seed, 0, DeckOrder(shuffle(TWO_PACKS_52, seed))))
+    step = 0
+    while not (s.discard and any(s.hands)):
+        legal = GAME.legal_actions(s)
+        s = GAME.apply(s, legal[(seed + step) % len(legal)])
+        step += 1
+    load_position(position(s))  # the position reached in play is accepted
+    p = next(q for q, h in enumerate(s.hands) if h)
+    twin = next(c for c in s.discard if s.discard.count(c) == 1 and c not in s.hands[p])
+    pos = position(s)
+    hands, discard = pos["hands"], pos["discard"]
+    assert isinstance(hands, list) and isinstance(discard, list)
+    hand = hands[p]
+    assert isinstance(hand, list)
+    k = discard.index(card_name(twin))
+    hand[0], discard[k] = discard[k], hand[0]
+    with pytest.raises(FormatError, match=rf"players' cards .* hold {card_name(twin)} twice"):
         load_position(pos)
 
 

@@ -31,7 +31,10 @@ round, in order), ``spread`` (how many cards have been given their stake),
 ``hands``, ``piles`` (cards set aside in stage 1), ``gathered`` (cards not
 beaten in stage 2), ``discard``, ``table`` (cards led in stage 2) with
 ``leader``, ``last_winner``, ``lost`` (cards each player lost in the last
-round), ``out`` (the player who ran out, once over).
+round), ``out`` (the player who ran out, once over). The players' cards (hands,
+piles, gathered, table) are dealt from the dealer's pack alone and the four from
+the banker's, so a position in which either side, with the rest of its pack,
+holds a card twice is refused, though the two packs are whole.
 
 Performance note: a profile shows no single hot spot. A game is short (about 50
 decisions), so the seeded shuffle of 104 cards and the setup (splitting the two packs, the
@@ -1022,6 +1025,16 @@ def load_position(pos: JSON) -> LotereyaState:
     return state
 
 
+def _check_one_pack(cards: tuple[Card, ...], what: str) -> None:
+    """The cards of one pack hold no card twice: the players' cards are dealt from the dealer's
+    pack alone, the four from the banker's, so a twin of either pack is never in them."""
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:  # lotereya/two-packs
+            raise FormatError(f"position: {what} come from one pack, but hold {card_name(c)} twice")
+        seen.add(c)
+
+
 def _check_position(s: LotereyaState) -> None:
     n = s.players
     if s.banker != (s.dealer - 1) % n:
@@ -1038,6 +1051,14 @@ def _check_position(s: LotereyaState) -> None:
         _check_packs(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
+    _check_one_pack(
+        s.bank_pack + s.four, "the banker's pack and his four cards (lotereya/banker-four)"
+    )
+    players_cards = [c for part in (s.hands, s.piles, s.gathered) for h in part for c in h]
+    _check_one_pack(
+        s.deal_pack + tuple(players_cards) + s.table,
+        "the dealer's pack and the players' cards (lotereya/deal-three)",
+    )
     if s.phase == OVER:
         if s.turn != -1 or s.out < 0:
             raise FormatError("position: a finished game has no one to move and a player out")
