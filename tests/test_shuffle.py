@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference.core.cards import DECK_32, DECK_36, DECK_52, card_name
-from reference.core.shuffle import MASK64, below, shuffle, splitmix64
+from reference.core.shuffle import GOLDEN, MASK64, _one_by_one, below, shuffle, splitmix64
 
 VECTORS = json.loads(
     (Path(__file__).parent.parent / "conformance" / "shuffle_vectors.json").read_text()
@@ -71,6 +71,14 @@ def _by_the_steps(deck: tuple[int, ...], seed: int) -> tuple[int, ...]:
 def test_the_written_out_loop_is_the_documented_steps(seed: int, size: int) -> None:
     deck = tuple(range(size))
     assert shuffle(deck, seed) == _by_the_steps(deck, seed)
+    assert _one_by_one(list(deck), seed) == _by_the_steps(deck, seed)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 130))
+def test_the_draws_made_side_by_side_are_the_documented_steps(seed: int, size: int) -> None:
+    # Every deck size either side of the largest computed in lanes (127 cards).
+    deck = tuple(range(size))
+    assert shuffle(deck, seed) == _by_the_steps(deck, seed)
 
 
 #: Seeds whose first draw for a 52-card pack sits at the redraw bound 2**64 - (2**64 mod 52)
@@ -87,3 +95,14 @@ def test_the_redraw_bound_is_met_exactly_by_the_seeds_of_the_suite() -> None:
     assert below(KEPT, 52) == (splitmix64(KEPT)[0], (2**64 - 20) % 52)
     for seed in (REDRAWN, KEPT):
         assert shuffle(DECK_52, seed) == _by_the_steps(DECK_52, seed)
+
+
+def test_a_draw_near_the_bound_in_any_lane_is_made_one_by_one() -> None:
+    # REDRAWN's first output is 2**64 - 16. As the k-th draw of a larger deck the same output
+    # comes from the seed REDRAWN - k * GOLDEN; for every deck size and every place in it
+    # the shuffle must still redraw it, exactly as the documented steps do.
+    for size in (3, 33, 52, 104, 127):
+        for k in (0, 1, size // 2, size - 2):
+            seed = (REDRAWN - k * GOLDEN) & MASK64
+            deck = tuple(range(size))
+            assert shuffle(deck, seed) == _by_the_steps(deck, seed), (size, k)
