@@ -16,7 +16,7 @@ same functions serve the in-process run, the reference adapter and the runner.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reference import games
@@ -141,6 +141,7 @@ def execute(game_id: str, setup: Mapping[str, JSON], steps: tuple[Step, ...]) ->
     except SetupError as e:
         return {"setup_rejected": e.rule_id}
     results: list[JSON] = []
+    views: dict[tuple[str, ...], Callable[[object], JSONObject]] = {}
     for step in steps:
         if step.act is not None:
             try:
@@ -152,20 +153,31 @@ def execute(game_id: str, setup: Mapping[str, JSON], steps: tuple[Step, ...]) ->
             except FormatError as e:
                 results.append({"rejected": None, "error": str(e)})
         else:
-            results.append(look(game, state, step.observe))
+            view = views.get(step.observe)
+            if view is None:
+                view = views[step.observe] = looker(game, state, step.observe)
+            results.append(view(state))
     return {"results": results}
+
+
+def _unknown(name: str) -> JSON:
+    return {"unknown_observable": name}
 
 
 def look(game: AnyGame, state: object, names: Sequence[str]) -> JSONObject:
     """The result of an observation step: each observable's value in ``state``."""
-    observed: JSONObject = {}
-    observe = game.observer(state)
-    for name in names:
-        try:
-            observed[name] = observe(name)
-        except KeyError:
-            observed[name] = {"unknown_observable": name}
-    return {"observed": observed}
+    return {"observed": game.viewer(names, state, _unknown)(state)}
+
+
+def looker(game: AnyGame, state: object, names: Sequence[str]) -> Callable[[object], JSONObject]:
+    """:func:`look` of these names as a function of a state of the table of ``state`` (the
+    names looked up once, for a game observed at every step)."""
+    view = game.viewer(names, state, _unknown)
+
+    def observe(s: object) -> JSONObject:
+        return {"observed": view(s)}
+
+    return observe
 
 
 #: The most positions :func:`count` visits before it gives up (a deep count of a wide game

@@ -318,10 +318,10 @@ def play(
     _, state = engine.start(game.id, setup)
     moves: list[Move] = []
     results: list[JSON] | None = None
-    names: tuple[str, ...] = ()
+    look: Callable[[object], JSONObject] | None = None
     if observe is not None:
-        names = tuple(observe)
-        results = [engine.look(game, state, names)]
+        look = engine.looker(game, state, tuple(observe))
+        results = [look(state)]
     decisions = 0
     players = setup.get("players")
     assert isinstance(players, int)
@@ -333,13 +333,13 @@ def play(
             bad = _illegal(rng, game, state, players)
             if bad is not None:
                 moves.append(Move(bad[0], False))
-                if results is not None:
-                    results += ({"rejected": bad[1]}, engine.look(game, state, names))
+                if results is not None and look is not None:
+                    results += ({"rejected": bad[1]}, look(state))
         action = rng.choice(legal)
         moves.append(Move(game.action_json(action), True))
         state = game.apply(state, action)
-        if results is not None:
-            results += ({"accepted": True}, engine.look(game, state, names))
+        if results is not None and look is not None:
+            results += ({"accepted": True}, look(state))
         decisions += 1
     return tuple(moves), results
 

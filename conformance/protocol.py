@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from conformance import engine
@@ -156,11 +156,17 @@ class OptionSupport:
     values: tuple[JSON, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: the canonical text of each listed value (derived from ``values``, for :meth:`allows`)
+    _canonical: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        listed = () if self.values is None else self.values
+        object.__setattr__(self, "_canonical", frozenset(engine.canonical(v) for v in listed))
 
     def allows(self, value: JSON) -> bool:
         """Whether the implementation says it supports ``value``."""
         if self.values is not None:
-            return any(engine.canonical(value) == engine.canonical(v) for v in self.values)
+            return engine.canonical(value) in self._canonical
         if isinstance(value, bool) or not isinstance(value, int):
             return False
         return (self.minimum is None or value >= self.minimum) and (

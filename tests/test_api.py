@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import reference
 from reference import games
-from reference.core.game import COMMON_OBSERVABLES
+from reference.core.errors import SetupError
+from reference.core.game import COMMON_OBSERVABLES, OUTCOME_PARTS, AnyGame, DeckOrder, Table
+from reference.core.jsontypes import JSON
+from reference.core.shuffle import shuffle
 
 PUBLIC = {
     "AnyGame",
@@ -84,22 +91,9 @@ def test_the_game_ids_are_the_stable_ones() -> None:
 
 def test_the_parts_of_an_outcome_are_observable_on_their_own() -> None:
     """Each part of an outcome: null while the game is on, the outcome's part once it is over."""
-    import random  # noqa: PLC0415
-
-    from reference.core.errors import SetupError  # noqa: PLC0415
-    from reference.core.game import OUTCOME_PARTS, DeckOrder, Table  # noqa: PLC0415
-    from reference.core.shuffle import shuffle  # noqa: PLC0415
-
     for gid, game in sorted(games().items()):
         assert set(OUTCOME_PARTS) <= set(game.observables), gid
-        state = None
-        for n in game.players:
-            try:
-                state = game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, 5)), {}))
-                break
-            except SetupError:
-                continue
-        assert state is not None, gid
+        state, _ = _first_table(game, 5)
         observe = game.observer(state)
         assert [observe(p) for p in OUTCOME_PARTS] == [None, None, None]
         rng = random.Random(5)
@@ -116,3 +110,52 @@ def test_the_parts_of_an_outcome_are_observable_on_their_own() -> None:
         assert observe("outcome.losers") == whole["losers"]
         assert observe("outcome.scores") == whole.get("scores")
         assert game.observe(state, "outcome.winners") == whole["winners"]
+
+
+def _first_table(game: AnyGame, seed: int) -> tuple[object, int]:
+    """The first state of the smallest table the game deals under its default options."""
+    for n in game.players:
+        try:
+            return game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, seed)), {})), n
+        except SetupError:
+            continue
+    raise AssertionError(f"{game.id} deals no table under its default options")
+
+
+def _missing(name: str) -> JSON:
+    return ["missing", name]
+
+
+def test_a_view_gives_what_observe_gives_for_every_name_and_marks_the_unknown() -> None:
+    for gid, game in games().items():
+        state, n = _first_table(game, 11)
+        names = [
+            name.replace("<seat>", str(p)) if name.endswith(".<seat>") else name
+            for name in game.observables
+            for p in (range(n) if name.endswith(".<seat>") else (0,))
+        ]
+        unknown = ["no-such", f"hand.{n}", "hand.x", "hand."]
+        view = game.viewer(names + unknown, state, _missing)
+        rng = random.Random(3)
+        for _ in range(30):
+            got = view(state)
+            assert list(got) == names + unknown, gid
+            for name in names:
+                assert got[name] == game.observe(state, name), (gid, name)
+            for name in unknown:
+                assert got[name] == ["missing", name], (gid, name)
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            state = game.apply(state, rng.choice(legal))
+
+
+def test_a_view_refuses_a_state_of_another_table() -> None:
+    game = games()["melniki-b"]
+    two = game.setup(Table(2, 0, DeckOrder(shuffle(game.pack, 1)), {}))
+    four = game.setup(Table(4, 0, DeckOrder(shuffle(game.pack, 1)), {}))
+    view = game.viewer(["hand.0"], two, _missing)
+    with pytest.raises(ValueError, match="2 seats"):
+        view(four)
+    with pytest.raises(TypeError):
+        view(games()["gorka"].setup(Table(2, 0, DeckOrder(shuffle(games()["gorka"].pack, 1)), {})))

@@ -11,7 +11,7 @@ run-time checks, so no ``Any`` is needed anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Generic, Protocol, TypeGuard, TypeVar
@@ -104,6 +104,10 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
+def _outcome_part_of(outcome: Callable[[S], Outcome | None], name: str, s: S) -> JSON:
+    return outcome_part(outcome(s), name)
+
+
 class Game(Protocol[S, A]):
     """One game of the corpus, with typed states ``S`` and actions ``A``."""
 
@@ -135,6 +139,8 @@ class Game(Protocol[S, A]):
     def to_move(self, s: S) -> Seat | None: ...
     def outcome(self, s: S) -> Outcome | None: ...
     def observe(self, s: S, name: str) -> JSON: ...
+    def reader(self, name: str, seats: int) -> Callable[[S], JSON] | None: ...
+    def seats(self, s: S) -> int: ...
     def parse_action(self, obj: JSON) -> A: ...
     def action_json(self, a: A) -> JSONObject: ...
     def position(self, s: S) -> JSONObject: ...
@@ -172,6 +178,9 @@ class AnyGame(Protocol):
     def outcome(self, s: object) -> Outcome | None: ...
     def observe(self, s: object, name: str) -> JSON: ...
     def observer(self, s: object) -> Callable[[str], JSON]: ...
+    def viewer(
+        self, names: Sequence[str], s: object, missing: Callable[[str], JSON]
+    ) -> Callable[[object], JSONObject]: ...
     def parse_action(self, obj: JSON) -> object: ...
     def action_json(self, a: object) -> JSONObject: ...
     def position(self, s: object) -> JSONObject: ...
@@ -278,6 +287,31 @@ class Erased(Generic[S, A]):
             return plain(name)
 
         return observe
+
+    def viewer(
+        self, names: Sequence[str], s: object, missing: Callable[[str], JSON]
+    ) -> Callable[[object], JSONObject]:
+        """The observables ``names`` as one function of a state of the table of ``s`` (the
+        names looked up once): each name's value, or ``missing(name)`` for a name the game
+        does not have. The state is checked once a call; a state of another table is a
+        ``ValueError``."""
+        game = self.game
+        seats = game.seats(self._s(s))
+        outcome = game.outcome
+        readers: list[tuple[str, Callable[[S], JSON] | None]] = []
+        for name in names:
+            if name in OUTCOME_PARTS:
+                readers.append((name, partial(_outcome_part_of, outcome, name)))
+            else:
+                readers.append((name, game.reader(name, seats)))
+
+        def view(state: object) -> JSONObject:
+            t = self._s(state)
+            if game.seats(t) != seats:
+                raise ValueError(f"a view of a table of {seats} seats, not {game.seats(t)}")
+            return {n: missing(n) if read is None else read(t) for n, read in readers}
+
+        return view
 
     def parse_action(self, obj: JSON) -> object:
         return self.game.parse_action(obj)

@@ -306,14 +306,27 @@ class Kernel(Generic[S, A]):
 
     def observe(self, s: S, name: str) -> JSON:
         """One observable of ``s`` in canonical JSON; an unknown name is a ``KeyError``."""
+        read = self.reader(name, self.seats(s))
+        if read is None:
+            raise KeyError(f"{self.id} has no observable {name!r}")
+        return read(s)
+
+    def reader(self, name: str, seats: int) -> Callable[[S], JSON] | None:
+        """The function that gives observable ``name`` of a state at a table of ``seats``
+        (``hand.2`` is ``hand`` of seat 2), or None if the game has no such observable."""
         plain = self._plain.get(name)
         if plain is not None:
-            return plain(s)
+            return plain
         kind, dot, seat = name.partition(".")
         per_seat = self._per_seat.get(kind) if dot else None
-        if per_seat is not None and seat.isascii() and seat.isdigit() and int(seat) < self.seats(s):
-            return per_seat(s, int(seat))
-        raise KeyError(f"{self.id} has no observable {name!r}")
+        if per_seat is None or not (seat.isascii() and seat.isdigit() and int(seat) < seats):
+            return None
+        p = int(seat)
+
+        def read(s: S) -> JSON:
+            return per_seat(s, p)
+
+        return read
 
     def action_json(self, a: A) -> JSONObject:
         return a.to_json()
