@@ -149,6 +149,11 @@ def wire_steps(wire: Mapping[str, JSON]) -> tuple[engine.Step, ...]:
 # --- responses -------------------------------------------------------------------------
 
 
+#: The JSON values whose canonical text is fixed by their type and value (floats are not:
+#: ``1.0`` and ``1`` differ in text, and a NaN equals nothing).
+_SCALARS: Final = frozenset({str, int, bool, type(None)})
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSupport:
     """The values of one option an implementation supports."""
@@ -158,14 +163,21 @@ class OptionSupport:
     maximum: int | None = None
     #: the canonical text of each listed value (derived from ``values``, for :meth:`allows`)
     _canonical: frozenset[str] = field(init=False, repr=False, compare=False)
+    #: each listed string, integer, boolean or null with its type: two such values have the
+    #: same canonical text exactly when they have the same type and are equal
+    _scalars: frozenset[tuple[type, JSON]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         listed = () if self.values is None else self.values
         object.__setattr__(self, "_canonical", frozenset(engine.canonical(v) for v in listed))
+        scalars = frozenset((type(v), v) for v in listed if type(v) in _SCALARS)
+        object.__setattr__(self, "_scalars", scalars)
 
     def allows(self, value: JSON) -> bool:
         """Whether the implementation says it supports ``value``."""
         if self.values is not None:
+            if type(value) in _SCALARS:
+                return (type(value), value) in self._scalars
             return engine.canonical(value) in self._canonical
         if isinstance(value, bool) or not isinstance(value, int):
             return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_the_parts_of_an_outcome_are_observable_on_their_own() -> None:
     for gid, game in sorted(games().items()):
         assert set(OUTCOME_PARTS) <= set(game.observables), gid
         state, _ = _first_table(game, 5)
-        observe = game.observer(state)
+        observe = partial(game.observe, state)
         assert [observe(p) for p in OUTCOME_PARTS] == [None, None, None]
         rng = random.Random(5)
         for _ in range(20_000):
@@ -105,7 +106,7 @@ def test_the_parts_of_an_outcome_are_observable_on_their_own() -> None:
         outcome = game.outcome(state)
         assert outcome is not None, gid
         whole = outcome.to_json()
-        observe = game.observer(state)
+        observe = partial(game.observe, state)
         assert observe("outcome.winners") == whole["winners"]
         assert observe("outcome.losers") == whole["losers"]
         assert observe("outcome.scores") == whole.get("scores")

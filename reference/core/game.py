@@ -177,7 +177,6 @@ class AnyGame(Protocol):
     def to_move(self, s: object) -> Seat | None: ...
     def outcome(self, s: object) -> Outcome | None: ...
     def observe(self, s: object, name: str) -> JSON: ...
-    def observer(self, s: object) -> Callable[[str], JSON]: ...
     def viewer(
         self, names: Sequence[str], s: object, missing: Callable[[str], JSON]
     ) -> Callable[[object], JSONObject]: ...
@@ -274,19 +273,6 @@ class Erased(Generic[S, A]):
         if name in OUTCOME_PARTS:
             return outcome_part(self.game.outcome(self._s(s)), name)
         return self.game.observe(self._s(s), name)
-
-    def observer(self, s: object) -> Callable[[str], JSON]:
-        """``observe`` of one state as a function of the name (the state checked once)."""
-        state = self._s(s)
-        plain = partial(self.game.observe, state)
-        outcome = self.game.outcome
-
-        def observe(name: str) -> JSON:
-            if name in OUTCOME_PARTS:
-                return outcome_part(outcome(state), name)
-            return plain(name)
-
-        return observe
 
     def viewer(
         self, names: Sequence[str], s: object, missing: Callable[[str], JSON]

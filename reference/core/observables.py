@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from reference.core.cards import CARD_NAMES, Card, names, suit_letter
+from reference.core.cards import CARD_NAMES, Card, suit_letter
 from reference.core.jsontypes import JSON
 from reference.core.kernel import Observable, PerSeat
 from reference.core.ledger import Ledger
@@ -78,12 +78,12 @@ class _Purses(Protocol):
 
 
 def _hand(s: _Hands, p: Seat) -> JSON:
-    out: list[JSON] = list(names(s.hands[p]))
+    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.hands[p])]  # canonical order (names)
     return out
 
 
 def _pile(s: _Piles, p: Seat) -> JSON:
-    out: list[JSON] = list(names(s.piles[p]))
+    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.piles[p])]  # canonical order (names)
     return out
 
 
@@ -102,7 +102,7 @@ def _stock(s: _Stock) -> JSON:
 
 
 def _discard(s: _Discard) -> JSON:
-    out: list[JSON] = list(names(s.discard))
+    out: list[JSON] = [CARD_NAMES[c] for c in sorted(s.discard)]  # canonical order (names)
     return out
 
 

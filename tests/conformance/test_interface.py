@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -178,7 +178,7 @@ def test_what_the_game_writes_meets_its_interface(gid: str) -> None:
         assert set(pos) <= set(described), f"{gid}: undescribed fields {set(pos) - set(described)}"
         assert required <= set(pos), f"{gid}: required fields missing {required - set(pos)}"
         position_validator.validate(pos)
-        observe = game.observer(state)
+        observe = partial(game.observe, state)
         for observable in observables:
             for name in _names(observable, players):
                 value = observe(name)
