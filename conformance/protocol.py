@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeGuard
 
 from conformance import engine
 from reference.core.jsontypes import JSON, JSONObject
@@ -122,6 +122,14 @@ def run_request_bytes(seq: int, wire_json: bytes) -> bytes:
     return b'{"cmd":"run","seq":%d,"scenario":%s}\n' % (seq, wire_json)
 
 
+_NAME: Final = frozenset({str})
+
+
+def _all_names(values: list[JSON]) -> TypeGuard[list[str]]:
+    """Whether every value is a string (JSON strings decode as ``str``, never a subclass)."""
+    return set(map(type, values)) <= _NAME
+
+
 def wire_steps(wire: Mapping[str, JSON]) -> tuple[engine.Step, ...]:
     """The engine's steps for a received wire scenario, or :class:`ProtocolError`."""
     raw = wire.get("steps")
@@ -136,9 +144,9 @@ def wire_steps(wire: Mapping[str, JSON]) -> tuple[engine.Step, ...]:
         elif isinstance(step, dict) and isinstance(step.get("observe"), list):
             names = step["observe"]
             assert isinstance(names, list)
-            if not all(isinstance(n, str) for n in names):
+            if not _all_names(names):
                 raise ProtocolError(f"scenario/steps/{i}/observe must be an array of names")
-            out.append(engine.Step(None, tuple(str(n) for n in names)))
+            out.append(engine.Step(None, tuple(names)))
         else:
             raise ProtocolError(
                 f"scenario/steps/{i} must be {{'act': ACTION}} or {{'observe': [...]}}"

@@ -171,3 +171,17 @@ def test_a_count_too_large_to_finish_is_refused_not_run_for_minutes() -> None:
     with pytest.raises(engine.ScenarioError, match="positions to visit"):
         engine.count("michigan", setup, 12, limit=10_000)
     assert engine.count("michigan", setup, 1) > 0
+
+
+@pytest.mark.parametrize("bad", [["hand.0", 3], [None], [["hand.0"]], ["hand.0", {"a": 1}], [True]])
+def test_an_observe_step_names_observables_by_strings_only(bad: list[JSON]) -> None:
+    wire: JSONObject = {"steps": [{"observe": ["phase"]}, {"observe": bad}]}
+    with pytest.raises(protocol.ProtocolError, match=r"steps/1/observe must be an array of names"):
+        protocol.wire_steps(wire)
+
+
+def test_an_observe_step_keeps_its_names_in_order() -> None:
+    wire: JSONObject = {"steps": [{"observe": ["phase", "hand.1", "hand.0"]}, {"observe": []}]}
+    steps = protocol.wire_steps(wire)
+    assert [s.observe for s in steps] == [("phase", "hand.1", "hand.0"), ()]
+    assert all(s.act is None for s in steps)
