@@ -510,6 +510,12 @@ class Prepared:
     given: JSONObject | None = None
     #: the rule under which the reference refuses the setup (a ``seats`` game)
     refusal: JSON = None
+    #: ``results`` as the reference adapter writes them (:func:`protocol.results_json`), written
+    #: when the game is prepared, while the implementation works on the games in flight
+    expected: bytes = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "expected", protocol.results_json(self.results))
 
     @property
     def id(self) -> str:
@@ -827,7 +833,7 @@ class Player:
                 if (
                     self.same_bytes
                     and not pulled[k].refused
-                    and line == protocol.answer_line(seq, pulled[k].results)
+                    and line == protocol.answer_line_of(seq, pulled[k].expected)
                 ):
                     out[k] = Outcome(runner.PASS)  # the reference's own answer, byte for byte
                     due = time.monotonic()

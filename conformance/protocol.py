@@ -49,8 +49,18 @@ def answer_line(seq: int, results: Sequence[JSON]) -> bytes:
 
     Answers are compared as JSON values; the harness only uses this form to accept, without
     decoding it, an answer that is byte for byte the expected one."""
+    return answer_line_of(seq, results_json(results))
+
+
+def results_json(results: Sequence[JSON]) -> bytes:
+    """The results of a ``run`` answer as :func:`answer_line` writes them."""
     body = json.dumps(list(results), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return f'{{"results":{body},"seq":{seq}}}'.encode()
+    return body.encode()
+
+
+def answer_line_of(seq: int, results: bytes) -> bytes:
+    """:func:`answer_line` from the results already written by :func:`results_json`."""
+    return b'{"results":%s,"seq":%d}' % (results, seq)
 
 
 def decode(line: bytes) -> JSONObject:
