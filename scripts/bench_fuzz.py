@@ -1,4 +1,4 @@
-"""The differential fuzzer's speed against the reference adapter (issue target: 1,000 games/s).
+"""The differential fuzzer's speed against the reference adapter (the target: 1,000 games/s).
 
 Runs ``python -m conformance fuzz`` as a user would, against the reference
 adapter (``--impl`` left out), and reads the summary line of its JSON-lines
