@@ -164,14 +164,10 @@ def _unknown(name: str) -> JSON:
     return {"unknown_observable": name}
 
 
-def look(game: AnyGame, state: object, names: Sequence[str]) -> JSONObject:
-    """The result of an observation step: each observable's value in ``state``."""
-    return {"observed": game.viewer(names, state, _unknown)(state)}
-
-
 def looker(game: AnyGame, state: object, names: Sequence[str]) -> Callable[[object], JSONObject]:
-    """:func:`look` of these names as a function of a state of the table of ``state`` (the
-    names looked up once, for a game observed at every step)."""
+    """The result of an observation step (each observable's value, ``unknown_observable`` for
+    a name the game lacks) as a function of a state of the table of ``state``: the names are
+    looked up once, for a game observed at every step."""
     view = game.viewer(names, state, _unknown)
 
     def observe(s: object) -> JSONObject:

@@ -8,6 +8,7 @@ from functools import partial
 import pytest
 
 import reference
+from conformance import fuzz
 from reference import games
 from reference.core.errors import SetupError
 from reference.core.game import COMMON_OBSERVABLES, OUTCOME_PARTS, AnyGame, DeckOrder, Table
@@ -130,11 +131,7 @@ def _missing(name: str) -> JSON:
 def test_a_view_gives_what_observe_gives_for_every_name_and_marks_the_unknown() -> None:
     for gid, game in games().items():
         state, n = _first_table(game, 11)
-        names = [
-            name.replace("<seat>", str(p)) if name.endswith(".<seat>") else name
-            for name in game.observables
-            for p in (range(n) if name.endswith(".<seat>") else (0,))
-        ]
+        names = fuzz.observables(game, n)
         unknown = ["no-such", f"hand.{n}", "hand.x", "hand."]
         view = game.viewer(names + unknown, state, _missing)
         rng = random.Random(3)
