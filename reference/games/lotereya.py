@@ -745,9 +745,10 @@ def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
         by_rank.setdefault(RANK_OF[c], []).append(c)
     singles = LEADS[seat]
     out = [singles[c] for c in hand]
+    pairs = PAIRS[seat]
     for cs in by_rank.values():
         if len(cs) > 1:
-            out += [Lead(seat, (a, b)) for i, a in enumerate(cs) for b in cs[i + 1 :]]
+            out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
     return tuple(out)
 
 
@@ -777,19 +778,20 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
 
 def apply(s: LotereyaState, a: Action) -> LotereyaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if s.phase == OVER:
+    ph = s.phase
+    if ph == OVER:
         raise IllegalAction("core/game-over", "the game is over")
     if a.seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
-    if s.phase == SPREADING:
-        return _apply_spread(s, a)
-    if s.phase == TURNING:
-        if not isinstance(a, TurnUp):
-            raise IllegalAction("core/wrong-action", "the banker now turns his four cards up")
-        return _turn_up(s)  # lotereya/turn-four
-    if s.phase == LEADING:
+    if ph == LEADING:  # the phases most decisions are taken in first
         return _apply_lead(s, a)
-    return _apply_beat(s, a)
+    if ph == BEATING:
+        return _apply_beat(s, a)
+    if ph == SPREADING:
+        return _apply_spread(s, a)
+    if not isinstance(a, TurnUp):
+        raise IllegalAction("core/wrong-action", "the banker now turns his four cards up")
+    return _turn_up(s)  # lotereya/turn-four
 
 
 def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
@@ -879,6 +881,11 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
 
 
 LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
+#: Each seat's leads of two cards of a rank, by the two cards (in the order of his hand).
+PAIRS: Final = tuple(
+    {(a, b): Lead(seat, (a, b)) for a in DECK_52 for b in DECK_52 if RANK_OF[a] == RANK_OF[b]}
+    for seat in range(MAX_SEATS)
+)
 TAKES: Final = tuple((Take(seat),) for seat in range(MAX_SEATS))
 #: The banker's spreads by seat and amount (a stake never exceeds what the seats hold).
 SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in range(MAX_SEATS))
