@@ -54,6 +54,7 @@ from typing import Final, NamedTuple, Self
 from reference.core import observables as obs
 from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
 from reference.core.cards import (
+    DECK_52,
     RANK_OF,
     SUIT_OF,
     TWO_PACKS_52,
@@ -88,6 +89,7 @@ CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
 #: The seat counts the text allows, and the pack a table is dealt from.
 PLAYER_COUNTS: Final = range(MIN_SEATS, MAX_SEATS + 1)
 PACK: Final = TWO_PACKS_52
+SORTED_PACK: Final = tuple(sorted(PACK))
 
 # --- rules ----------------------------------------------------------------------------
 
@@ -403,6 +405,14 @@ def beats_by_rank(led: Card, c: Card) -> bool:
     return RANK_OF[c] > RANK_OF[led]
 
 
+#: The cards that beat each card (``BEATERS[led]``, by :func:`beats`), and under beat_by=rank (by
+#: :func:`beats_by_rank`): a look-up for each card of a hand, not a call.
+BEATERS: Final = tuple(frozenset(c for c in DECK_52 if beats(x, c)) for x in DECK_52)
+BEATERS_BY_RANK: Final = tuple(
+    frozenset(c for c in DECK_52 if beats_by_rank(x, c)) for x in DECK_52
+)
+
+
 def beatings(
     led: Sequence[Card], hand: Sequence[Card], by_rank: bool
 ) -> tuple[tuple[Card, ...], ...]:
@@ -416,11 +426,11 @@ def beatings(
     post: all(all(RANK_OF[b[i]] > RANK_OF[led[i]] for i in range(len(led))) for b in __return__)
     post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
     """
-    beater = beats_by_rank if by_rank else beats
+    above = BEATERS_BY_RANK if by_rank else BEATERS
     if len(led) == 1:
-        x = led[0]
-        return tuple([(c,) for c in hand if beater(x, c)])
-    options = [tuple([c for c in hand if beater(x, c)]) for x in led]
+        over = above[led[0]]
+        return tuple([(c,) for c in hand if c in over])
+    options = [[c for c in hand if c in above[x]] for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
 
 
@@ -446,8 +456,10 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
     card set once in canonical order; under part_beat, if there is none, partial ones."""
     by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
     whole = beatings(s.table, hand, by_rank)  # lotereya/must-beat
-    if not whole and s.opts.part_beat:  # AMB-LOTEREYA-11: beat one, gather the other
-        whole = part_beatings(s.table, hand, by_rank)
+    if not whole:
+        if not s.opts.part_beat:
+            return ()
+        whole = part_beatings(s.table, hand, by_rank)  # AMB-LOTEREYA-11: beat one, gather the other
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
@@ -457,15 +469,15 @@ def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) ->
     led one each, or, under part_beat when no whole beat exists, one card beats one of two."""
     table = s.table
     by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
-    beater = beats_by_rank if by_rank else beats
+    above = BEATERS_BY_RANK if by_rank else BEATERS
     if len(cards) == len(table) == 1:  # lotereya/must-beat
-        return beater(table[0], cards[0])
+        return cards[0] in above[table[0]]
     if len(cards) == len(table) == 2:  # lotereya/must-beat: one card each, in either order
-        x, y = table
+        x, y = above[table[0]], above[table[1]]
         a, b = cards
-        return (beater(x, a) and beater(y, b)) or (beater(x, b) and beater(y, a))
+        return (a in x and b in y) or (b in x and a in y)
     if len(cards) == 1 and len(table) == 2 and s.opts.part_beat:  # AMB-LOTEREYA-11
-        return any(beater(x, cards[0]) for x in table) and not beatings(table, hand, by_rank)
+        return any(cards[0] in above[x] for x in table) and not beatings(table, hand, by_rank)
     return False
 
 
@@ -497,6 +509,14 @@ def _accounts(n: int) -> tuple[str, ...]:
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _less(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` without ``cards`` (distinct cards it holds), in the hand's order."""
+    for c in cards:
+        i = hand.index(c)
+        hand = hand[:i] + hand[i + 1 :]
+    return hand
 
 
 def playing(n: int, dealer: Seat, banker: Seat) -> tuple[Seat, ...]:
@@ -541,7 +561,7 @@ def _check_players(n: int, opts: LotereyaOptions) -> None:
 
 
 def _check_packs(cards: Sequence[Card], where: str) -> None:
-    if sorted(cards) != sorted(TWO_PACKS_52):  # lotereya/two-packs
+    if tuple(sorted(cards)) != SORTED_PACK:  # lotereya/two-packs
         raise SetupError(
             f"{GAME_ID}: {where} must hold two 52-card packs, every card exactly twice",
             "lotereya/two-packs",
@@ -596,87 +616,77 @@ def setup(table: Table) -> LotereyaState:
 
 
 def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
-    n = s.players
-    seats = SEATS[n, s.dealer]
-    if len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats):
+    (opts, n, dealer, banker, _, _, ledger, bank_pack, deal_pack, _, _, hands, piles, gathered,
+     discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+    seats = SEATS[n, dealer]
+    if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
         return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
-    four = s.bank_pack[:FOUR]  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-    balances = s.ledger.balances
-    each = first or s.opts.contribution == "each-round"  # AMB-LOTEREYA-04
-    stake, fee, lost = s.opts.stake, s.opts.card_fee, s.lost
-    ledger = s.ledger.transfers(  # lotereya/contribution
+    balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
+    each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
+    stake, fee = opts.stake, opts.card_fee
+    ledger = ledger.transfers(  # lotereya/contribution
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        [(str(p), "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
+        [(accounts[p], "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
     )
-    return s._replace(
-        phase=SPREADING,
-        turn=s.banker,
-        ledger=ledger,
-        bank_pack=s.bank_pack[FOUR:],
-        four=four,
-        spread=0,
-    )
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
+        bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
+        0, hands, piles, gathered, discard, table, leader, last_winner, lost, out,
+    )  # fmt: skip
 
 
-def _deal_three(s: LotereyaState) -> LotereyaState:
-    seats = SEATS[s.players, s.dealer]
+def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
+    """The four staked (``ledger`` as it now is), the dealer deals and the banker turns up."""
+    (opts, n, dealer, banker, _, _, _, bank_pack, pack, four, _, hands, piles, gathered,
+     discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+    seats = SEATS[n, dealer]
     m = len(seats)
-    hands = list(s.hands)
-    pack = s.deal_pack
+    dealt = list(hands)
     # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the k-th player
     # gets the k-th card of each round of m
     for k, p in enumerate(seats):
-        hands[p] += (pack[k], pack[m + k], pack[2 * m + k])
-    return s._replace(
-        phase=TURNING,
-        turn=s.banker,
-        hands=tuple(hands),
-        deal_pack=pack[THREE * m :],
-    )
+        dealt[p] += (pack[k], pack[m + k], pack[2 * m + k])
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, TURNING, banker, ledger, bank_pack, pack[THREE * m :], four,
+        FOUR, tuple(dealt), piles, gathered, discard, table, leader, last_winner, lost, out,
+    )  # fmt: skip
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
-    n = s.players
-    ledger = s.ledger
-    last_winner = s.last_winner
-    piles = list(s.piles)
+    (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
+     piles, gathered, discard, table, leader, last_winner, _, out) = s  # fmt: skip
+    set_aside = list(piles)
     lost = [0] * n
-    discard = s.discard + s.four  # lotereya/discard-and-set-aside: the banker's turned cards
-    hands: list[tuple[Card, ...]] = list(s.hands)
+    discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
-    for p in SEATS[n, s.dealer]:
+    for p in SEATS[n, dealer]:
         hand = hands[p]
-        hits = matches(s.four, hand)  # lotereya/match-wins
-        for i in hits:
-            winners_at[i] = p
-        winning = tuple([s.four[i] for i in hits])
-        rest = tuple([c for c in hand if c not in winning])
-        discard += winning  # lotereya/discard-and-set-aside: the winners
-        piles[p] = tuple(sorted(piles[p] + rest))  # lotereya/discard-and-set-aside: set aside
-        lost[p] = len(rest)
-        hands[p] = ()
+        hits = matches(four, hand)  # lotereya/match-wins
+        if hits:
+            for i in hits:
+                winners_at[i] = p
+            winning = tuple([four[i] for i in hits])
+            discard += winning  # lotereya/discard-and-set-aside: the winners
+            hand = tuple([c for c in hand if c not in winning])
+        set_aside[p] = tuple(sorted(piles[p] + hand))  # lotereya/discard-and-set-aside
+        lost[p] = len(hand)
+    balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
     moves: list[tuple[str, str, int]] = []
-    balances = ledger.balances
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
         on = balances[n + 1 + i]
         if i in winners_at:
-            moves.append((CARD_ACCOUNTS[i], str(winners_at[i]), on))
             last_winner = winners_at[i]
-        elif s.opts.unmatched == "carry":  # AMB-LOTEREYA-07
+            moves.append((CARD_ACCOUNTS[i], accounts[last_winner], on))
+        elif opts.unmatched == "carry":  # AMB-LOTEREYA-07
             moves.append((CARD_ACCOUNTS[i], "pot", on))
         else:
-            moves.append((CARD_ACCOUNTS[i], str(s.banker), on))
-    ledger = ledger.transfers(moves)
-    s = s._replace(
-        ledger=ledger,
-        four=(),
-        hands=tuple(hands),
-        piles=tuple(piles),
-        discard=discard,
-        last_winner=last_winner,
-        lost=tuple(lost),
-    )
-    return _start_round(s)
+            moves.append((CARD_ACCOUNTS[i], accounts[banker], on))
+    turned = LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, phase, turn, ledger.transfers(moves), bank_pack, deal_pack, (),
+        spread, ((),) * n,  # the players' cards are all won or set aside
+        tuple(set_aside), gathered, discard, table, leader, last_winner, tuple(lost), out,
+    )  # fmt: skip
+    return _start_round(turned)
 
 
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
@@ -735,9 +745,10 @@ def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
         by_rank.setdefault(RANK_OF[c], []).append(c)
     singles = LEADS[seat]
     out = [singles[c] for c in hand]
+    pairs = PAIRS[seat]
     for cs in by_rank.values():
         if len(cs) > 1:
-            out.extend(Lead(seat, (a, b)) for i, a in enumerate(cs) for b in cs[i + 1 :])
+            out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
     return tuple(out)
 
 
@@ -753,7 +764,7 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
     if ph == BEATING:
         ways = _answers(s, s.hands[seat])
         if not ways:
-            return (Take(seat),)
+            return TAKES[seat]
         return tuple([Beat(seat, b) for b in ways])
     if ph == SPREADING:
         lo, hi = spread_range(s.ledger.balances[s.players], FOUR - s.spread)
@@ -767,59 +778,65 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
 
 def apply(s: LotereyaState, a: Action) -> LotereyaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if s.phase == OVER:
+    ph = s.phase
+    if ph == OVER:
         raise IllegalAction("core/game-over", "the game is over")
     if a.seat != s.turn:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
-    if s.phase == SPREADING:
-        return _apply_spread(s, a)
-    if s.phase == TURNING:
-        if not isinstance(a, TurnUp):
-            raise IllegalAction("core/wrong-action", "the banker now turns his four cards up")
-        return _turn_up(s)  # lotereya/turn-four
-    if s.phase == LEADING:
+    if ph == LEADING:  # the phases most decisions are taken in first
         return _apply_lead(s, a)
-    return _apply_beat(s, a)
+    if ph == BEATING:
+        return _apply_beat(s, a)
+    if ph == SPREADING:
+        return _apply_spread(s, a)
+    if not isinstance(a, TurnUp):
+        raise IllegalAction("core/wrong-action", "the banker now turns his four cards up")
+    return _turn_up(s)  # lotereya/turn-four
 
 
 def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Spread):
         raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
-    n = s.players
-    lo, hi = spread_range(s.ledger.balances[n], FOUR - s.spread)
-    if not lo <= a.amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
+    (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
+     piles, gathered, discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+    pot, amount = ledger.balances[n], a.amount
+    lo, hi = spread_range(pot, FOUR - spread)
+    if not lo <= amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
         raise IllegalAction(
             "lotereya/spread",
             f"the next card takes from {lo} to {hi} chips, so that every card gets some",
         )
-    ledger = s.ledger.transfer("pot", CARD_ACCOUNTS[s.spread], a.amount)
-    k = s.spread + 1
+    k = spread + 1
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
-        ledger = ledger.transfer("pot", CARD_ACCOUNTS[k], ledger.balances[n])
-        return _deal_three(s._replace(ledger=ledger, spread=FOUR))
-    return s._replace(ledger=ledger, spread=k)
+        moves = [("pot", CARD_ACCOUNTS[spread], amount), ("pot", CARD_ACCOUNTS[k], pot - amount)]
+        return _deal_three(s, ledger.transfers(moves))
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, phase, turn, ledger.transfer("pot", CARD_ACCOUNTS[spread], amount),
+        bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
+        last_winner, lost, out,
+    )  # fmt: skip
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Lead):
         raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
-    seat, cards = a.seat, a.cards
-    hand = s.hands[seat]
+    seat, cards = a
+    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
+     piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
+    hand = hands[seat]
     led = set(cards)
     if not led.issubset(hand) or len(led) != len(cards):
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(cards)}")
-    if not 1 <= len(cards) <= 2 or len({RANK_OF[c] for c in cards}) != 1:
+    k = len(cards)
+    if not (k == 1 or (k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]])):
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
-    rest = tuple([c for c in hand if c not in led])
-    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
     return LotereyaState(  # built from its fields in order: it costs less than _replace
         opts, players, dealer, banker, BEATING,
         _left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
-        ledger, bank_pack, deal_pack, four, spread, _put(hands, seat, rest), piles, gathered,
-        discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+        ledger, bank_pack, deal_pack, four, spread, _put(hands, seat, _less(hand, cards)), piles,
+        gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
     )  # fmt: skip
 
 
@@ -843,7 +860,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
             f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
             f"(of its suit, unless beat_by=rank)",
         )
-    rest = tuple([c for c in hand if c not in a.cards])
+    rest = _less(hand, a.cards)
     if len(a.cards) < len(s.table):
         # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
         # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
@@ -864,6 +881,12 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
 
 
 LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
+#: Each seat's leads of two cards of a rank, by the two cards (in the order of his hand).
+PAIRS: Final = tuple(
+    {(a, b): Lead(seat, (a, b)) for a in DECK_52 for b in DECK_52 if RANK_OF[a] == RANK_OF[b]}
+    for seat in range(MAX_SEATS)
+)
+TAKES: Final = tuple((Take(seat),) for seat in range(MAX_SEATS))
 #: The banker's spreads by seat and amount (a stake never exceeds what the seats hold).
 SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in range(MAX_SEATS))
 
