@@ -406,12 +406,13 @@ def setup(table: Table) -> SvinyiState:
             i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
-        built: list[tuple[Card, ...]] = [() for _ in range(n)]
+        built: list[tuple[Card, ...]] = [()] * n
+        begins = opts.store_pig == "begins"
         k = 0
         for j in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             # AMB-SVINYI-03 b: under store_pig=begins a two or six taken while no pig lies out
             # is laid out as the pig, and the player takes the next card for his store
-            while opts.store_pig == "begins" and not pig and RANK_OF[order[k]] in PIG_BASES:
+            while begins and not pig and RANK_OF[order[k]] in PIG_BASES:
                 pig = (order[k],)
                 k += 1
             built[(table.dealer + 1 + j) % n] = (order[k],)
@@ -434,7 +435,7 @@ def setup(table: Table) -> SvinyiState:
         dealer=table.dealer,
         stock=stock,
         stores=stores,
-        held=tuple(() for _ in range(n)),
+        held=((),) * n,
         pig=pig,
         done=(),
         turn=-1,
@@ -461,7 +462,7 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
             opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, ()
         )
     hand = stock[0]  # svinyi/turns
-    legal = _choices(opts, players, seat, hand, held=held, stores=stores, pig=pig)
+    legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
         opts, players, dealer, stock[1:], stores, held, pig, done, seat, hand, winners, extra, legal
     )
@@ -515,12 +516,11 @@ def _pig_bound(
     return [] if fits.isdisjoint(movable) else [c for c in movable if c in fits]
 
 
-def _choices(
+def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywords cost)
     opts: SvinyiOptions,
     players: int,
     seat: Seat,
     hand: Card,
-    *,
     held: Holdings,
     stores: Holdings,
     pig: tuple[Card, ...],
@@ -610,7 +610,9 @@ def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> tuple[Card, Holdings, Hol
     if c == s.hand:
         return NO_CARD, s.held, s.stores
     if c in s.held[seat]:
-        return s.hand, put(s.held, seat, tuple(k for k in s.held[seat] if k != c)), s.stores
+        kept = list(s.held[seat])
+        kept.remove(c)
+        return s.hand, put(s.held, seat, tuple(kept)), s.stores
     return s.hand, s.held, put(s.stores, seat, s.stores[seat][:-1])
 
 
@@ -641,11 +643,10 @@ def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holding
     return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
 
 
-def _laid(
+def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
     s: SvinyiState,
     seat: Seat,
     c: Card,
-    *,
     hand: Card,
     held: Holdings,
     stores: Holdings,
@@ -663,7 +664,7 @@ def _laid(
     if draws_again(opts.draw, c == s.hand, False, len(stock)):
         # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
         hand, stock, extra = stock[0], stock[1:], extra + 1
-    legal = _choices(opts, players, seat, hand, held=held, stores=stores, pig=pig)
+    legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
         opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal
     )
@@ -679,23 +680,24 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     if isinstance(a, Pass):
         if a not in s.legal:  # svinyi/pig-first
             _refuse(s, a)
-        return _begin_turn(s, left(seat, s.players), *_put_by(s, seat))
+        held, stores = _put_by(s, seat)
+        return _begin_turn(s, left(seat, s.players), held, stores)
     c = a.card
     if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
         raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
     if a not in s.legal:  # not one of the actions open: the rule it breaks
         _refuse(s, a)
     hand, held, stores = _after_lay(s, seat, c)
-    if a.onto == PIG:
-        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
-            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(c,), done=s.done)
-        pig = s.pig + (c,)
-        if RANK_OF[c] == KING:  # svinyi/pig-ends-king
-            done = s.done + pig
-            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(), done=done)
-        return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=pig, done=s.done)
-    stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=s.pig, done=s.done)
+    pig, done = s.pig, s.done
+    if a.onto != PIG:
+        stores = put(stores, a.onto, s.stores[a.onto] + (c,))
+    elif _starts_pig(pig, s.hand, c):  # svinyi/next-pig
+        pig = (c,)
+    elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
+        pig, done = (), done + pig + (c,)
+    else:
+        pig += (c,)
+    return _laid(s, seat, c, hand, held, stores, pig, done)
 
 
 def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
@@ -900,6 +902,4 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError(f"position: {e}") from None
     if s.turn < 0:
         return s
-    return s._replace(
-        legal=_choices(opts, n, s.turn, s.hand, held=s.held, stores=s.stores, pig=s.pig)
-    )
+    return s._replace(legal=_choices(opts, n, s.turn, s.hand, s.held, s.stores, s.pig))
