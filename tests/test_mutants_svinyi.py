@@ -9,6 +9,7 @@ import pytest
 from conformance.engine import run_in_process
 from conformance.trace import SCENARIOS
 from reference.core.cards import RANK_OF, Card
+from reference.core.holdings import Holdings
 from reference.core.jsontypes import JSONObject
 from reference.games import svinyi
 from reference.games.svinyi import SvinyiState
@@ -48,12 +49,11 @@ def always_wins(turn_no: int, players: int, first_turn_win: bool) -> bool:
     return True
 
 
-def onto_own_store(s: SvinyiState, seat: int) -> SvinyiState:
+def onto_own_store(s: SvinyiState, seat: int) -> tuple[Holdings, Holdings]:
     """The unplaced card put onto his own store whatever the option says."""
     if s.hand < 0:
-        return s
-    stores = s.stores[:seat] + (s.stores[seat] + (s.hand,),) + s.stores[seat + 1 :]
-    return s._replace(stores=stores, hand=-1)
+        return s.held, s.stores
+    return s.held, s.stores[:seat] + (s.stores[seat] + (s.hand,),) + s.stores[seat + 1 :]
 
 
 def never_draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
@@ -84,5 +84,7 @@ def test_breaking_a_rule_fails_its_scenarios(
     monkeypatch.setattr(svinyi, name, mutant)
     if name == "fits_store":  # the legal actions read a table built from it at import
         monkeypatch.setattr(svinyi, "STORE_FITS", svinyi.store_fits(mutant))  # type: ignore[arg-type]
+    if name == "fits_pig":  # so do they of fits_pig
+        monkeypatch.setattr(svinyi, "PIG_FITS", svinyi.pig_fits(mutant))  # type: ignore[arg-type]
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"

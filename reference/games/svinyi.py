@@ -59,6 +59,7 @@ PIG_BASES: Final = (2, 6)
 #: The seat counts the text allows, and the pack a table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
 PACK: Final = DECK_52
+ACES: Final = frozenset(c for c in PACK if RANK_OF[c] == ACE)
 
 RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule(
@@ -343,7 +344,7 @@ def sheds(store: tuple[Card, ...]) -> bool:
     pre: len(store) <= 52 and all(0 <= c < 52 for c in store)
     post: __return__ == all(RANK_OF[c] == ACE for c in store)
     """
-    return all(RANK_OF[c] == ACE for c in store)
+    return ACES.issuperset(store)
 
 
 def win_allowed(turn_no: int, players: int, first_turn_win: bool) -> bool:
@@ -405,12 +406,13 @@ def setup(table: Table) -> SvinyiState:
             i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
-        built: list[tuple[Card, ...]] = [() for _ in range(n)]
+        built: list[tuple[Card, ...]] = [()] * n
+        begins = opts.store_pig == "begins"
         k = 0
         for j in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             # AMB-SVINYI-03 b: under store_pig=begins a two or six taken while no pig lies out
             # is laid out as the pig, and the player takes the next card for his store
-            while opts.store_pig == "begins" and not pig and RANK_OF[order[k]] in PIG_BASES:
+            while begins and not pig and RANK_OF[order[k]] in PIG_BASES:
                 pig = (order[k],)
                 k += 1
             built[(table.dealer + 1 + j) % n] = (order[k],)
@@ -433,7 +435,7 @@ def setup(table: Table) -> SvinyiState:
         dealer=table.dealer,
         stock=stock,
         stores=stores,
-        held=tuple(() for _ in range(n)),
+        held=((),) * n,
         pig=pig,
         done=(),
         turn=-1,
@@ -442,22 +444,25 @@ def setup(table: Table) -> SvinyiState:
         extra=extra,
         legal=(),  # found by _begin_turn, once the first player has drawn
     )
-    return _begin_turn(s, left(table.dealer, n))  # svinyi/turns (AMB-SVINYI-04)
+    return _begin_turn(s, left(table.dealer, n), s.held, s.stores)  # svinyi/turns (AMB-SVINYI-04)
 
 
-def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
-    """``seat`` takes the top card of the stock; over if the stock is gone (svinyi/stock-out)."""
-    if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
-        if s.opts.stock_out == "no-winner":  # AMB-SVINYI-06 b: nobody has shed: nobody wins
-            return s._replace(turn=-1, hand=NO_CARD, winners=(), legal=())
-        loads = tuple(burden(s.stores[p] + s.held[p]) for p in range(s.players))
+def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) -> SvinyiState:
+    """``seat`` takes the top card of the stock, the kept cards and the stores lying as
+    ``held`` and ``stores``; over if the stock is gone (svinyi/stock-out)."""
+    # the state in one constructor call, its fields in their declared order
+    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _ = s
+    if not stock:  # svinyi/stock-out (AMB-SVINYI-06)
+        loads = tuple(burden(stores[p] + held[p]) for p in range(players))
         least = min(loads)
-        winners = tuple(p for p in range(s.players) if loads[p] == least)
-        return s._replace(turn=-1, hand=NO_CARD, winners=winners, legal=())
-    # svinyi/turns; the state in one constructor call, its fields in their declared order
-    opts, players, dealer, stock, stores, held, pig, done, _, _, winners, extra, _ = s
-    hand = stock[0]
-    legal = _choices(s, seat, hand, held=held, stores=stores, pig=pig)
+        fewest = tuple(p for p in range(players) if loads[p] == least)
+        # AMB-SVINYI-06 b: nobody has shed: nobody wins
+        winners = () if opts.stock_out == "no-winner" else fewest
+        return SvinyiState(
+            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, ()
+        )
+    hand = stock[0]  # svinyi/turns
+    legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
         opts, players, dealer, stock[1:], stores, held, pig, done, seat, hand, winners, extra, legal
     )
@@ -466,14 +471,13 @@ def _begin_turn(s: SvinyiState, seat: Seat) -> SvinyiState:
 # --- moves --------------------------------------------------------------------------------
 
 
-def _movable(hand: Card, kept: tuple[Card, ...], store: tuple[Card, ...]) -> list[Card]:
+def _movable(hand: Card, kept: tuple[Card, ...], top: tuple[Card, ...]) -> list[Card]:
     """The cards the player to move may lay: the drawn card ``hand``, the cards he ``kept``
-    (but aces: svinyi/king-on-ace), then the top of his ``store`` (not an ace)."""
+    (but aces: svinyi/king-on-ace), then the ``top`` of his store, if any (not an ace)."""
     out = [] if hand == NO_CARD else [hand]
-    # svinyi/own-cards (AMB-SVINYI-09): kept cards are his to lay on any later turn
-    out += [c for c in kept if RANK_OF[c] != ACE]
-    if store and RANK_OF[store[-1]] != ACE:  # svinyi/ace-fixed
-        out.append(store[-1])
+    # svinyi/own-cards (AMB-SVINYI-09): kept cards are his to lay on any later turn;
+    # svinyi/ace-fixed: an ace on his store stays there
+    out += [c for c in kept + top if RANK_OF[c] != ACE]
     return out
 
 
@@ -501,45 +505,52 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
 def _pig_bound(
     opts: SvinyiOptions, pig: tuple[Card, ...], hand: Card, movable: list[Card]
 ) -> list[Card]:
-    """Of the cards he may lay (``movable``), those that must go on the pig now
-    (svinyi/pig-first): a card that fits the pig, or a drawn two or six that begins one."""
-    # AMB-SVINYI-08 b: under pig_duty=drawn only the card drawn this turn is bound
-    owing = movable if opts.pig_duty == "any" else _drawn(hand)
+    """Of the cards he may lay (``movable``, the drawn card ``hand`` first), those that must go
+    on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn two or six that
+    begins one."""
     if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
-        return [c for c in owing if _starts_pig(pig, hand, c)]
-    follow = opts.pig_suit == "follow"
-    return [c for c in owing if fits_pig(c, pig, follow)]
+        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand) else []
+    fits = PIG_FITS[opts.pig_suit == "follow"][pig[-1]]
+    if opts.pig_duty == "drawn":  # AMB-SVINYI-08 b: only the card drawn this turn is bound
+        return [hand] if hand in fits else []
+    return [] if fits.isdisjoint(movable) else [c for c in movable if c in fits]
 
 
-def _drawn(hand: Card) -> tuple[Card, ...]:
-    return () if hand == NO_CARD else (hand,)
-
-
-def _choices(
-    s: SvinyiState,
+def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywords cost)
+    opts: SvinyiOptions,
+    players: int,
     seat: Seat,
     hand: Card,
-    *,
     held: Holdings,
     stores: Holdings,
     pig: tuple[Card, ...],
 ) -> tuple[Action, ...]:
-    """Every action the rules of ``s``'s game allow ``seat``, to move with ``hand`` drawn,
-    over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
-    opts = s.opts
-    movable = _movable(hand, held[seat], stores[seat])
+    """Every action the rules allow ``seat`` of ``players`` under ``opts``, to move with
+    ``hand`` drawn, over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
+    # what goes on the pig (with none out, a two or six may begin one)
+    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else PIG_BASE_CARDS
+    kept, top = held[seat], stores[seat][-1:]
+    mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
+    if on_pig.isdisjoint(mine):
+        for t in NEIGHBOURS[players][seat]:
+            store = stores[t]
+            if store and not STORE_FITS[store[-1]].isdisjoint(mine):
+                break
+        else:
+            return PASS_ONLY[seat]  # none of his cards goes on the pig or a neighbour's store
+    movable = _movable(hand, kept, top)
     lays = LAYS[seat]
     bound = _pig_bound(opts, pig, hand, movable)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
-    out: list[Action] = []
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
-    tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[s.players][seat] if stores[t]]
-    free_pig = opts.pig_duty == "drawn"
-    follow = opts.pig_suit == "follow"
+    tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
+    # AMB-SVINYI-08 b: under pig_duty=drawn a card that fits the pig may go on it or elsewhere
+    free = on_pig if pig and opts.pig_duty == "drawn" else NO_CARDS
+    out: list[Action] = []
     for c in movable:
-        if free_pig and fits_pig(c, pig, follow):
-            out.append(lays[c][PIG])  # AMB-SVINYI-08 b: free to go on the pig or elsewhere
+        if c in free:
+            out.append(lays[c][PIG])
         for t, fits in tops:
             if c in fits:
                 out.append(lays[c][t])
@@ -554,6 +565,7 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
 
 
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
+PASS_ONLY: Final = tuple((a,) for a in PASSES)
 
 
 def store_fits(fits: Callable[[Card, Card], bool]) -> tuple[frozenset[Card], ...]:
@@ -562,9 +574,26 @@ def store_fits(fits: Callable[[Card, Card], bool]) -> tuple[frozenset[Card], ...
     return tuple(frozenset(c for c in range(52) if fits(c, top)) for top in range(52))
 
 
-#: ``STORE_FITS[top]``: the cards :func:`fits_store` lets go on a store topped by ``top``
-#: (built once, at import).
+def pig_fits(
+    fits: Callable[[Card, tuple[Card, ...], bool], bool],
+) -> tuple[tuple[frozenset[Card], ...], ...]:
+    """The look-up the legal actions use, built from the rule ``fits`` (:func:`fits_pig`): at
+    index ``[follow][top]``, the cards it lets go on a pig topped by ``top``. The top tells
+    all: under pig_suit=follow every card of a pig is of its base's suit."""
+    return tuple(
+        tuple(frozenset(c for c in PACK if fits(c, (top,), follow)) for top in PACK)
+        for follow in (False, True)
+    )
+
+
+#: ``STORE_FITS[top]``: the cards :func:`fits_store` lets go on a store topped by ``top``;
+#: ``PIG_FITS[follow][top]`` those :func:`fits_pig` lets go on a pig topped by ``top``, under
+#: pig_suit=follow if ``follow`` (built once, at import).
 STORE_FITS: Final = store_fits(fits_store)
+PIG_FITS: Final = pig_fits(fits_pig)
+NO_CARDS: Final[frozenset[Card]] = frozenset()
+#: The cards that may begin a pig: the twos and sixes (svinyi/next-pig).
+PIG_BASE_CARDS: Final = frozenset(c for c in PACK if RANK_OF[c] in PIG_BASES)
 #: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
 #: the pig; index ``t`` the store of seat ``t``).
 LAYS: Final = tuple(
@@ -581,18 +610,22 @@ def _after_lay(s: SvinyiState, seat: Seat, c: Card) -> tuple[Card, Holdings, Hol
     if c == s.hand:
         return NO_CARD, s.held, s.stores
     if c in s.held[seat]:
-        return s.hand, put(s.held, seat, tuple(k for k in s.held[seat] if k != c)), s.stores
+        kept = list(s.held[seat])
+        kept.remove(c)
+        return s.hand, put(s.held, seat, tuple(kept)), s.stores
     return s.hand, s.held, put(s.stores, seat, s.stores[seat][:-1])
 
 
-def _put_by(s: SvinyiState, seat: Seat) -> SvinyiState:
-    """At the pass, the drawn card he has not laid (svinyi/unplaced)."""
-    if s.hand == NO_CARD:
-        return s
+def _put_by(s: SvinyiState, seat: Seat) -> tuple[Holdings, Holdings]:
+    """At the pass, the kept cards and the stores once the drawn card he has not laid is put
+    by (svinyi/unplaced)."""
+    held, stores, hand = s.held, s.stores, s.hand
+    if hand == NO_CARD:
+        return held, stores
     if s.opts.unplaced == "hand":  # svinyi/unplaced: he keeps it before him (AMB-SVINYI-09 a)
-        return s._replace(held=put(s.held, seat, s.held[seat] + (s.hand,)), hand=NO_CARD)
+        return put(held, seat, held[seat] + (hand,)), stores
     # svinyi/unplaced (AMB-SVINYI-09 b): onto his own store, whatever its rank
-    return s._replace(stores=put(s.stores, seat, s.stores[seat] + (s.hand,)), hand=NO_CARD)
+    return held, put(stores, seat, stores[seat] + (hand,))
 
 
 def _turn_no(s: SvinyiState) -> int:
@@ -610,11 +643,10 @@ def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holding
     return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
 
 
-def _laid(
+def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
     s: SvinyiState,
     seat: Seat,
     c: Card,
-    *,
     hand: Card,
     held: Holdings,
     stores: Holdings,
@@ -632,7 +664,7 @@ def _laid(
     if draws_again(opts.draw, c == s.hand, False, len(stock)):
         # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
         hand, stock, extra = stock[0], stock[1:], extra + 1
-    legal = _choices(s, seat, hand, held=held, stores=stores, pig=pig)
+    legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
         opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal
     )
@@ -648,23 +680,24 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     if isinstance(a, Pass):
         if a not in s.legal:  # svinyi/pig-first
             _refuse(s, a)
-        return _begin_turn(_put_by(s, seat), left(seat, s.players))
+        held, stores = _put_by(s, seat)
+        return _begin_turn(s, left(seat, s.players), held, stores)
     c = a.card
     if c != s.hand and c not in s.stores[seat] and c not in s.held[seat]:
         raise IllegalAction("core/not-held", f"seat {seat} has no {card_name(c)}")
     if a not in s.legal:  # not one of the actions open: the rule it breaks
         _refuse(s, a)
     hand, held, stores = _after_lay(s, seat, c)
-    if a.onto == PIG:
-        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
-            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(c,), done=s.done)
-        pig = s.pig + (c,)
-        if RANK_OF[c] == KING:  # svinyi/pig-ends-king
-            done = s.done + pig
-            return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=(), done=done)
-        return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=pig, done=s.done)
-    stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=s.pig, done=s.done)
+    pig, done = s.pig, s.done
+    if a.onto != PIG:
+        stores = put(stores, a.onto, s.stores[a.onto] + (c,))
+    elif _starts_pig(pig, s.hand, c):  # svinyi/next-pig
+        pig = (c,)
+    elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
+        pig, done = (), done + pig + (c,)
+    else:
+        pig += (c,)
+    return _laid(s, seat, c, hand, held, stores, pig, done)
 
 
 def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:
@@ -682,7 +715,7 @@ def _refuse(s: SvinyiState, a: Action) -> None:
     actions open, by the player to move and of cards he holds (:func:`apply` checks those
     first): the rules checked one by one, in the order play states them."""
     seat = a.seat
-    movable = _movable(s.hand, s.held[seat], s.stores[seat])
+    movable = _movable(s.hand, s.held[seat], s.stores[seat][-1:])
     bound = _pig_bound(s.opts, s.pig, s.hand, movable)
     if isinstance(a, Pass):
         if bound:  # svinyi/pig-first
@@ -869,4 +902,4 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError(f"position: {e}") from None
     if s.turn < 0:
         return s
-    return s._replace(legal=_choices(s, s.turn, s.hand, held=s.held, stores=s.stores, pig=s.pig))
+    return s._replace(legal=_choices(opts, n, s.turn, s.hand, s.held, s.stores, s.pig))
