@@ -37,9 +37,15 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """pytest; Hypothesis uses the koloda-ci profile when CI is set."""
+    """pytest, on every core (pytest-xdist; a long test is stolen by an idle worker);
+    Hypothesis uses the koloda-ci profile when CI is set."""
     session.install("-e", ".[test]")
-    args = session.posargs or ["--ignore=tests/browser", "--durations=15"]
+    args = session.posargs or [
+        "--ignore=tests/browser",
+        "--durations=15",
+        "--numprocesses=auto",
+        "--dist=worksteal",
+    ]
     session.run("pytest", *args, env={"CI": os.environ.get("CI", "")})
 
 
