@@ -29,12 +29,20 @@ def scenarios_for(game: str, rule: str) -> list[JSONObject]:
     return out
 
 
-def any_card(s: MushkaState, hand: tuple[int, ...], must_beat: bool) -> tuple[int, ...]:
+Cards = tuple[int, ...]
+Options = mushka.MushkaOptions
+
+
+def any_card(
+    v: mushka.Variant, o: Options, t: int, table: Cards, hand: Cards, *, must_beat: bool
+) -> Cards:
     return hand
 
 
-def follow_only(s: MushkaState, hand: tuple[int, ...], must_beat: bool) -> tuple[int, ...]:
-    return ORIGINAL_FOLLOW(s, hand, False)
+def follow_only(
+    v: mushka.Variant, o: Options, t: int, table: Cards, hand: Cards, *, must_beat: bool
+) -> Cards:
+    return ORIGINAL_FOLLOW(v, o, t, table, hand, must_beat=False)
 
 
 ORIGINAL_FOLLOW = mushka.follow_choices

@@ -1065,6 +1065,10 @@ def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
     return DECK_32 if players == 3 else DECK_52
 
 
+#: The cards of each pack, by size.
+PACK_SETS: Final = {len(p): frozenset(p) for p in (DECK_32, DECK_36, DECK_52)}
+
+
 def _check_players(v: Variant, players: int) -> None:
     if not 3 <= players <= MAX_PLAYERS:  # AMB-MUSHKA-01: "и более" stops at ten
         # mushka/players mushka-mistigri/players mushka-pamfil/players mushka-shutikha/players
@@ -1076,7 +1080,7 @@ def _check_players(v: Variant, players: int) -> None:
 
 
 def _check_pack(v: Variant, cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
-    if sorted(cards) != sorted(pack):
+    if sorted(cards) != list(pack):  # a pack (DECK_32, DECK_36, DECK_52) is in card order
         missing = sorted(set(pack) - set(cards))
         extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in pack)
         raise SetupError(
@@ -1126,9 +1130,9 @@ def setup_game(
         order = deal.cards
         if len(order) == 52 and len(pack) < 52:
             _check_pack(v, order, DECK_52, "the deck order")
-            keep = frozenset(pack)
-            aside = tuple(c for c in order if c not in keep)
-            order = tuple(c for c in order if c in keep)
+            keep = PACK_SETS[len(pack)]
+            aside = tuple([c for c in order if c not in keep])
+            order = tuple([c for c in order if c in keep])
         else:
             _check_pack(v, order, pack, "the deck order")
         hands = deal_hands(n, table.dealer, order, opts.deal_packet)
@@ -1162,40 +1166,44 @@ def setup_game(
         v.kind == PAMFIL and trump_card == JC
     ):  # mushka-pamfil/dealer-names-trump, AMB-MUSHKAPAMFIL-04
         phase, turn = TRUMP, table.dealer
-    return MushkaState(
-        variant=v,
-        opts=opts,
-        players=n,
-        dealer=table.dealer,
-        phase=phase,
-        turn=turn,
-        hands=hands,
-        stock=stock,
-        trump=trump,
-        trump_card=trump_card,
-        up=up,
-        aside=aside,
-        discard=(),
-        declared=(UNDECIDED,) * n,
-        exchanged=(False,) * n,
-        holder=-1,
-        table=(),
-        table_seats=(),
-        claims=0,
-        tricks=(0,) * n,
-        piles=((),) * n,
-        top_beaten=False,
-        revokes=(0,) * n,
-        forfeit=(False,) * n,
-        last_winner=-1,
-        last_trick=(),
-        sheet_a=(0,) * n,
-        sheet_b=(0,) * n,
-        chips=(0,) * n,
-        flush_seat=-1,
-        result="",
-        winners=(),
-        legal=(),
+    zeros = (0,) * n
+    return _new_state(  # the fields in the order of MushkaState, built directly for speed
+        MushkaState,
+        (
+            v,  # variant
+            opts,
+            n,  # players
+            table.dealer,
+            phase,
+            turn,
+            hands,
+            stock,
+            trump,
+            trump_card,
+            up,
+            aside,
+            (),  # discard
+            (UNDECIDED,) * n,  # declared
+            (False,) * n,  # exchanged
+            -1,  # holder
+            (),  # table
+            (),  # table_seats
+            0,  # claims
+            zeros,  # tricks
+            ((),) * n,  # piles
+            False,  # top_beaten
+            zeros,  # revokes
+            (False,) * n,  # forfeit
+            -1,  # last_winner
+            (),  # last_trick
+            zeros,  # sheet_a
+            zeros,  # sheet_b
+            zeros,  # chips
+            -1,  # flush_seat
+            "",  # result
+            (),  # winners
+            (),  # legal
+        ),
     )
 
 
@@ -1251,11 +1259,13 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         value = PLAYING
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
-    declared = _set(s.declared, a.seat, value)
+    seat = a.seat
+    declared = s.declared
+    declared = declared[:seat] + (value,) + declared[seat + 1 :]
     fields = list(s)  # the state with two or three fields changed, built directly for speed
     fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
-        fields[_TURN] = (a.seat + 1) % s.players
+        fields[_TURN] = (seat + 1) % s.players
         return _new_state(MushkaState, fields)
     s = _new_state(MushkaState, fields)
     playing = _playing(s)
@@ -1409,7 +1419,7 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = playing[0]
     fields[_HOLDER] = holder
-    return _in_play_fields(fields)
+    return _in_play_fields(fields, s, playing[0], s.hands[playing[0]], ())
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
@@ -1432,21 +1442,26 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
 
 
-def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> tuple[Card, ...]:
-    """The cards the obligations allow on the trick in progress."""
-    table = s.table
-    v = s.variant
+def follow_choices(
+    v: Variant,
+    opts: MushkaOptions,
+    trump: int,
+    table: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    *,
+    must_beat: bool,
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` the obligations allow on the trick in progress, ``table``."""
     kind = v.kind
-    trump = s.trump
     if not table:
         # mushka/king-lead mushka-mistigri/king-lead mushka-pamfil/king-lead
         # mushka-shutikha/king-lead
-        return lead_choices(hand, trump, kind, KING_RULES[s.opts.king_lead])
+        return lead_choices(hand, trump, kind, KING_RULES[opts.king_lead])
     lead = table[0]
     eff = EFF[kind][trump]
     led = eff[lead]
     top = v.top
-    both = led == trump and s.opts.top_follows == "both"  # AMB-MUSHKA-13
+    both = led == trump and opts.top_follows == "both"  # AMB-MUSHKA-13
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
     if both:
@@ -1459,16 +1474,16 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
         allowed = tuple([c for c in hand if eff[c] == trump or c == top])
         if not allowed:
             return hand
-        if not s.opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
+        if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
             return allowed
     if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
-        if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
+        if kind == SHUTIKHA and opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
             best = table[trick_winner(table, trump, kind, True)]
             winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
         else:
-            keys = KEYS[s.opts.top_trumped == "when-led"][kind][trump][lead]
+            keys = KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
             high = 0  # the highest key on the trick (a plain loop: the trick is short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
@@ -1479,85 +1494,93 @@ def follow_choices(s: MushkaState, hand: tuple[Card, ...], must_beat: bool) -> t
     return allowed
 
 
-def _plays(s: MushkaState) -> tuple[Play, ...]:
-    """The plays open to the player to move: the cards the obligations allow, or under
-    revoke=penalise, once a card is on the trick, every card he holds (AMB-MUSHKA-15/b)."""
-    seat = s.turn
-    hand = s.hands[seat]
-    plays = PLAYS[seat]
-    if s.opts.revoke == "penalise" and s.table:
-        return tuple([plays[c] for c in hand])
-    return tuple([plays[c] for c in follow_choices(s, hand, s.opts.must_beat)])
-
-
 def _in_play(s: MushkaState) -> MushkaState:
     """``s``, a position in play, with the plays open to the player to move."""
-    return _in_play_fields(list(s))
+    turn = s.turn
+    return _in_play_fields(list(s), s, turn, s.hands[turn], s.table)
 
 
-def _in_play_fields(fields: list[object]) -> MushkaState:
-    """The position in play of these fields, with the plays open to the player to move."""
-    fields[_LEGAL] = _plays(_new_state(MushkaState, fields))
+def _in_play_fields(
+    fields: list[object],
+    s: MushkaState,
+    turn: Seat,
+    hand: tuple[Card, ...],
+    table: tuple[Card, ...],
+) -> MushkaState:
+    """The position in play of ``fields`` (a position of the deal of ``s``, where ``turn`` is to
+    move, holds ``hand`` and sees ``table``), with the plays open to him, computed from these
+    fields: the cards the obligations allow, or under revoke=penalise, once a card is on the
+    trick, every card he holds (AMB-MUSHKA-15/b). A last card is the one play: the obligations
+    never leave a player without a card to play."""
+    opts = s.opts
+    plays = PLAYS[turn]
+    if len(hand) == 1:
+        fields[_LEGAL] = (plays[hand[0]],)
+    elif opts.revoke == "penalise" and table:
+        fields[_LEGAL] = tuple([plays[c] for c in hand])
+    else:
+        allowed = follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat)
+        fields[_LEGAL] = tuple([plays[c] for c in allowed])
     return _new_state(MushkaState, fields)
-
-
-def _next_player(s: MushkaState, seat: Seat) -> Seat:
-    declared = s.declared
-    for p in FROM_LEFT[s.players][seat]:
-        if declared[p] == PLAYING:
-            return p
-    return seat
 
 
 def _play(s: MushkaState, a: Action) -> MushkaState:
     if not isinstance(a, Play):
         raise IllegalAction("core/wrong-action", "a player who plays puts a card on the trick")
-    seat = a.seat
-    hand = s.hands[seat]
-    if a.card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
-    revokes = s.revokes
-    if a not in s.legal:  # not one of the plays open to him (:func:`_plays`): the rule it breaks
-        if not s.table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
+    seat, card = a
+    hands = s.hands
+    hand = hands[seat]
+    table = s.table
+    if card not in hand:
+        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
+    if a not in s.legal:  # not one of the plays open to him (:func:`_in_play_fields`)
+        if not table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
                 f"seat {seat} holds the king of trumps and must lead it ({s.opts.king_lead})",
             )  # AMB-MUSHKA-19
         # AMB-MUSHKA-15/a: under revoke=refuse a card outside the obligations is refused
         raise IllegalAction(
-            _obligation_broken(s, hand, a.card), f"{card_name(a.card)} may not be played"
+            _obligation_broken(s, hand, card), f"{card_name(card)} may not be played"
         )
+    opts = s.opts
+    revokes = s.revokes
     if (
-        s.opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
-        and s.table
-        and a.card not in follow_choices(s, hand, s.opts.must_beat)
+        opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
+        and table
+        and card
+        not in follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat)
     ):
         # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
-    table = s.table + (a.card,)
+    i = hand.index(card)
+    hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+    table += (card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
-    i = hand.index(a.card)
-    fields[_HANDS] = _put(s.hands, seat, hand[:i] + hand[i + 1 :])
+    fields[_HANDS] = hands
     fields[_TABLE] = table
     fields[_SEATS] = seats
     fields[_REVOKES] = revokes
-    if len(table) < s.declared.count(PLAYING):
-        fields[_TURN] = _next_player(s, seat)
-        return _in_play_fields(fields)
+    declared = s.declared
+    if len(table) < declared.count(PLAYING):
+        for turn in FROM_LEFT[s.players][seat]:  # the next who plays, to the left
+            if declared[turn] == PLAYING:
+                fields[_TURN] = turn
+                return _in_play_fields(fields, s, turn, hands[turn], table)
     s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
-    if s.opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
+    if opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
         return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
-    return _credit(s)
+    return _credit(s, fields)
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
     """The rule a refused play breaks: follow suit, trump, or beat."""
     v = s.variant
-    if c in follow_choices(s, hand, False):
+    if c in follow_choices(s.variant, s.opts, s.trump, s.table, hand, must_beat=False):
         return rid(v, "must-beat")
     led = effective_suit(s.table[0], s.trump, v.kind)
     if any(effective_suit(x, s.trump, v.kind) == led for x in hand):
@@ -1596,14 +1619,16 @@ def _winner_index(s: MushkaState) -> int:
     return best
 
 
-def _credit(s: MushkaState) -> MushkaState:
-    """The completed trick goes to its winner, who leads to the next."""
+def _credit(s: MushkaState, fields: list[object] | None = None) -> MushkaState:
+    """The completed trick goes to its winner, who leads to the next. ``fields``: those of
+    ``s``, when the caller has them (the state is built again from them with ten changed)."""
     i = _winner_index(s)
     w = s.table_seats[i]
     top = s.variant.top
     table = s.table
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
-    fields = list(s)  # the state with ten fields changed, built directly for speed
+    if fields is None:
+        fields = list(s)
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
     fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
@@ -1615,7 +1640,7 @@ def _credit(s: MushkaState) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
     if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        return _in_play_fields(fields)
+        return _in_play_fields(fields, s, w, s.hands[w], ())
     return _score(_new_state(MushkaState, fields))
 
 
@@ -1685,15 +1710,15 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     phase = s.phase
     seat = s.turn
     if phase == PLAY:
-        return s.legal  # the plays open to him (:func:`_plays`), carried by the position
-    if phase == GATHER:
-        return (TAKES[seat], PASSES[seat])
+        return s.legal  # the plays open to him (:func:`_in_play_fields`), carried by the position
     if phase == DECLARE:
         if _must_play(s, seat) or _dealer_must_play(s, seat):  # AMB-MUSHKA-06/b
             return (GOS[seat],)
         return (GOS[seat], PASSES[seat])
     if phase == EXCHANGE:
         return _exchange_choices(s, seat)
+    if phase == GATHER:
+        return (TAKES[seat], PASSES[seat])
     if phase == TRUMP:
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
     if phase == ANNOUNCE:
@@ -1703,19 +1728,20 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
 
 def apply(s: MushkaState, a: Action) -> MushkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if s.phase == OVER:
-        raise IllegalAction("core/game-over", "the deal is over")
-    if not 0 <= a.seat < s.players or a.seat != s.turn:
-        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
     phase = s.phase
+    if phase == OVER:
+        raise IllegalAction("core/game-over", "the deal is over")
+    seat = a.seat
+    if seat != s.turn or not 0 <= seat < s.players:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == PLAY:
         return _play(s, a)
-    if phase == GATHER:
-        return _gather(s, a)
     if phase == DECLARE:
         return _declare(s, a)
     if phase == EXCHANGE:
         return _exchange(s, a)
+    if phase == GATHER:
+        return _gather(s, a)
     if phase == ANNOUNCE:
         return _announce(s, a)
     return _choose_trump(s, a)
