@@ -16,7 +16,8 @@ the rest their pips, a wild card 11), the хлюст of ace, king and a wild car
 above every other хлюст. Wild cards (фальки) are the queens under wild=queens, the
 queens and the sevens (for the sixes the pack lacks) under wild=queens-sevens.
 
-Every chip moves through the ledger: the seats (``"0"``…) and the ``pot``.
+Every chip is held in the ledger: the seats (``"0"``…) and the ``pot``; the table opens
+with the antes in the pot, and every later stake and share moves through it.
 
 Position notation (:func:`position`, :func:`load_position`): ``game``,
 ``players``, ``dealer``, ``options``, ``phase`` (``blind``, ``open``, ``show``,
@@ -26,17 +27,19 @@ in order), ``acted`` (seats that have had their turn in this phase),
 ``passed`` (seats out of the betting), ``raises``, ``winners``, ``how``.
 
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
-the pack and the setup (antes through the ledger, the deal), paid once a game, are about a
-quarter of a game's time: the per-decision rate is bounded by per-game work rather than by
-the decisions (``python scripts/bench.py --game gorka --breakdown`` measures both).
+the pack, the setup and the deal with a hand key for every seat, paid once a game, weigh as
+much as the decisions: each decision builds one state (the steps take the fields that
+change), and the hand key reads each card once
+(``python scripts/bench.py --game gorka --breakdown`` measures a game and its deal).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar, Final, NamedTuple, Self
+from typing import ClassVar, Final, NamedTuple, Self, TypeVar
 
 from reference.core import observables as obs
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
@@ -155,29 +158,35 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
     only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
     three cards, ``3 - w`` of a suit."""
-    natural = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
+    natural: list[Card] = []
+    distinct: set[int] = set()  # the natural cards' ranks
+    suit_set: set[int] = set()  # and suits
+    total = 0  # and points
+    for c in hand:
+        if not is_wild(c, wild):  # gorka/wild-cards
+            natural.append(c)
+            distinct.add(RANK_OF[c])
+            suit_set.add(SUIT_OF[c])
+            total += POINTS[c]
     n = len(natural)
     w = HAND - n
-    ranks = [RANK_OF[c] for c in natural]
-    distinct = set(ranks)
     if len(distinct) <= 1:
-        return CHETVERIK, ranks[0] if ranks else ACE
-    total = sum([POINTS[c] for c in natural]) + 11 * w
-    suits = [SUIT_OF[c] for c in natural]
-    suit_set = set(suits)
+        return CHETVERIK, RANK_OF[natural[0]] if natural else ACE
+    total += 11 * w
     if len(suit_set) == 1:
         need = 1 + (ACE not in distinct) + (KING not in distinct)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    best_rank3 = max([r for r in distinct if ranks.count(r) >= n - 1], default=0)
-    if best_rank3:
-        return TRYNKA, best_rank3
-    best3 = 0
-    for suit in suit_set:
-        if suits.count(suit) + w >= 3:
-            vals = sorted([POINTS[c] for c in natural if SUIT_OF[c] == suit], reverse=True)
-            best3 = max(best3, 11 * w + sum(vals[: 3 - w]))
-    if best3:
-        return THREE_CARDS, best3
+    if len(distinct) == 2:  # (of three ranks or more, none is held n - 1 times)
+        ranks = [RANK_OF[c] for c in natural]
+        best_rank3 = max([r for r in distinct if ranks.count(r) >= n - 1], default=0)
+        if best_rank3:
+            return TRYNKA, best_rank3
+    if len(suit_set) == 2:  # (of three suits or more, none is held 3 - w times)
+        suits = [SUIT_OF[c] for c in natural]
+        for suit in suit_set:
+            if suits.count(suit) + w >= 3:
+                # not all of one suit (a хлюст): this suit holds exactly 3 - w, no other does
+                return THREE_CARDS, 11 * w + sum([POINTS[c] for c in natural if SUIT_OF[c] == suit])
     return NOTHING, total
 
 
@@ -387,9 +396,21 @@ RULES: Final = CORE_RULES + (
 # --- options ----------------------------------------------------------------------------------
 
 
+T = TypeVar("T")
+
+
+def _reading(kind: type[T]) -> T:
+    """A field of the options that is no option: a reading the rules test (of type ``kind``),
+    found from the options when they are made (not given, not shown, not compared: equal
+    options have equal readings)."""
+    made: T = dataclasses.field(init=False, repr=False, compare=False)
+    return made
+
+
 @dataclass(frozen=True, slots=True)
 class GorkaOptions(GameOptions):
-    """The options of one game (the stakes agreed at the table, and the rulings)."""
+    """The options of one game (the stakes agreed at the table, and the rulings; after them,
+    the readings the rules test)."""
 
     starting_chips: int = option(
         20, "Chips each player has.", minimum=0, maximum=1000, ruling="AMB-GORKA-01"
@@ -457,26 +478,20 @@ class GorkaOptions(GameOptions):
         ruling="AMB-GORKA-05",
     )
 
-    @property
-    def wilds(self) -> int:
-        """Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`)."""
-        return WILD_KINDS[self.wild]
+    #: Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`).
+    wilds: int = _reading(int)
+    any_hand: bool = _reading(bool)
+    double_blind: bool = _reading(bool)
+    early_showdown: bool = _reading(bool)
+    aside_out: bool = _reading(bool)
 
-    @property
-    def any_hand(self) -> bool:
-        return self.go_up == "any"  # AMB-GORKA-06 b
-
-    @property
-    def double_blind(self) -> bool:
-        return self.overblind == "double"  # AMB-GORKA-02 b
-
-    @property
-    def early_showdown(self) -> bool:
-        return self.showdown == "last-two"  # AMB-GORKA-07 b
-
-    @property
-    def aside_out(self) -> bool:
-        return self.dealer_aside == "out"  # AMB-GORKA-04 b
+    def __post_init__(self) -> None:
+        put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
+        put(self, "wilds", WILD_KINDS[self.wild])
+        put(self, "any_hand", self.go_up == "any")  # AMB-GORKA-06 b
+        put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
+        put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
+        put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
 
 
 OPTIONS: Final = GorkaOptions.specs()
@@ -555,6 +570,12 @@ RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
 PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
 SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+#: ``OPENS[p][c]``: seat ``p`` turns card ``c`` up.
+OPENS: Final = tuple({c: Open(p, c) for c in PACK} for p in range(MAX_PLAYERS))
+#: ``SHOWS[p][a, b]``: seat ``p`` shows cards ``a < b`` of the pack.
+SHOWS: Final = tuple(
+    {(a, b): Show(p, (a, b)) for a, b in combinations(PACK, 2)} for p in range(MAX_PLAYERS)
+)
 
 BLINDING: Final = 1
 OPENING: Final = 2
@@ -625,6 +646,11 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     return ORDERS[n, dealer]
 
 
+#: The seats from the dealer's left round to his right (the dealer left out), by (players,
+#: dealer).
+ROUNDS: Final = {table: order[:-1] for table, order in ORDERS.items()}
+
+
 #: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
 ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
 
@@ -647,11 +673,11 @@ def setup(table: Table) -> GorkaState:
     if not isinstance(deal, DeckOrder) or sorted(deal.cards) != list(DECK_32):  # gorka/pack
         raise SetupError(f"{GAME_ID}: the deal is an order of the 32-card pack", "gorka/pack")
     chips = opts.starting_chips
-    ledger = open_ledger(ACCOUNTS[n], (chips,) * n + (0,)).transfers(
-        # gorka/stakes: the antes; AMB-GORKA-01: one with fewer chips than the ante antes all
-        [(str(p), "pot", min(opts.ante, chips)) for p in _order(n, table.dealer)]
-    )
-    empty: Hands = tuple(() for _ in range(n))
+    stake = min(opts.ante, chips)  # AMB-GORKA-01: one with fewer chips than the ante antes all
+    # gorka/stakes: the antes, each seat's stake moved from his chips to the pot (the ledger
+    # opens with them moved: each seat's chips less his stake, the pot their sum)
+    ledger = Ledger(ACCOUNTS[n], (chips - stake,) * n + (stake * n,))
+    empty: Hands = ((),) * n
     s = GorkaState(
         opts,
         n,
@@ -670,25 +696,16 @@ def setup(table: Table) -> GorkaState:
         "",
         (None,) * n,  # no hand is dealt yet: no keys
     )
-    return _next_blind(s, ())
+    return _next_blind(s, (), ledger, ())
 
 
-def _to_act(s: GorkaState, turn: Seat, acted: tuple[Seat, ...]) -> GorkaState:
-    """``s`` with ``turn`` to act and ``acted`` those who have had their turn (the step of
-    nearly every decision: built from the fields in order, which costs less than
-    ``_replace``)."""
-    (opts, players, dealer, phase, _, ledger, hands, up, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
-    return GorkaState(
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    )  # fmt: skip
-
-
-def _bet(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...], raises: int) -> GorkaState:
-    """``s`` after a player has gone up or passed in the betting: the ``ledger``, the seats
-    that have ``passed`` and the ``raises`` as they now stand (built as :func:`_to_act`)."""
-    (opts, players, dealer, phase, turn, _, hands, up, stock, blind, acted, _, _, winners, how,
+def _bet(
+    s: GorkaState, turn: Seat, ledger: Ledger, passed: tuple[Seat, ...], raises: int
+) -> GorkaState:
+    """``s`` after a player has gone up or passed in the betting: ``turn`` to act, the
+    ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand (built from the
+    fields in order, which costs less than ``_replace``)."""
+    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
      keys) = s  # fmt: skip
     return GorkaState(
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
@@ -696,59 +713,90 @@ def _bet(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...], raises: int) -
     )  # fmt: skip
 
 
-def _blind_cost(s: GorkaState) -> int:
+def _offered(
+    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
+) -> GorkaState:
+    """``s`` with ``turn`` to be offered the blind, ``acted`` those who have had their turn, and
+    the ``ledger`` and the ``blind`` seats as they now stand (built as :func:`_bet`)."""
+    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
+     keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
+        raises, winners, how, keys,
+    )  # fmt: skip
+
+
+def _blind_cost(opts: GorkaOptions, blind: tuple[Seat, ...]) -> int:
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    return blind_cost(s.opts.blind_stake, len(s.blind), s.opts.double_blind)
+    return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
 
 
-def _next_blind(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
-    """The next player to be offered the blind (``acted``: those who have had their turn),
-    or the deal of the first two cards."""
-    cost = _blind_cost(s)
-    chips = s.ledger.balances
+def _next_blind(
+    s: GorkaState, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
+) -> GorkaState:
+    """The next player to be offered the blind (``acted``: those who have had their turn;
+    the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
+    cards."""
+    cost = _blind_cost(s.opts, blind)
+    chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ORDERS[s.players, s.dealer][:-1]:
+    for p in ROUNDS[s.players, s.dealer]:
         if p not in acted:
             if chips[p] >= cost:
-                return _to_act(s, p, acted)
+                return _offered(s, p, acted, ledger, blind)
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
-    return _deal_two(s)
+    return _deal_two(_offered(s, s.turn, s.acted, ledger, blind))
 
 
 def _deal_two(s: GorkaState) -> GorkaState:
-    n = s.players
-    stock = s.stock
-    hands = list(s.hands)
+    (opts, n, dealer, _, turn, ledger, held, up, stock, blind, acted, passed, raises, winners,
+     how, _) = s  # fmt: skip
+    hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
-    for k, p in enumerate(_order(n, s.dealer)):
+    for k, p in enumerate(_order(n, dealer)):
         hands[p] += (stock[k], stock[n + k])
-    s = s._replace(
-        phase=OPENING,
-        hands=tuple(hands),
-        stock=stock[2 * n :],
-        keys=_keys(hands, s.opts.wilds, False),
-    )
-    return _next_open(s, ())
+    keys = _keys(hands, opts.wilds, False)
+    s = GorkaState(
+        opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
+        passed, raises, winners, how, keys,
+    )  # fmt: skip
+    return _next_open(s, (), up)
 
 
-def _next_open(s: GorkaState, acted: tuple[Seat, ...]) -> GorkaState:
-    """The next player who may turn a card up (``acted``: those who have had their turn),
-    or the deal of the last two cards."""
+def _opener(
+    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
+) -> GorkaState:
+    """``s`` with ``turn`` to turn a card up or not, ``acted`` those who have had their turn,
+    and ``up`` the cards turned up as they now stand (built as :func:`_bet`)."""
+    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
+     winners, how, keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
+        raises, winners, how, keys,
+    )  # fmt: skip
+
+
+def _next_open(
+    s: GorkaState, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
+) -> GorkaState:
+    """The next player who may turn a card up (``acted``: those who have had their turn;
+    ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
     blind = s.blind
-    for p in ORDERS[s.players, s.dealer][:-1]:
+    for p in ROUNDS[s.players, s.dealer]:
         if p not in acted and p not in blind:
-            return _to_act(s, p, acted)
-    return _deal_rest(s)
+            return _opener(s, p, acted, up)
+    return _deal_rest(s, up)
 
 
-def _deal_rest(s: GorkaState) -> GorkaState:
-    n, dealer, blind = s.players, s.dealer, s.blind
-    hands = list(s.hands)
-    up = list(s.up)
-    stock = s.stock
+def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaState:
+    """The last two cards dealt to ``s`` with the cards ``turned`` up before them."""
+    (opts, n, dealer, _, _, ledger, held, _, stock, blind, _, passed, raises, winners, how,
+     _) = s  # fmt: skip
+    hands = list(held)
+    up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
     for k, p in enumerate(_order(n, dealer)):
@@ -757,36 +805,52 @@ def _deal_rest(s: GorkaState) -> GorkaState:
         if p == dealer or p in blind:
             continue  # all face down
         # both up; or, after a turned card, one up then one down
-        up[p] += (first,) if s.up[p] else (first, second)
-    return s._replace(
-        phase=SHOWING,
-        turn=dealer,
-        hands=tuple(hands),
-        up=tuple(up),
-        stock=stock[2 * n :],
-        acted=(),
-        keys=_keys(hands, s.opts.wilds, False),
-    )
+        up[p] += (first,) if turned[p] else (first, second)
+    keys = _keys(hands, opts.wilds, False)
+    return GorkaState(
+        opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
+        (), passed, raises, winners, how, keys,
+    )  # fmt: skip
 
 
-def _active(s: GorkaState) -> tuple[Seat, ...]:
-    passed = s.passed
+def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
+    """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
+    which no one has acted yet (built as :func:`_bet`)."""
+    (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
+     winners, how, keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
+        raises, winners, how, keys,
+    )  # fmt: skip
+
+
+def _active(s: GorkaState, passed: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats still in from the dealer's left, when those of ``passed`` have passed."""
     return tuple([p for p in ORDERS[s.players, s.dealer] if p not in passed])
 
 
-def _next_bettor(s: GorkaState, after: Seat) -> GorkaState:
-    active = _active(s)
-    if len(active) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
-        return _settle(s, active, "alone")
+def _left(s: GorkaState, passed: tuple[Seat, ...]) -> int:
+    """How many of the players are still in (as many as :func:`_active` names)."""
+    return s.players - len(set(passed))
+
+
+def _next_bettor(
+    s: GorkaState, after: Seat, ledger: Ledger, passed: tuple[Seat, ...], raises: int
+) -> GorkaState:
+    """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
+    seats that have ``passed`` and the ``raises`` as they now stand."""
+    if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
+        return _settle(_bet(s, s.turn, ledger, passed, raises), _active(s, passed), "alone")
     n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
     for k in range(1, n + 1):
         p = (after + k) % n
-        if p not in s.passed:
-            return _to_act(s, p, s.acted)
+        if p not in passed:
+            return _bet(s, p, ledger, passed, raises)
     return s
 
 
 def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
+    """``s`` settled: the pot to the ``winners``, ``how`` they won."""
     pot = s.ledger.balances[s.players]
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
     ledger = s.ledger.transfers(
@@ -795,7 +859,12 @@ def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
             for p, share in zip(winners, shares(pot, len(winners)), strict=True)
         ]
     )
-    return s._replace(phase=OVER, turn=-1, ledger=ledger, winners=winners, how=how)
+    (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, passed, raises, _, _,
+     keys) = s  # fmt: skip
+    return GorkaState(
+        opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
+        winners, how, keys,
+    )  # fmt: skip
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
@@ -813,7 +882,7 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
 def _may_show(s: GorkaState) -> bool:
     """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
     soon as two are left (AMB-GORKA-07)."""
-    return s.raises >= s.opts.limit or (s.opts.early_showdown and len(_active(s)) == 2)
+    return s.raises >= s.opts.limit or (s.opts.early_showdown and _left(s, s.passed) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -827,10 +896,11 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat = s.turn
     if s.phase == BETTING:
+        left = _left(s, s.passed)
         out: list[Action] = []
         if _can_raise(s, seat):
             out.append(RAISES[seat])
-        if len(_active(s)) == 2:  # gorka/last-two: only the last two settle peaceably
+        if left == 2:  # gorka/last-two: only the last two settle peaceably
             out.append(PEACES[seat])
         if _may_show(s):
             out.append(SHOWDOWNS[seat])
@@ -839,62 +909,64 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     if s.phase == BLINDING:
         return (BLINDS[seat], PASSES[seat])
     if s.phase == OPENING:
-        return (Open(seat, s.hands[seat][0]), Open(seat, s.hands[seat][1]), PASSES[seat])
+        hand, opens = s.hands[seat], OPENS[seat]
+        return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if s.phase == SHOWING:
-        return tuple(Show(seat, (a, b)) for a, b in combinations(sorted(s.hands[seat]), 2))
+        shows = SHOWS[seat]
+        return tuple([shows[pair] for pair in combinations(sorted(s.hands[seat]), 2)])
     return ()
 
 
 def apply(s: GorkaState, a: Action) -> GorkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
-    if s.phase == OVER:
+    phase = s.phase
+    if phase == OVER:
         raise IllegalAction("core/game-over", "the game is over")
-    if a.seat != s.turn:
-        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {a.seat}'s")
     seat = a.seat
-    if s.phase == BLINDING:
+    if seat != s.turn:
+        raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s))
-            return _next_blind(
-                s._replace(ledger=ledger, blind=s.blind + (seat,)), s.acted + (seat,)
-            )
+            ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s.opts, s.blind))
+            return _next_blind(s, s.acted + (seat,), ledger, s.blind + (seat,))
         if isinstance(a, Pass):
-            return _next_blind(s, s.acted + (seat,))
+            return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
-    if s.phase == OPENING:
+    if phase == OPENING:
         if isinstance(a, Open):
             if a.card not in s.hands[seat]:
                 raise IllegalAction(
                     "core/not-held", f"seat {seat} does not hold {card_name(a.card)}"
                 )
             up = s.up[:seat] + ((a.card,),) + s.up[seat + 1 :]  # gorka/deal: one turned up
-            return _next_open(s._replace(up=up), s.acted + (seat,))
+            return _next_open(s, s.acted + (seat,), up)
         if isinstance(a, Pass):
-            return _next_open(s, s.acted + (seat,))
+            return _next_open(s, s.acted + (seat,), s.up)
         raise IllegalAction("core/wrong-action", "a player may turn one of his first two cards")
-    if s.phase == SHOWING:
+    if phase == SHOWING:
         if not isinstance(a, Show):
             raise IllegalAction("core/wrong-action", "the dealer turns two of his cards up")
         if any(c not in s.hands[seat] for c in a.cards) or a.cards[0] == a.cards[1]:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
-        s = s._replace(up=up, phase=BETTING, acted=())
+        s = _betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
         if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
             aside = tuple(c for c in s.hands[seat] if c not in kept)
             hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
             s = with_keys(s._replace(hands=hands, stock=s.stock + aside))
-        return _next_bettor(s, s.dealer)  # gorka/go-up: from the dealer's left
+        # gorka/go-up: from the dealer's left
+        return _next_bettor(s, s.dealer, s.ledger, s.passed, s.raises)
     if isinstance(a, Raise):
         if not _can_raise(s, seat):  # gorka/go-up
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
         ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
-        return _next_bettor(_bet(s, ledger, s.passed, s.raises + 1), seat)
+        return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
-        return _next_bettor(_bet(s, s.ledger, s.passed + (seat,), s.raises), seat)
-    active = _active(s)
+        return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
+    active = _active(s, s.passed)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
