@@ -8,7 +8,9 @@ declarations:
   options, each declared once with :func:`option` (default, doc, values or range, ruling). The
   game's option specs (:meth:`GameOptions.specs`), the typed options of a table
   (:meth:`GameOptions.of`) and their JSON form (:meth:`GameOptions.to_json`) are read off it;
-  what the rules test (``opts.double_blind``) is a property of the class over the option's value.
+  what the rules test (``opts.double_blind``) is a property of the class over the option's value,
+  or, on a hot path, a field declared with :func:`reading` and set from the options as they are
+  made.
 - **observables**: a tuple of :class:`Observable` (one value of the state) and :class:`PerSeat`
   (one value for each seat, asked as ``name.<seat>``). ``to_move``, ``phase``, ``legal`` and
   ``outcome`` (design §3) are provided.
@@ -56,6 +58,17 @@ def option(
     """
     spec = OptionSpec("", default, doc, values, minimum, maximum, ruling)
     made: V = dataclasses.field(default=default, metadata={_SPEC: spec})
+    return made
+
+
+R = TypeVar("R")
+
+
+def reading(kind: type[R]) -> R:
+    """One field of a :class:`GameOptions` dataclass that is no option: a reading the rules
+    test (of type ``kind``), set from the options in the class's ``__post_init__`` (not given,
+    not shown, not compared: equal options have equal readings)."""
+    made: R = dataclasses.field(init=False, repr=False, compare=False)
     return made
 
 

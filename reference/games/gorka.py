@@ -35,11 +35,10 @@ change), and the hand key reads each card once
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar, Final, NamedTuple, Self, TypeVar
+from typing import ClassVar, Final, NamedTuple, Self
 
 from reference.core import observables as obs
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
@@ -65,7 +64,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option, reading
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -396,17 +395,6 @@ RULES: Final = CORE_RULES + (
 # --- options ----------------------------------------------------------------------------------
 
 
-T = TypeVar("T")
-
-
-def _reading(kind: type[T]) -> T:
-    """A field of the options that is no option: a reading the rules test (of type ``kind``),
-    found from the options when they are made (not given, not shown, not compared: equal
-    options have equal readings)."""
-    made: T = dataclasses.field(init=False, repr=False, compare=False)
-    return made
-
-
 @dataclass(frozen=True, slots=True)
 class GorkaOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings; after them,
@@ -479,11 +467,11 @@ class GorkaOptions(GameOptions):
     )
 
     #: Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`).
-    wilds: int = _reading(int)
-    any_hand: bool = _reading(bool)
-    double_blind: bool = _reading(bool)
-    early_showdown: bool = _reading(bool)
-    aside_out: bool = _reading(bool)
+    wilds: int = reading(int)
+    any_hand: bool = reading(bool)
+    double_blind: bool = reading(bool)
+    early_showdown: bool = reading(bool)
+    aside_out: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)

@@ -31,7 +31,6 @@ turn), ``winner`` (null until the game is over).
 
 from __future__ import annotations
 
-import dataclasses
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -53,7 +52,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, option, reading
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
@@ -246,14 +245,6 @@ RULES: Final = CORE_RULES + (
 # --- options: the rulings of the register --------------------------------------------------
 
 
-def _reading() -> bool:
-    """A field of the options that is no option: a reading the rules test, found from the
-    options when they are made (not given, not shown, not compared: equal options have equal
-    readings)."""
-    made: bool = dataclasses.field(init=False, repr=False, compare=False)
-    return made
-
-
 @dataclass(frozen=True, slots=True)
 class LenturluOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings)."""
@@ -388,18 +379,18 @@ class LenturluOptions(GameOptions):
 
     # the readings the rules test, found once from the options when they are made (read as
     # plain attributes on every decision; not options themselves: no spec, no part of ==)
-    twos: bool = _reading()
-    any_suit: bool = _reading()
-    per_card: bool = _reading()
+    twos: bool = reading(bool)
+    any_suit: bool = reading(bool)
+    per_card: bool = reading(bool)
     #: Whether a player who laid cards in his turn and can lay no more may buy.
-    layer_may_buy: bool = _reading()
-    last_leads: bool = _reading()
-    must_buy: bool = _reading()
-    stuck_next: bool = _reading()
-    taker_excluded: bool = _reading()
-    first_out: bool = _reading()
-    first_out_pays: bool = _reading()
-    points: bool = _reading()
+    layer_may_buy: bool = reading(bool)
+    last_leads: bool = reading(bool)
+    must_buy: bool = reading(bool)
+    stuck_next: bool = reading(bool)
+    taker_excluded: bool = reading(bool)
+    first_out: bool = reading(bool)
+    first_out_pays: bool = reading(bool)
+    points: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
