@@ -1260,8 +1260,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     else:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     seat = a.seat
-    declared = s.declared
-    declared = declared[:seat] + (value,) + declared[seat + 1 :]
+    declared = _set(s.declared, seat, value)
     fields = list(s)  # the state with two or three fields changed, built directly for speed
     fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
@@ -1555,7 +1554,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
     i = hand.index(card)
-    hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+    hands = _put(hands, seat, hand[:i] + hand[i + 1 :])
     table += (card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
