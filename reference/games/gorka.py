@@ -150,42 +150,89 @@ def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
 #: ``POINTS[c]``: :func:`points` of card ``c``.
 POINTS: Final = tuple(points(c) for c in range(52))
 
+#: A hand is read from the sum of its cards' codes (:data:`CODES`). A code is a number in
+#: fields, from its lowest bit: a count of natural cards for each rank (a ``DIGIT`` of bits a
+#: rank, by rank number), then for each suit, then a count of wild cards; above them the points
+#: of the hand, then of each suit (``POINTS_WIDTH`` bits each). A count is at most four, so the
+#: sum of four codes adds each field on its own.
+DIGIT: Final = 4
+DIGIT_MASK: Final = (1 << DIGIT) - 1
+SUIT_COUNTS: Final = DIGIT * (ACE + 1)
+WILD_COUNT: Final = SUIT_COUNTS + DIGIT * 4
+TOTAL: Final = WILD_COUNT + DIGIT
+POINTS_WIDTH: Final = 8
+POINTS_MASK: Final = (1 << POINTS_WIDTH) - 1
+SUIT_POINTS: Final = TOTAL + POINTS_WIDTH
+RANK_COUNTS: Final = (1 << SUIT_COUNTS) - 1
+SUITS_MASK: Final = (1 << WILD_COUNT - SUIT_COUNTS) - 1
+ACE_COUNT: Final = DIGIT_MASK << DIGIT * ACE
+KING_COUNT: Final = DIGIT_MASK << DIGIT * KING
+#: ``ONES``: 1 in each count of ranks (or, shifted down, of suits); ``HALVES``: the top bit
+#: of each, so a count plus ``HALF - k`` reaches it when the count is ``k`` or more.
+HALF: Final = 8
+ONES: Final = sum(1 << DIGIT * r for r in range(ACE + 1))
+HALVES: Final = HALF * ONES
+#: ``ONE_RANK``: the rank counts of natural cards all of one rank, and that rank (no natural
+#: card: a четверик of aces); ``ONE_SUIT``: the suit counts of natural cards all of one suit.
+COUNTS: Final = range(1, HAND + 1)
+ONE_RANK: Final = {k << DIGIT * r: r for r in set(RANK_OF) for k in COUNTS} | {0: ACE}
+ONE_SUIT: Final = frozenset(k << DIGIT * suit for suit in set(SUIT_OF) for k in COUNTS)
+
+
+def card_code(c: Card, wild: int) -> int:
+    """The code of card ``c`` under ``wild`` (see :data:`DIGIT`)."""
+    if is_wild(c, wild):  # gorka/wild-cards: no rank or suit, and 11 points
+        return 1 << WILD_COUNT | 11 << TOTAL
+    p, suit = POINTS[c], SUIT_OF[c]
+    return (
+        1 << DIGIT * RANK_OF[c]
+        | 1 << SUIT_COUNTS + DIGIT * suit
+        | p << TOTAL
+        | p << SUIT_POINTS + POINTS_WIDTH * suit
+    )
+
+
+def card_codes() -> tuple[tuple[int, ...], ...]:
+    """:func:`card_code` of each card, for each ``wild``."""
+    return tuple(
+        tuple(card_code(c, w) for c in range(52)) for w in (NO_WILD, QUEENS, QUEENS_SEVENS)
+    )
+
+
+#: ``CODES[wild][c]``: the code of card ``c`` under ``wild`` (see :data:`DIGIT`).
+CODES: Final = card_codes()
+
 
 def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The body of :func:`hand_key` (kept free of contracts so they can call it).
 
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
     only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
-    three cards, ``3 - w`` of a suit."""
-    natural: list[Card] = []
-    distinct: set[int] = set()  # the natural cards' ranks
-    suit_set: set[int] = set()  # and suits
-    total = 0  # and points
-    for c in hand:
-        if not is_wild(c, wild):  # gorka/wild-cards
-            natural.append(c)
-            distinct.add(RANK_OF[c])
-            suit_set.add(SUIT_OF[c])
-            total += POINTS[c]
-    n = len(natural)
-    w = HAND - n
-    if len(distinct) <= 1:
-        return CHETVERIK, RANK_OF[natural[0]] if natural else ACE
-    total += 11 * w
-    if len(suit_set) == 1:
-        need = 1 + (ACE not in distinct) + (KING not in distinct)
+    three cards, ``3 - w`` of a suit. The hand is read from the sum of its cards' codes
+    (:data:`CODES`): the counts by rank and by suit, the wild cards and the points at once."""
+    codes = CODES[wild]
+    a, b, c, d = hand
+    sum_ = codes[a] + codes[b] + codes[c] + codes[d]
+    ranks = sum_ & RANK_COUNTS
+    rank = ONE_RANK.get(ranks)  # all the natural cards of one rank (or none natural)
+    if rank is not None:
+        return CHETVERIK, rank
+    w = sum_ >> WILD_COUNT & DIGIT_MASK
+    total = sum_ >> TOTAL & POINTS_MASK
+    suits = sum_ >> SUIT_COUNTS & SUITS_MASK
+    if suits in ONE_SUIT:  # all the natural cards of one suit
+        need = 1 + (not ranks & ACE_COUNT) + (not ranks & KING_COUNT)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    if len(distinct) == 2:  # (of three ranks or more, none is held n - 1 times)
-        ranks = [RANK_OF[c] for c in natural]
-        best_rank3 = max([r for r in distinct if ranks.count(r) >= n - 1], default=0)
-        if best_rank3:
-            return TRYNKA, best_rank3
-    if len(suit_set) == 2:  # (of three suits or more, none is held 3 - w times)
-        suits = [SUIT_OF[c] for c in natural]
-        for suit in suit_set:
-            if suits.count(suit) + w >= 3:
-                # not all of one suit (a хлюст): this suit holds exactly 3 - w, no other does
-                return THREE_CARDS, 11 * w + sum([POINTS[c] for c in natural if SUIT_OF[c] == suit])
+    # трынка and three cards: a count of 3 - w or more (a count of n - 1 of a rank, when
+    # not all are of one rank, comes only with two ranks; 3 - w of a suit, with two suits)
+    lift = (HALF - 3 + w) * ONES  # a digit of 3 - w or more reaches HALF
+    over = (ranks + lift) & HALVES
+    if over:
+        return TRYNKA, over.bit_length() // DIGIT - 1
+    over = (suits + lift) & HALVES
+    if over:
+        suit = over.bit_length() // DIGIT - 1
+        return THREE_CARDS, 11 * w + (sum_ >> SUIT_POINTS + POINTS_WIDTH * suit & POINTS_MASK)
     return NOTHING, total
 
 
