@@ -780,12 +780,14 @@ def _next_blind(
             if chips[p] >= cost:
                 return _offered(s, p, acted, ledger, blind)
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
-    return _deal_two(_offered(s, s.turn, s.acted, ledger, blind))
+    return _deal_two(s, ledger, blind)
 
 
-def _deal_two(s: GorkaState) -> GorkaState:
-    (opts, n, dealer, _, turn, ledger, held, up, stock, blind, acted, passed, raises, winners,
-     how, _) = s  # fmt: skip
+def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
+    """The first two cards dealt to ``s``, with the ``ledger`` and the ``blind`` seats as the
+    blind stakes left them."""
+    (opts, n, dealer, _, turn, _, held, up, stock, _, acted, passed, raises, winners, how,
+     _) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
@@ -875,7 +877,7 @@ def _next_bettor(
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
     if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
-        return _settle(_bet(s, s.turn, ledger, passed, raises), _active(s, passed), "alone")
+        return _settle(s, ledger, passed, raises, _active(s, passed), "alone")
     n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
     for k in range(1, n + 1):
         p = (after + k) % n
@@ -884,17 +886,25 @@ def _next_bettor(
     return s
 
 
-def _settle(s: GorkaState, winners: tuple[Seat, ...], how: str) -> GorkaState:
-    """``s`` settled: the pot to the ``winners``, ``how`` they won."""
-    pot = s.ledger.balances[s.players]
+def _settle(
+    s: GorkaState,
+    ledger: Ledger,
+    passed: tuple[Seat, ...],
+    raises: int,
+    winners: tuple[Seat, ...],
+    how: str,
+) -> GorkaState:
+    """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
+    they stand: the pot to the ``winners``, ``how`` they won."""
+    pot = ledger.balances[s.players]
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
-    ledger = s.ledger.transfers(
+    ledger = ledger.transfers(
         [
             ("pot", str(p), share)
             for p, share in zip(winners, shares(pot, len(winners)), strict=True)
         ]
     )
-    (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, passed, raises, _, _,
+    (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
     return GorkaState(
         opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
@@ -1005,12 +1015,15 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        return _settle(s, active, "peace")  # AMB-GORKA-07: peace shares the pot
+        return _settle(
+            s, s.ledger, s.passed, s.raises, active, "peace"
+        )  # AMB-GORKA-07: peace shares the pot
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
-        return _settle(s, tuple(active[i] for i in showdown_winners(keys)), "showdown")
+        winners = tuple(active[i] for i in showdown_winners(keys))
+        return _settle(s, s.ledger, s.passed, s.raises, winners, "showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
 
 
