@@ -164,14 +164,15 @@ POINTS_WIDTH: Final = 8
 POINTS_MASK: Final = (1 << POINTS_WIDTH) - 1
 SUIT_POINTS: Final = TOTAL + POINTS_WIDTH
 RANK_COUNTS: Final = (1 << SUIT_COUNTS) - 1
-SUITS_MASK: Final = (1 << WILD_COUNT - SUIT_COUNTS) - 1
+COUNTS_MASK: Final = (1 << WILD_COUNT) - 1
 ACE_COUNT: Final = DIGIT_MASK << DIGIT * ACE
 KING_COUNT: Final = DIGIT_MASK << DIGIT * KING
-#: ``ONES``: 1 in each count of ranks (or, shifted down, of suits); ``HALVES``: the top bit
-#: of each, so a count plus ``HALF - k`` reaches it when the count is ``k`` or more.
+#: ``HALVES``: the top bit of each count (of a rank or a suit); ``LIFTS[w]``: what, added to
+#: each count, makes a count of ``3 - w`` or more reach it.
 HALF: Final = 8
-ONES: Final = sum(1 << DIGIT * r for r in range(ACE + 1))
+ONES: Final = sum(1 << DIGIT * k for k in range(WILD_COUNT // DIGIT))
 HALVES: Final = HALF * ONES
+LIFTS: Final = tuple((HALF - 3 + w) * ONES for w in range(HAND + 1))
 #: ``ONE_RANK``: the rank counts of natural cards all of one rank, and that rank (no natural
 #: card: a четверик of aces); ``ONE_SUIT``: the suit counts of natural cards all of one suit.
 COUNTS: Final = range(1, HAND + 1)
@@ -213,27 +214,25 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     codes = CODES[wild]
     a, b, c, d = hand
     sum_ = codes[a] + codes[b] + codes[c] + codes[d]
-    ranks = sum_ & RANK_COUNTS
-    rank = ONE_RANK.get(ranks)  # all the natural cards of one rank (or none natural)
-    if rank is not None:
-        return CHETVERIK, rank
     w = sum_ >> WILD_COUNT & DIGIT_MASK
+    counts = sum_ & COUNTS_MASK
+    # every category needs a count of 3 - w or more, of a rank or of a suit (none, nothing)
+    over = (counts + LIFTS[w]) & HALVES
     total = sum_ >> TOTAL & POINTS_MASK
-    suits = sum_ >> SUIT_COUNTS & SUITS_MASK
-    if suits in ONE_SUIT:  # all the natural cards of one suit
+    if not over:
+        return NOTHING, total
+    ranks = counts & RANK_COUNTS
+    if ranks in ONE_RANK:  # all the natural cards of one rank (or none natural)
+        return CHETVERIK, ONE_RANK[ranks]
+    if counts >> SUIT_COUNTS in ONE_SUIT:  # all the natural cards of one suit
         need = 1 + (not ranks & ACE_COUNT) + (not ranks & KING_COUNT)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    # трынка and three cards: a count of 3 - w or more (a count of n - 1 of a rank, when
-    # not all are of one rank, comes only with two ranks; 3 - w of a suit, with two suits)
-    lift = (HALF - 3 + w) * ONES  # a digit of 3 - w or more reaches HALF
-    over = (ranks + lift) & HALVES
-    if over:
-        return TRYNKA, over.bit_length() // DIGIT - 1
-    over = (suits + lift) & HALVES
-    if over:
-        suit = over.bit_length() // DIGIT - 1
-        return THREE_CARDS, 11 * w + (sum_ >> SUIT_POINTS + POINTS_WIDTH * suit & POINTS_MASK)
-    return NOTHING, total
+    # (a count of n - 1 of a rank, when not all are of one rank, comes only with two ranks;
+    # of 3 - w of a suit, with two suits)
+    if over & RANK_COUNTS:
+        return TRYNKA, (over & RANK_COUNTS).bit_length() // DIGIT - 1
+    suit = (over >> SUIT_COUNTS).bit_length() // DIGIT - 1
+    return THREE_CARDS, 11 * w + (sum_ >> SUIT_POINTS + POINTS_WIDTH * suit & POINTS_MASK)
 
 
 def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
@@ -877,7 +876,7 @@ def _next_bettor(
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
     if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
-        return _settle(s, ledger, passed, raises, _active(s, passed), "alone")
+        return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
     for k in range(1, n + 1):
         p = (after + k) % n
@@ -892,6 +891,7 @@ def _settle(
     passed: tuple[Seat, ...],
     raises: int,
     winners: tuple[Seat, ...],
+    *,
     how: str,
 ) -> GorkaState:
     """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
@@ -1015,15 +1015,14 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        return _settle(
-            s, s.ledger, s.passed, s.raises, active, "peace"
-        )  # AMB-GORKA-07: peace shares the pot
+        # AMB-GORKA-07: peace shares the pot
+        return _settle(s, s.ledger, s.passed, s.raises, active, how="peace")
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
         winners = tuple(active[i] for i in showdown_winners(keys))
-        return _settle(s, s.ledger, s.passed, s.raises, winners, "showdown")
+        return _settle(s, s.ledger, s.passed, s.raises, winners, how="showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
 
 
