@@ -622,7 +622,10 @@ Hands = tuple[tuple[Card, ...], ...]
 
 
 class GorkaState(NamedTuple):
-    """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack."""
+    """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack.
+
+    The steps of the game build it as ``tuple.__new__(GorkaState, (fields in order))``, which
+    costs less than the NamedTuple's own ``__new__`` (a Python function) or ``_replace``."""
 
     opts: GorkaOptions
     players: int
@@ -669,20 +672,22 @@ def _keys(
     )
 
 
-#: The seats from the dealer's left round to the dealer, by (players, dealer).
-ORDERS: Final = {
-    (n, d): tuple((d + k) % n for k in range(1, n + 1)) for n in range(2, 7) for d in range(n)
-}
+#: The seats from the dealer's left round to the dealer, by players and dealer
+#: (``ORDERS[n][dealer]``).
+ORDERS: Final = tuple(
+    tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
 
 
 def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
     """The seats from the dealer's left round to the dealer."""
-    return ORDERS[n, dealer]
+    return ORDERS[n][dealer]
 
 
-#: The seats from the dealer's left round to his right (the dealer left out), by (players,
-#: dealer).
-ROUNDS: Final = {table: order[:-1] for table, order in ORDERS.items()}
+#: The seats from the dealer's left round to his right (the dealer left out), by players and
+#: dealer.
+ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS)
 
 
 #: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
@@ -712,24 +717,11 @@ def setup(table: Table) -> GorkaState:
     # opens with them moved: each seat's chips less his stake, the pot their sum)
     ledger = Ledger(ACCOUNTS[n], (chips - stake,) * n + (stake * n,))
     empty: Hands = ((),) * n
-    s = GorkaState(
-        opts,
-        n,
-        table.dealer,
-        BLINDING,
-        (table.dealer + 1) % n,
-        ledger,
-        empty,
-        empty,
-        deal.cards,
-        (),
-        (),
-        (),
-        0,
-        (),
-        "",
-        (None,) * n,  # no hand is dealt yet: no keys
-    )
+    # (no hand is dealt yet: no keys)
+    s = tuple.__new__(GorkaState, (
+        opts, n, table.dealer, BLINDING, (table.dealer + 1) % n, ledger, empty, empty, deal.cards,
+        (), (), (), 0, (), "", (None,) * n,
+    ))  # fmt: skip
     return _next_blind(s, (), ledger, ())
 
 
@@ -737,27 +729,26 @@ def _bet(
     s: GorkaState, turn: Seat, ledger: Ledger, passed: tuple[Seat, ...], raises: int
 ) -> GorkaState:
     """``s`` after a player has gone up or passed in the betting: ``turn`` to act, the
-    ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand (built from the
-    fields in order, which costs less than ``_replace``)."""
+    ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
      keys) = s  # fmt: skip
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _offered(
     s: GorkaState, turn: Seat, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
 ) -> GorkaState:
     """``s`` with ``turn`` to be offered the blind, ``acted`` those who have had their turn, and
-    the ``ledger`` and the ``blind`` seats as they now stand (built as :func:`_bet`)."""
+    the ``ledger`` and the ``blind`` seats as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys) = s  # fmt: skip
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _blind_cost(opts: GorkaOptions, blind: tuple[Seat, ...]) -> int:
@@ -774,7 +765,7 @@ def _next_blind(
     cost = _blind_cost(s.opts, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ROUNDS[s.players, s.dealer]:
+    for p in ROUNDS[s.players][s.dealer]:
         if p not in acted:
             if chips[p] >= cost:
                 return _offered(s, p, acted, ledger, blind)
@@ -793,10 +784,10 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     for k, p in enumerate(_order(n, dealer)):
         hands[p] += (stock[k], stock[n + k])
     keys = _keys(hands, opts.wilds, False)
-    s = GorkaState(
+    s = tuple.__new__(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
     return _next_open(s, (), up)
 
 
@@ -804,13 +795,13 @@ def _opener(
     s: GorkaState, turn: Seat, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
 ) -> GorkaState:
     """``s`` with ``turn`` to turn a card up or not, ``acted`` those who have had their turn,
-    and ``up`` the cards turned up as they now stand (built as :func:`_bet`)."""
+    and ``up`` the cards turned up as they now stand."""
     (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
      winners, how, keys) = s  # fmt: skip
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _next_open(
@@ -821,7 +812,7 @@ def _next_open(
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
     blind = s.blind
-    for p in ROUNDS[s.players, s.dealer]:
+    for p in ROUNDS[s.players][s.dealer]:
         if p not in acted and p not in blind:
             return _opener(s, p, acted, up)
     return _deal_rest(s, up)
@@ -843,26 +834,26 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
         # both up; or, after a turned card, one up then one down
         up[p] += (first,) if turned[p] else (first, second)
     keys = _keys(hands, opts.wilds, False)
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
         (), passed, raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
-    which no one has acted yet (built as :func:`_bet`)."""
+    which no one has acted yet."""
     (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
      winners, how, keys) = s  # fmt: skip
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
         raises, winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _active(s: GorkaState, passed: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats still in from the dealer's left, when those of ``passed`` have passed."""
-    return tuple([p for p in ORDERS[s.players, s.dealer] if p not in passed])
+    return tuple([p for p in ORDERS[s.players][s.dealer] if p not in passed])
 
 
 def _left(s: GorkaState, passed: tuple[Seat, ...]) -> int:
@@ -906,10 +897,10 @@ def _settle(
     )
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
-    return GorkaState(
+    return tuple.__new__(GorkaState, (
         opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
         winners, how, keys,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
