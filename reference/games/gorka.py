@@ -870,9 +870,8 @@ def _next_bettor(
     seats that have ``passed`` and the ``raises`` as they now stand."""
     if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
-    n = s.players  # AMB-GORKA-06: the turn goes left to the next player still in
-    for k in range(1, n + 1):
-        p = (after + k) % n
+    # AMB-GORKA-06: the turn goes left to the next player still in
+    for p in ORDERS[s.players][after]:
         if p not in passed:
             return _bet(s, p, ledger, passed, raises)
     return s
