@@ -29,8 +29,9 @@ in order), ``acted`` (seats that have had their turn in this phase),
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
 the pack, the setup and the deal with a hand key for every seat, paid once a game, weigh as
 much as the decisions: each decision builds one state (the steps take the fields that
-change), and the hand key reads each card once
-(``python scripts/bench.py --game gorka --breakdown`` measures a game and its deal).
+change, and build it with ``tuple.__new__``), and the hand key is read from one sum of per-card
+codes (:data:`CODES`) (``python scripts/bench.py --game gorka --breakdown`` measures a game and
+its deal).
 """
 
 from __future__ import annotations
