@@ -778,15 +778,13 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     """The first two cards dealt to ``s``, with the ``ledger`` and the ``blind`` seats as the
     blind stakes left them."""
     (opts, n, dealer, _, turn, _, held, up, stock, _, acted, passed, raises, winners, how,
-     keys) = s  # fmt: skip
+     _) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
     for k, p in enumerate(_order(n, dealer)):
         hands[p] += (stock[k], stock[n + k])
-    # a hand of two has no key: the keys stay none, unless a loaded position held cards
-    if any(held):
-        keys = _keys(hands, opts.wilds, False)
+    keys = _keys(hands, opts.wilds, False)
     s = tuple.__new__(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys,
