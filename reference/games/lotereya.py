@@ -467,6 +467,15 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
+def _can_beat(s: LotereyaState, hand: Sequence[Card]) -> bool:
+    """Whether :func:`_answers` holds a beat: one card led is beaten by any card of the hand
+    above it, without listing them."""
+    if len(s.table) == 1:  # lotereya/must-beat
+        above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
+        return not above.isdisjoint(hand)
+    return bool(_answers(s, hand))
+
+
 def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether ``cards``, distinct cards of ``hand``, set in canonical order are one of
     :func:`_answers` (the same test, without listing every beat): either they beat the cards
@@ -500,7 +509,7 @@ def fines(
     post: all(r == min(m, fine * (h + u)) for r, m, h, u in zip(__return__, chips, held, lost) if h)
     """
     return tuple(
-        min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))
+        [min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))]
     )
 
 
@@ -509,6 +518,10 @@ def fines(
 
 def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + ("pot",) + CARD_ACCOUNTS
+
+
+#: The ledger's accounts of each table size.
+ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -593,7 +606,7 @@ def setup(table: Table) -> LotereyaState:
     _check_packs(deal.cards, "the deck order")
     bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs (AMB-LOTEREYA-02)
     banker = (table.dealer - 1) % n  # lotereya/players (AMB-LOTEREYA-01): on the dealer's right
-    empty: Hands = tuple(() for _ in range(n))
+    empty: Hands = ((),) * n
     s = LotereyaState(
         opts=opts,
         players=n,
@@ -601,7 +614,7 @@ def setup(table: Table) -> LotereyaState:
         banker=banker,
         phase=SPREADING,
         turn=banker,
-        ledger=open_ledger(_accounts(n), (opts.starting_chips,) * n + (0,) * 5),
+        ledger=open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,) * 5),
         bank_pack=bank,
         deal_pack=deal_pack,
         four=(),
@@ -700,10 +713,6 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
 
 
-def _left_player(s: LotereyaState, seat: Seat) -> Seat:
-    return LEFT[s.players, s.dealer][seat]
-
-
 def _begin_stage_two(s: LotereyaState) -> LotereyaState:
     n = s.players
     ledger = s.ledger
@@ -750,9 +759,11 @@ def _finish(
     ledger = s.ledger.transfers(
         [(accounts[p], payee, pays[p]) for p in range(n) if pays[p] and p != to]
     )
-    return s._replace(
-        phase=OVER, turn=-1, ledger=ledger, hands=hands, gathered=gathered, discard=discard,
-        table=(), leader=-1, out=out,
+    (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
+     last_winner, lost, _) = s  # fmt: skip
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
+        piles, gathered, discard, (), -1, last_winner, lost, out,
     )  # fmt: skip
 
 
@@ -857,9 +868,10 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         )
     return LotereyaState(  # built from its fields in order: it costs less than _replace
         opts, players, dealer, banker, BEATING,
-        _left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
-        ledger, bank_pack, deal_pack, four, spread, _put(hands, seat, rest), piles,
-        gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+        LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
+        ledger, bank_pack, deal_pack, four, spread,
+        hands[:seat] + (rest,) + hands[seat + 1 :],  # his hand less the cards led
+        piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
     )  # fmt: skip
 
 
@@ -867,11 +879,11 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = s.hands[seat]
     if isinstance(a, Take):
-        if _answers(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if _can_beat(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
-        return _next_lead(s, _left_player(s, seat), s.hands, gathered, s.discard)
+        return _next_lead(s, LEFT[s.players, s.dealer][seat], s.hands, gathered, s.discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
     rest = _less_held(hand, seat, a.cards)
@@ -890,7 +902,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         other = tuple(x for x in s.table if x != beaten)
         return _next_lead(
             s,
-            _left_player(s, seat),
+            LEFT[s.players, s.dealer][seat],
             _put(s.hands, seat, rest),
             _put(s.gathered, seat, s.gathered[seat] + other),
             s.discard + (beaten,) + a.cards,
