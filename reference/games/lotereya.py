@@ -429,9 +429,6 @@ def beatings(
     post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
     """
     above = BEATERS_BY_RANK if by_rank else BEATERS
-    if len(led) == 1:
-        over = above[led[0]]
-        return tuple([(c,) for c in hand if c in over])
     options = [[c for c in hand if c in above[x]] for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
 
@@ -462,8 +459,6 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
         if not s.opts.part_beat:
             return ()
         whole = part_beatings(s.table, hand, by_rank)  # AMB-LOTEREYA-11: beat one, gather the other
-    if not whole or len(whole[0]) == 1:  # one card each, of a hand of distinct cards: canonical
-        return tuple(sorted(whole))
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
@@ -920,7 +915,7 @@ PAIRS: Final = tuple(
 )
 TAKES: Final = tuple((Take(seat),) for seat in range(MAX_SEATS))
 #: Each seat's beats with one card, by the card.
-BEATS_ONE: Final = tuple(tuple(Beat(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
+BEATS_ONE: Final = tuple(tuple(Beat(seat, (c,)) for c in DECK_52) for seat in range(MAX_SEATS))
 #: The banker's spreads by seat and amount (a stake never exceeds what the seats hold).
 SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in range(MAX_SEATS))
 
