@@ -252,6 +252,8 @@ class LotereyaOptions(GameOptions):
 
 
 OPTIONS: Final = LotereyaOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = LotereyaOptions()
 
 
 # --- actions -----------------------------------------------------------------------------
@@ -427,9 +429,6 @@ def beatings(
     post: all(len(set(b)) == len(b) and all(c in hand for c in b) for b in __return__)
     """
     above = BEATERS_BY_RANK if by_rank else BEATERS
-    if len(led) == 1:
-        over = above[led[0]]
-        return tuple([(c,) for c in hand if c in over])
     options = [[c for c in hand if c in above[x]] for x in led]
     return tuple(b for b in product(*options) if len(set(b)) == len(b))
 
@@ -461,6 +460,15 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
             return ()
         whole = part_beatings(s.table, hand, by_rank)  # AMB-LOTEREYA-11: beat one, gather the other
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
+
+
+def _can_beat(s: LotereyaState, hand: Sequence[Card]) -> bool:
+    """Whether :func:`_answers` holds a beat: one card led is beaten by any card of the hand
+    above it, without listing them."""
+    if len(s.table) == 1:  # lotereya/must-beat
+        above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
+        return not above.isdisjoint(hand)
+    return bool(_answers(s, hand))
 
 
 def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -496,7 +504,7 @@ def fines(
     post: all(r == min(m, fine * (h + u)) for r, m, h, u in zip(__return__, chips, held, lost) if h)
     """
     return tuple(
-        min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))
+        [min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))]
     )
 
 
@@ -507,13 +515,20 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + ("pot",) + CARD_ACCOUNTS
 
 
+#: The ledger's accounts of each table size.
+ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
+
+
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
-def _less(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` without ``cards`` (distinct cards it holds), in the hand's order."""
+def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` without ``cards``, in the hand's order; :class:`IllegalAction` unless the cards
+    are distinct cards it holds (a card named twice is not found the second time)."""
     for c in cards:
+        if c not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(cards)}")
         i = hand.index(c)
         hand = hand[:i] + hand[i + 1 :]
     return hand
@@ -570,7 +585,7 @@ def _check_packs(cards: Sequence[Card], where: str) -> None:
 
 def setup(table: Table) -> LotereyaState:
     """The table at the start: the first round laid out, the banker to spread the stakes."""
-    opts = LotereyaOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = LotereyaOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # lotereya/players: the dealer is one of the seats
@@ -586,7 +601,7 @@ def setup(table: Table) -> LotereyaState:
     _check_packs(deal.cards, "the deck order")
     bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs (AMB-LOTEREYA-02)
     banker = (table.dealer - 1) % n  # lotereya/players (AMB-LOTEREYA-01): on the dealer's right
-    empty: Hands = tuple(() for _ in range(n))
+    empty: Hands = ((),) * n
     s = LotereyaState(
         opts=opts,
         players=n,
@@ -594,7 +609,7 @@ def setup(table: Table) -> LotereyaState:
         banker=banker,
         phase=SPREADING,
         turn=banker,
-        ledger=open_ledger(_accounts(n), (opts.starting_chips,) * n + (0,) * 5),
+        ledger=open_ledger(ACCOUNTS[n], (opts.starting_chips,) * n + (0,) * 5),
         bank_pack=bank,
         deal_pack=deal_pack,
         four=(),
@@ -659,10 +674,11 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     lost = [0] * n
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
+    laid = set(four)
     for p in SEATS[n, dealer]:
         hand = hands[p]
-        hits = matches(four, hand)  # lotereya/match-wins
-        if hits:
+        if not laid.isdisjoint(hand):  # most hands match none of the four
+            hits = matches(four, hand)  # lotereya/match-wins
             for i in hits:
                 winners_at[i] = p
             winning = tuple([four[i] for i in hits])
@@ -692,10 +708,6 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
 
 
-def _left_player(s: LotereyaState, seat: Seat) -> Seat:
-    return LEFT[s.players, s.dealer][seat]
-
-
 def _begin_stage_two(s: LotereyaState) -> LotereyaState:
     n = s.players
     ledger = s.ledger
@@ -718,7 +730,7 @@ def _next_lead(
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
     for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
         if not hands[p]:
-            return _finish(s._replace(hands=hands, gathered=gathered, discard=discard), p)
+            return _finish(s, p, hands, gathered, discard)
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
     return LotereyaState(  # built from its fields in order: it costs less than _replace
@@ -727,15 +739,27 @@ def _next_lead(
     )  # fmt: skip
 
 
-def _finish(s: LotereyaState, out: Seat) -> LotereyaState:
+def _finish(
+    s: LotereyaState, out: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """The end, ``out`` having no cards left, with ``hands``, ``gathered`` and ``discard`` as
+    they now are: the fines paid."""
     n = s.players
-    held = tuple(len(s.hands[p]) for p in range(n))
-    unbeaten = tuple(len(s.gathered[p]) for p in range(n))
+    held = tuple([len(h) for h in hands])
+    unbeaten = tuple([len(g) for g in gathered])
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
     to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
-    payee = str(to)
-    ledger = s.ledger.transfers([(str(p), payee, pays[p]) for p in range(n) if pays[p] and p != to])
-    return s._replace(phase=OVER, turn=-1, ledger=ledger, out=out, table=(), leader=-1)
+    accounts = s.ledger.accounts  # a seat's account is accounts[seat]
+    payee = accounts[to]
+    ledger = s.ledger.transfers(
+        [(accounts[p], payee, pays[p]) for p in range(n) if pays[p] and p != to]
+    )
+    (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
+     last_winner, lost, _) = s  # fmt: skip
+    return LotereyaState(  # built from its fields in order: it costs less than _replace
+        opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
+        piles, gathered, discard, (), -1, last_winner, lost, out,
+    )  # fmt: skip
 
 
 def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
@@ -747,7 +771,9 @@ def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
     out = [singles[c] for c in hand]
     pairs = PAIRS[seat]
     for cs in by_rank.values():
-        if len(cs) > 1:
+        if len(cs) == 2:  # the common case, one pair: no list of pairs made
+            out.append(pairs[cs[0], cs[1]])
+        elif len(cs) > 2:
             out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
     return tuple(out)
 
@@ -762,7 +788,13 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
     if ph == LEADING:
         return _lead_options(seat, s.hands[seat])
     if ph == BEATING:
-        ways = _answers(s, s.hands[seat])
+        hand = s.hands[seat]
+        if len(s.table) == 1:  # one card led: each card of the hand above it beats it alone
+            above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
+            if above.isdisjoint(hand):  # lotereya/must-beat: he cannot, so he gathers
+                return TAKES[seat]
+            return tuple(map(BEATS_ONE[seat].__getitem__, sorted(above.intersection(hand))))
+        ways = _answers(s, hand)
         if not ways:
             return TAKES[seat]
         return tuple([Beat(seat, b) for b in ways])
@@ -823,10 +855,7 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     seat, cards = a
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
      piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
-    hand = hands[seat]
-    led = set(cards)
-    if not led.issubset(hand) or len(led) != len(cards):
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(cards)}")
+    rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
     if not (k == 1 or (k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]])):
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
@@ -834,9 +863,10 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         )
     return LotereyaState(  # built from its fields in order: it costs less than _replace
         opts, players, dealer, banker, BEATING,
-        _left_player(s, seat),  # lotereya/must-beat: the left-hand neighbour
-        ledger, bank_pack, deal_pack, four, spread, _put(hands, seat, _less(hand, cards)), piles,
-        gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+        LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
+        ledger, bank_pack, deal_pack, four, spread,
+        hands[:seat] + (rest,) + hands[seat + 1 :],  # his hand less the cards led
+        piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
     )  # fmt: skip
 
 
@@ -844,23 +874,20 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = s.hands[seat]
     if isinstance(a, Take):
-        if _answers(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if _can_beat(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
-        return _next_lead(s, _left_player(s, seat), s.hands, gathered, s.discard)
+        return _next_lead(s, LEFT[s.players, s.dealer][seat], s.hands, gathered, s.discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
-    held = set(a.cards)
-    if not held.issubset(hand) or len(held) != len(a.cards):
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(a.cards)}")
+    rest = _less_held(hand, seat, a.cards)
     if not _is_answer(s, hand, a.cards):  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
             "lotereya/must-beat",
             f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
             f"(of its suit, unless beat_by=rank)",
         )
-    rest = _less(hand, a.cards)
     if len(a.cards) < len(s.table):
         # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
         # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
@@ -870,7 +897,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         other = tuple(x for x in s.table if x != beaten)
         return _next_lead(
             s,
-            _left_player(s, seat),
+            LEFT[s.players, s.dealer][seat],
             _put(s.hands, seat, rest),
             _put(s.gathered, seat, s.gathered[seat] + other),
             s.discard + (beaten,) + a.cards,
@@ -887,6 +914,8 @@ PAIRS: Final = tuple(
     for seat in range(MAX_SEATS)
 )
 TAKES: Final = tuple((Take(seat),) for seat in range(MAX_SEATS))
+#: Each seat's beats with one card, by the card.
+BEATS_ONE: Final = tuple(tuple(Beat(seat, (c,)) for c in DECK_52) for seat in range(MAX_SEATS))
 #: The banker's spreads by seat and amount (a stake never exceeds what the seats hold).
 SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in range(MAX_SEATS))
 
