@@ -422,6 +422,25 @@ MUSHKA_SHUTIKHA: Final = Variant(
 )
 VARIANTS: Final = {v.id: v for v in (MUSHKA, MUSHKA_MISTIGRI, MUSHKA_PAMFIL, MUSHKA_SHUTIKHA)}
 
+#: The cards of each suit in play, for following: ``SUITED[False][kind][trump][suit]`` the
+#: cards whose :func:`effective_suit` is ``suit``, ``SUITED[True][kind][trump][suit]`` the same
+#: and the variant's мушка card (the variants in the order of their kinds).
+SUITED: Final = tuple(
+    tuple(
+        tuple(
+            tuple(
+                frozenset(
+                    c for c in range(52) if EFF[v.kind][t][c] == suit or (with_top and c == v.top)
+                )
+                for suit in range(4)
+            )
+            for t in range(4)
+        )
+        for v in VARIANTS.values()
+    )
+    for with_top in (False, True)
+)
+
 
 def rid(v: Variant, slug: str) -> str:
     """The id of a shared rule in a variant's namespace."""
@@ -934,6 +953,10 @@ GOS: Final = tuple(Go(seat) for seat in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 TAKES: Final = tuple(Take(seat) for seat in range(MAX_PLAYERS))
 STANDS: Final = tuple(Stand(seat) for seat in range(MAX_PLAYERS))
+#: Each seat's exchange of one card, by the card.
+EXCHANGE_ONE: Final = tuple(
+    tuple(Exchange(seat, (c,)) for c in DECK_52) for seat in range(MAX_PLAYERS)
+)
 
 # --- state -------------------------------------------------------------------------------
 
@@ -1288,11 +1311,16 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     hand = tuple(sorted(s.hands[seat]))
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
-    # every set of one to ``most`` cards, by size, each in canonical order
-    discards = chain.from_iterable(map(combinations, repeat(hand), range(1, most + 1)))
-    # each Exchange built from its ``(seat, cards)`` pair without the NamedTuple's Python
-    # constructor, and without a Python loop (the choices are many: 31 for a full stock)
-    return (STANDS[seat], *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), discards)))
+    # every set of one to ``most`` cards, by size, each in canonical order: one card from
+    # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
+    # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
+    ones = EXCHANGE_ONE[seat]
+    larger = chain.from_iterable(map(combinations, repeat(hand), range(2, most + 1)))
+    return (
+        STANDS[seat],
+        *[ones[c] for c in hand if most],
+        *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger)),
+    )
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1301,28 +1329,29 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
     fields = list(s)  # the state with up to five fields changed, built directly for speed
     if isinstance(a, Exchange):
         hand = s.hands[seat]
-        if not a.cards or len(a.cards) > HAND or len(set(a.cards)) != len(a.cards):
+        cards = a.cards
+        if not cards or len(cards) > HAND or len(set(cards)) != len(cards):
             raise IllegalAction(  # mushka/exchange mushka-mistigri/exchange
                 rid(v, "exchange"),  # mushka-pamfil/exchange mushka-shutikha/exchange
                 "a player discards one to five different cards",
             )
-        for c in a.cards:
+        for c in cards:
             if c not in hand:
                 raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
-        k = len(a.cards)
+        k = len(cards)
         pool = _drawable(s)
         if k > len(pool):
             raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
                 rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
                 f"the stock holds {len(pool)} cards, fewer than {k}",
             )
-        new_hand = _without(hand, a.cards) + pool[:k]
+        new_hand = _without(hand, cards) + pool[:k]
         if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
             fields[_STOCK] = pool[k:]
-            fields[_DISCARD] = tuple(sorted(a.cards))
+            fields[_DISCARD] = tuple(sorted(cards))
         else:
             fields[_STOCK] = s.stock[k:]
-            fields[_DISCARD] = s.discard + tuple(sorted(a.cards))
+            fields[_DISCARD] = s.discard + tuple(sorted(cards))
         fields[_HANDS] = _put(s.hands, seat, new_hand)
     elif not isinstance(a, Stand):
         raise IllegalAction(
@@ -1457,20 +1486,17 @@ def follow_choices(
         # mushka-shutikha/king-lead
         return lead_choices(hand, trump, kind, KING_RULES[opts.king_lead])
     lead = table[0]
-    eff = EFF[kind][trump]
-    led = eff[lead]
-    top = v.top
+    led = EFF[kind][trump][lead]
     both = led == trump and opts.top_follows == "both"  # AMB-MUSHKA-13
+    # the cards of the suit led (with the мушка card when both), kept in the order of the hand
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
-    if both:
-        allowed = tuple([c for c in hand if eff[c] == led or c == top])
-    else:
-        allowed = tuple([c for c in hand if eff[c] == led])
+    allowed = tuple(filter(SUITED[both][kind][trump][led].__contains__, hand))
     if not allowed:
+        # the trumps and the мушка card
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
-        allowed = tuple([c for c in hand if eff[c] == trump or c == top])
+        allowed = tuple(filter(SUITED[True][kind][trump][trump].__contains__, hand))
         if not allowed:
             return hand
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
@@ -1731,7 +1757,7 @@ def apply(s: MushkaState, a: Action) -> MushkaState:
     if phase == OVER:
         raise IllegalAction("core/game-over", "the deal is over")
     seat = a.seat
-    if seat != s.turn or not 0 <= seat < s.players:
+    if seat != s.turn:  # the seat to move is a seat of the game: another is refused here
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == PLAY:
         return _play(s, a)
