@@ -29,17 +29,17 @@ in order), ``acted`` (seats that have had their turn in this phase),
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
 the pack, the setup and the deal with a hand key for every seat, paid once a game, weigh as
 much as the decisions: each decision builds one state (the steps take the fields that
-change, and build it with ``tuple.__new__``), and the hand key is read from one sum of per-card
-codes (:data:`CODES`) (``python scripts/bench.py --game gorka --breakdown`` measures a game and
-its deal).
+change, and build it with :data:`_build`, ``tuple.__new__`` typed), and the hand key is read
+from one sum of per-card codes (:data:`CODES`) (``python scripts/bench.py --game gorka
+--breakdown`` measures a game and its deal).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar, Final, NamedTuple, Self
+from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
@@ -625,8 +625,8 @@ Hands = tuple[tuple[Card, ...], ...]
 class GorkaState(NamedTuple):
     """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack.
 
-    The steps of the game build it as ``tuple.__new__(GorkaState, (fields in order))``, which
-    costs less than the NamedTuple's own ``__new__`` (a Python function) or ``_replace``."""
+    The steps of the game build it with :data:`_build` from every field in order, which costs
+    less than the NamedTuple's own ``__new__`` (a Python function) or ``_replace``."""
 
     opts: GorkaOptions
     players: int
@@ -649,6 +649,30 @@ class GorkaState(NamedTuple):
 
 
 STATE: Final = GorkaState
+
+#: The types of :class:`GorkaState`'s fields in order (tests/test_gorka.py checks they are the
+#: state's), for :data:`_build`.
+GorkaFields = tuple[
+    GorkaOptions,
+    int,
+    Seat,
+    int,
+    Seat,
+    Ledger,
+    Hands,
+    Hands,
+    tuple[Card, ...],
+    tuple[Seat, ...],
+    tuple[Seat, ...],
+    tuple[Seat, ...],
+    int,
+    tuple[Seat, ...],
+    str,
+    tuple[tuple[int, int] | None, ...],
+]
+#: A state from all its fields in order: ``tuple.__new__`` typed, so that mypy checks each
+#: field's type and place, without the Python-level ``__new__`` of the NamedTuple.
+_build: Final = cast(Callable[[type[GorkaState], GorkaFields], GorkaState], tuple.__new__)
 
 
 def with_keys(s: GorkaState) -> GorkaState:
@@ -719,7 +743,7 @@ def setup(table: Table) -> GorkaState:
     ledger = Ledger(ACCOUNTS[n], (chips - stake,) * n + (stake * n,))
     empty: Hands = ((),) * n
     # (no hand is dealt yet: no keys)
-    s = tuple.__new__(GorkaState, (
+    s = _build(GorkaState, (
         opts, n, table.dealer, BLINDING, (table.dealer + 1) % n, ledger, empty, empty, deal.cards,
         (), (), (), 0, (), "", (None,) * n,
     ))  # fmt: skip
@@ -733,7 +757,7 @@ def _bet(
     ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
      keys) = s  # fmt: skip
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
     ))  # fmt: skip
@@ -746,7 +770,7 @@ def _offered(
     the ``ledger`` and the ``blind`` seats as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys) = s  # fmt: skip
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
     ))  # fmt: skip
@@ -785,7 +809,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     for k, p in enumerate(_order(n, dealer)):
         hands[p] += (stock[k], stock[n + k])
     keys = _keys(hands, opts.wilds, False)
-    s = tuple.__new__(GorkaState, (
+    s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys,
     ))  # fmt: skip
@@ -799,7 +823,7 @@ def _opener(
     and ``up`` the cards turned up as they now stand."""
     (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
      winners, how, keys) = s  # fmt: skip
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
         raises, winners, how, keys,
     ))  # fmt: skip
@@ -835,7 +859,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
         # both up; or, after a turned card, one up then one down
         up[p] += (first,) if turned[p] else (first, second)
     keys = _keys(hands, opts.wilds, False)
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
         (), passed, raises, winners, how, keys,
     ))  # fmt: skip
@@ -846,7 +870,7 @@ def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     which no one has acted yet."""
     (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
      winners, how, keys) = s  # fmt: skip
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
         raises, winners, how, keys,
     ))  # fmt: skip
@@ -897,7 +921,7 @@ def _settle(
     )
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
-    return tuple.__new__(GorkaState, (
+    return _build(GorkaState, (
         opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
         winners, how, keys,
     ))  # fmt: skip
