@@ -46,10 +46,10 @@ on one card; turning the four pays up to four cards at once). ``python scripts/b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple, Self
+from typing import Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
 from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
@@ -353,6 +353,17 @@ class LotereyaState(NamedTuple):
     out: Seat
 
 
+#: The fields of :class:`LotereyaState` in order, for :data:`_build`.
+LotereyaFields = tuple[
+    LotereyaOptions, int, Seat, Seat, int, Seat, Ledger, tuple[Card, ...], tuple[Card, ...],
+    tuple[Card, ...], int, Hands, Hands, Hands, tuple[Card, ...], tuple[Card, ...], Seat, Seat,
+    tuple[int, ...], Seat,
+]  # fmt: skip
+#: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
+#: field's type and place), without the NamedTuple's Python-level ``__new__``.
+_build: Final = cast(Callable[[type[LotereyaState], LotereyaFields], LotereyaState], tuple.__new__)
+
+
 # --- decision functions (with contracts) ---------------------------------------------------
 
 
@@ -643,11 +654,11 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
         [(accounts[p], "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
     )
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
         0, hands, piles, gathered, discard, table, leader, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
@@ -661,10 +672,10 @@ def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
     # gets the k-th card of each round of m
     for k, p in enumerate(seats):
         dealt[p] += (pack[k], pack[m + k], pack[2 * m + k])
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, TURNING, banker, ledger, bank_pack, pack[THREE * m :], four,
         FOUR, tuple(dealt), piles, gathered, discard, table, leader, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
@@ -697,11 +708,11 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             moves.append((CARD_ACCOUNTS[i], "pot", on))
         else:
             moves.append((CARD_ACCOUNTS[i], accounts[banker], on))
-    turned = LotereyaState(  # built from its fields in order: it costs less than _replace
+    turned = _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn, ledger.transfers(moves), bank_pack, deal_pack, (),
         spread, ((),) * n,  # the players' cards are all won or set aside
         tuple(set_aside), gathered, discard, table, leader, last_winner, tuple(lost), out,
-    )  # fmt: skip
+    ))  # fmt: skip
     return _start_round(turned)
 
 
@@ -733,10 +744,10 @@ def _next_lead(
             return _finish(s, p, hands, gathered, discard)
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
         spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _finish(
@@ -756,10 +767,10 @@ def _finish(
     )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
      last_winner, lost, _) = s  # fmt: skip
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
         piles, gathered, discard, (), -1, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
@@ -842,11 +853,11 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
         moves = [("pot", CARD_ACCOUNTS[spread], amount), ("pot", CARD_ACCOUNTS[k], pot - amount)]
         return _deal_three(s, ledger.transfers(moves))
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn, ledger.transfer("pot", CARD_ACCOUNTS[spread], amount),
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
         last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
@@ -861,13 +872,13 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         hands[:seat] + (rest,) + hands[seat + 1 :],  # his hand less the cards led
         piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
