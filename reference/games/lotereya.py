@@ -635,18 +635,45 @@ def setup(table: Table) -> LotereyaState:
         lost=(0,) * n,
         out=-1,
     )
-    return _start_round(s, first=True)
+    return _start_round(
+        s,
+        ledger=s.ledger,
+        bank_pack=bank,
+        piles=empty,
+        discard=(),
+        last_winner=-1,
+        lost=s.lost,
+        first=True,
+    )
 
 
 # --- stage 1: the lottery --------------------------------------------------------------------
 
 
-def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
-    (opts, n, dealer, banker, _, _, ledger, bank_pack, deal_pack, _, _, hands, piles, gathered,
-     discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+def _start_round(
+    s: LotereyaState,
+    *,
+    ledger: Ledger,
+    bank_pack: tuple[Card, ...],
+    piles: Hands,
+    discard: tuple[Card, ...],
+    last_winner: Seat,
+    lost: tuple[int, ...],
+    first: bool = False,
+) -> LotereyaState:
+    """The next round, the four of the last turned up: ``ledger``, ``bank_pack``, ``piles``,
+    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty)."""
+    (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
+     table, leader, _, _, out) = s  # fmt: skip
     seats = SEATS[n, dealer]
+    empty: Hands = ((),) * n
     if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
-        return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+        return _begin_stage_two(  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+            _build(LotereyaState, (
+                opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
+                empty, piles, gathered, discard, table, leader, last_winner, lost, out,
+            ))
+        )  # fmt: skip
     balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
     each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
     stake, fee = opts.stake, opts.card_fee
@@ -657,7 +684,7 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-        0, hands, piles, gathered, discard, table, leader, last_winner, lost, out,
+        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out,
     ))  # fmt: skip
 
 
@@ -679,8 +706,8 @@ def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
-    (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, table, leader, last_winner, _, out) = s  # fmt: skip
+    (opts, n, dealer, banker, _, _, ledger, bank_pack, _, four, _, hands, piles, _, discard, _, _,
+     last_winner, _, _) = s  # fmt: skip
     set_aside = list(piles)
     lost = [0] * n
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
@@ -708,12 +735,16 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             moves.append((CARD_ACCOUNTS[i], "pot", on))
         else:
             moves.append((CARD_ACCOUNTS[i], accounts[banker], on))
-    turned = _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, phase, turn, ledger.transfers(moves), bank_pack, deal_pack, (),
-        spread, ((),) * n,  # the players' cards are all won or set aside
-        tuple(set_aside), gathered, discard, table, leader, last_winner, tuple(lost), out,
-    ))  # fmt: skip
-    return _start_round(turned)
+    # the players' cards are all won or set aside: their hands empty
+    return _start_round(
+        s,
+        ledger=ledger.transfers(moves),
+        bank_pack=bank_pack,
+        piles=tuple(set_aside),
+        discard=discard,
+        last_winner=last_winner,
+        lost=tuple(lost),
+    )
 
 
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
