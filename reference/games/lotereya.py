@@ -474,12 +474,17 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
 
 
 def _can_beat(s: LotereyaState, hand: Sequence[Card]) -> bool:
-    """Whether :func:`_answers` holds a beat: one card led is beaten by any card of the hand
-    above it, without listing them."""
+    """Whether :func:`_answers` holds a beat, without listing them: one card led is beaten by
+    any card of the hand above it; two by two different cards, one above each (or, under
+    part_beat, by one card above either)."""
+    above = BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS  # AMB-LOTEREYA-10
     if len(s.table) == 1:  # lotereya/must-beat
-        above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
-        return not above.isdisjoint(hand)
-    return bool(_answers(s, hand))
+        return not above[s.table[0]].isdisjoint(hand)
+    x, y = s.table  # two cards led (the only other table)
+    on_x, on_y = above[x].intersection(hand), above[y].intersection(hand)
+    if on_x and on_y and (len(on_x) > 1 or on_x != on_y):  # lotereya/must-beat: two cards
+        return True
+    return s.opts.part_beat and bool(on_x or on_y)  # AMB-LOTEREYA-11: one of them
 
 
 def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
