@@ -643,10 +643,10 @@ def setup(table: Table) -> LotereyaState:
     return _start_round(
         s,
         ledger=s.ledger,
-        bank_pack=bank,
-        piles=empty,
-        discard=(),
-        last_winner=-1,
+        bank_pack=s.bank_pack,
+        piles=s.piles,
+        discard=s.discard,
+        last_winner=s.last_winner,
         lost=s.lost,
         first=True,
     )
