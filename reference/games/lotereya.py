@@ -46,10 +46,10 @@ on one card; turning the four pays up to four cards at once). ``python scripts/b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple, Self
+from typing import Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
 from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
@@ -353,6 +353,17 @@ class LotereyaState(NamedTuple):
     out: Seat
 
 
+#: The fields of :class:`LotereyaState` in order, for :data:`_build`.
+LotereyaFields = tuple[
+    LotereyaOptions, int, Seat, Seat, int, Seat, Ledger, tuple[Card, ...], tuple[Card, ...],
+    tuple[Card, ...], int, Hands, Hands, Hands, tuple[Card, ...], tuple[Card, ...], Seat, Seat,
+    tuple[int, ...], Seat,
+]  # fmt: skip
+#: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
+#: field's type and place), without the NamedTuple's Python-level ``__new__``.
+_build: Final = cast(Callable[[type[LotereyaState], LotereyaFields], LotereyaState], tuple.__new__)
+
+
 # --- decision functions (with contracts) ---------------------------------------------------
 
 
@@ -463,12 +474,17 @@ def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], 
 
 
 def _can_beat(s: LotereyaState, hand: Sequence[Card]) -> bool:
-    """Whether :func:`_answers` holds a beat: one card led is beaten by any card of the hand
-    above it, without listing them."""
+    """Whether :func:`_answers` holds a beat, without listing them: one card led is beaten by
+    any card of the hand above it; two by two different cards, one above each (or, under
+    part_beat, by one card above either)."""
+    above = BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS  # AMB-LOTEREYA-10
     if len(s.table) == 1:  # lotereya/must-beat
-        above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
-        return not above.isdisjoint(hand)
-    return bool(_answers(s, hand))
+        return not above[s.table[0]].isdisjoint(hand)
+    x, y = s.table  # two cards led (the only other table)
+    on_x, on_y = above[x].intersection(hand), above[y].intersection(hand)
+    if on_x and on_y and (len(on_x) > 1 or on_x != on_y):  # lotereya/must-beat: two cards
+        return True
+    return s.opts.part_beat and bool(on_x or on_y)  # AMB-LOTEREYA-11: one of them
 
 
 def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -624,18 +640,45 @@ def setup(table: Table) -> LotereyaState:
         lost=(0,) * n,
         out=-1,
     )
-    return _start_round(s, first=True)
+    return _start_round(
+        s,
+        ledger=s.ledger,
+        bank_pack=s.bank_pack,
+        piles=s.piles,
+        discard=s.discard,
+        last_winner=s.last_winner,
+        lost=s.lost,
+        first=True,
+    )
 
 
 # --- stage 1: the lottery --------------------------------------------------------------------
 
 
-def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
-    (opts, n, dealer, banker, _, _, ledger, bank_pack, deal_pack, _, _, hands, piles, gathered,
-     discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+def _start_round(
+    s: LotereyaState,
+    *,
+    ledger: Ledger,
+    bank_pack: tuple[Card, ...],
+    piles: Hands,
+    discard: tuple[Card, ...],
+    last_winner: Seat,
+    lost: tuple[int, ...],
+    first: bool = False,
+) -> LotereyaState:
+    """The next round, the four of the last turned up: ``ledger``, ``bank_pack``, ``piles``,
+    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty)."""
+    (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
+     table, leader, _, _, out) = s  # fmt: skip
     seats = SEATS[n, dealer]
+    empty: Hands = ((),) * n
     if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
-        return _begin_stage_two(s)  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+        return _begin_stage_two(  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+            _build(LotereyaState, (
+                opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
+                empty, piles, gathered, discard, table, leader, last_winner, lost, out,
+            ))
+        )  # fmt: skip
     balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
     each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
     stake, fee = opts.stake, opts.card_fee
@@ -643,11 +686,11 @@ def _start_round(s: LotereyaState, first: bool = False) -> LotereyaState:
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
         [(accounts[p], "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
     )
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-        0, hands, piles, gathered, discard, table, leader, last_winner, lost, out,
-    )  # fmt: skip
+        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out,
+    ))  # fmt: skip
 
 
 def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
@@ -661,15 +704,15 @@ def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
     # gets the k-th card of each round of m
     for k, p in enumerate(seats):
         dealt[p] += (pack[k], pack[m + k], pack[2 * m + k])
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, TURNING, banker, ledger, bank_pack, pack[THREE * m :], four,
         FOUR, tuple(dealt), piles, gathered, discard, table, leader, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
-    (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, table, leader, last_winner, _, out) = s  # fmt: skip
+    (opts, n, dealer, banker, _, _, ledger, bank_pack, _, four, _, hands, piles, _, discard, _, _,
+     last_winner, _, _) = s  # fmt: skip
     set_aside = list(piles)
     lost = [0] * n
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
@@ -697,12 +740,16 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             moves.append((CARD_ACCOUNTS[i], "pot", on))
         else:
             moves.append((CARD_ACCOUNTS[i], accounts[banker], on))
-    turned = LotereyaState(  # built from its fields in order: it costs less than _replace
-        opts, n, dealer, banker, phase, turn, ledger.transfers(moves), bank_pack, deal_pack, (),
-        spread, ((),) * n,  # the players' cards are all won or set aside
-        tuple(set_aside), gathered, discard, table, leader, last_winner, tuple(lost), out,
-    )  # fmt: skip
-    return _start_round(turned)
+    # the players' cards are all won or set aside: their hands empty
+    return _start_round(
+        s,
+        ledger=ledger.transfers(moves),
+        bank_pack=bank_pack,
+        piles=tuple(set_aside),
+        discard=discard,
+        last_winner=last_winner,
+        lost=tuple(lost),
+    )
 
 
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
@@ -733,10 +780,10 @@ def _next_lead(
             return _finish(s, p, hands, gathered, discard)
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
         spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _finish(
@@ -756,10 +803,10 @@ def _finish(
     )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
      last_winner, lost, _) = s  # fmt: skip
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
         piles, gathered, discard, (), -1, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
@@ -842,11 +889,11 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
         moves = [("pot", CARD_ACCOUNTS[spread], amount), ("pot", CARD_ACCOUNTS[k], pot - amount)]
         return _deal_three(s, ledger.transfers(moves))
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn, ledger.transfer("pot", CARD_ACCOUNTS[spread], amount),
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
         last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
@@ -861,13 +908,13 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
-    return LotereyaState(  # built from its fields in order: it costs less than _replace
+    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         hands[:seat] + (rest,) + hands[seat + 1 :],  # his hand less the cards led
         piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
