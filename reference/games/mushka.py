@@ -26,11 +26,11 @@ code enforces it. A rule shared by the four games has one id per game (``mushka/
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, combinations, repeat
-from typing import ClassVar, Final, NamedTuple, Self
+from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
@@ -1032,8 +1032,52 @@ class MushkaState(NamedTuple):
     legal: tuple[Play, ...]
 
 
+#: The fields of :class:`MushkaState` in order, for :data:`_build`.
+MushkaFields = tuple[
+    Variant,
+    MushkaOptions,
+    int,
+    Seat,
+    int,
+    Seat,
+    Hands,
+    tuple[Card, ...],
+    int,
+    Card,
+    tuple[Card, ...],
+    tuple[Card, ...],
+    tuple[Card, ...],
+    tuple[int, ...],
+    tuple[bool, ...],
+    Seat,
+    tuple[Card, ...],
+    tuple[Seat, ...],
+    int,
+    tuple[int, ...],
+    Hands,
+    bool,
+    tuple[int, ...],
+    tuple[bool, ...],
+    Seat,
+    tuple[Card, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    Seat,
+    str,
+    tuple[Seat, ...],
+    tuple[Play, ...],
+]
+#: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
+#: field's type and place), without the NamedTuple's Python-level ``__new__``.
+_build: Final = cast(Callable[[type[MushkaState], MushkaFields], MushkaState], tuple.__new__)
+
 _FIELDS: Final = MushkaState._fields
-_HANDS: Final = _FIELDS.index("hands")
+# literal places (the tests check each against its field's name), so that mypy types the
+# slices of a state around them for :data:`_build`
+_PHASE: Final = 4
+_HANDS: Final = 6
+_SHEET_A: Final = 26
 _TABLE: Final = _FIELDS.index("table")
 _SEATS: Final = _FIELDS.index("table_seats")
 _REVOKES: Final = _FIELDS.index("revokes")
@@ -1042,7 +1086,6 @@ _DECLARED: Final = _FIELDS.index("declared")
 _EXCHANGED: Final = _FIELDS.index("exchanged")
 _STOCK: Final = _FIELDS.index("stock")
 _DISCARD: Final = _FIELDS.index("discard")
-_PHASE: Final = _FIELDS.index("phase")
 _CLAIMS: Final = _FIELDS.index("claims")
 _TRICKS: Final = _FIELDS.index("tricks")
 _PILES: Final = _FIELDS.index("piles")
@@ -1190,7 +1233,7 @@ def setup_game(
     ):  # mushka-pamfil/dealer-names-trump, AMB-MUSHKAPAMFIL-04
         phase, turn = TRUMP, table.dealer
     zeros = (0,) * n
-    return _new_state(  # the fields in the order of MushkaState, built directly for speed
+    return _build(
         MushkaState,
         (
             v,  # variant
@@ -1580,7 +1623,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
     i = hand.index(card)
-    hands = _put(hands, seat, hand[:i] + hand[i + 1 :])
+    hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
     table += (card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
@@ -1625,7 +1668,10 @@ def _gather(s: MushkaState, a: Action) -> MushkaState:
     claims = s.claims + 1
     if claims >= len(s.table_seats):
         return _credit(s)
-    return s._replace(claims=claims, turn=s.table_seats[claims])
+    fields = list(s)  # the state with two fields changed, built directly for speed
+    fields[_CLAIMS] = claims
+    fields[_TURN] = s.table_seats[claims]
+    return _new_state(MushkaState, fields)
 
 
 def _winner_index(s: MushkaState) -> int:
@@ -1695,14 +1741,21 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
-    return s._replace(
-        phase=OVER,
-        turn=-1,
-        sheet_a=sa,
-        sheet_b=sb,
-        result="scored",
-        winners=_winners(sa, sb, s.opts.thirty),
-        legal=(),
+    return _build(
+        MushkaState,
+        (
+            *s[:_PHASE],
+            OVER,
+            -1,  # turn
+            *s[_HANDS:_SHEET_A],
+            sa,
+            sb,
+            s.chips,
+            s.flush_seat,
+            "scored",  # result
+            _winners(sa, sb, s.opts.thirty),
+            (),  # legal
+        ),
     )
 
 
