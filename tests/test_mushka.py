@@ -104,7 +104,7 @@ def test_registered_under_its_id() -> None:
 
 def test_the_fields_alias_and_places_match_the_state() -> None:
     """``MushkaFields`` (what the fast builder ``_build`` is typed by) lists the state's fields'
-    types in order, and each literal field place names its field."""
+    types in order, and each field place names its field."""
     hints = typing.get_type_hints(mushka.MushkaState, vars(mushka))
     assert typing.get_args(mushka.MushkaFields) == tuple(hints.values())
     fields = mushka.MushkaState._fields
@@ -127,7 +127,6 @@ def test_the_fields_alias_and_places_match_the_state() -> None:
         "_REVOKES": "revokes",
         "_LAST_WINNER": "last_winner",
         "_LAST_TRICK": "last_trick",
-        "_SHEET_A": "sheet_a",
         "_LEGAL": "legal",
     }
     for constant, field in named.items():

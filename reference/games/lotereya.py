@@ -912,7 +912,7 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         opts, players, dealer, banker, BEATING,
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
-        hands[:seat] + (rest,) + hands[seat + 1 :],  # his hand less the cards led
+        _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
     ))  # fmt: skip
 

@@ -1073,11 +1073,7 @@ MushkaFields = tuple[
 _build: Final = cast(Callable[[type[MushkaState], MushkaFields], MushkaState], tuple.__new__)
 
 _FIELDS: Final = MushkaState._fields
-# literal places (the tests check each against its field's name), so that mypy types the
-# slices of a state around them for :data:`_build`
-_PHASE: Final = 4
-_HANDS: Final = 6
-_SHEET_A: Final = 26
+_HANDS: Final = _FIELDS.index("hands")
 _TABLE: Final = _FIELDS.index("table")
 _SEATS: Final = _FIELDS.index("table_seats")
 _REVOKES: Final = _FIELDS.index("revokes")
@@ -1086,6 +1082,7 @@ _DECLARED: Final = _FIELDS.index("declared")
 _EXCHANGED: Final = _FIELDS.index("exchanged")
 _STOCK: Final = _FIELDS.index("stock")
 _DISCARD: Final = _FIELDS.index("discard")
+_PHASE: Final = _FIELDS.index("phase")
 _CLAIMS: Final = _FIELDS.index("claims")
 _TRICKS: Final = _FIELDS.index("tricks")
 _PILES: Final = _FIELDS.index("piles")
@@ -1623,7 +1620,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         # mushka-shutikha/revoke-remise
         revokes = _set(revokes, seat, revokes[seat] + 1)
     i = hand.index(card)
-    hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+    hands = _put(hands, seat, hand[:i] + hand[i + 1 :])
     table += (card,)
     seats = s.table_seats + (seat,)
     fields = list(s)  # the state with four or five fields changed, built directly for speed
@@ -1741,21 +1738,14 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
-    return _build(
-        MushkaState,
-        (
-            *s[:_PHASE],
-            OVER,
-            -1,  # turn
-            *s[_HANDS:_SHEET_A],
-            sa,
-            sb,
-            s.chips,
-            s.flush_seat,
-            "scored",  # result
-            _winners(sa, sb, s.opts.thirty),
-            (),  # legal
-        ),
+    return s._replace(
+        phase=OVER,
+        turn=-1,
+        sheet_a=sa,
+        sheet_b=sb,
+        result="scored",
+        winners=_winners(sa, sb, s.opts.thirty),
+        legal=(),
     )
 
 
