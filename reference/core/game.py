@@ -207,7 +207,7 @@ class Erased(Generic[S, A]):
         # of its action types, go straight through (a set look-up: the apply below is typed to
         # take that tested action); anything else takes the full check, which raises the
         # TypeError.
-        state_type, kinds = game.state_type, frozenset(game.actions)
+        state_type, action_types = game.state_type, frozenset(game.actions)
         legal, apply = game.legal_actions, cast(Callable[[S, object], S], game.apply)
 
         def legal_actions(s: object) -> tuple[object, ...]:
@@ -216,7 +216,7 @@ class Erased(Generic[S, A]):
             return legal(self._s(s))
 
         def apply_action(s: object, a: object) -> object:
-            if type(s) is state_type and type(a) in kinds:
+            if type(s) is state_type and type(a) in action_types:
                 return apply(s, a)
             return apply(self._s(s), self._a(a))
 
