@@ -814,21 +814,26 @@ def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
     """Every lead from a sorted hand: each card alone, and each two cards of a rank."""
     singles = LEADS[seat]
     out: list[Lead] = []
-    by_rank: dict[int, list[Card]] = {}  # the hand's cards by rank, in the order held
+    first: dict[int, Card] = {}  # each rank's first card, the ranks in the order held
+    more: dict[int, list[Card]] = {}  # the cards of each rank held twice or more, in order
     for c in hand:
         out.append(singles[c])
         r = RANK_OF[c]
-        if r in by_rank:
-            by_rank[r].append(c)
+        if r not in first:
+            first[r] = c
+        elif r in more:
+            more[r].append(c)
         else:
-            by_rank[r] = [c]
-    if len(by_rank) < len(hand):  # a rank held twice or more: its pairs too
+            more[r] = [first[r], c]
+    if more:  # its pairs too, rank by rank in the order held
         pairs = PAIRS[seat]
-        for cs in by_rank.values():
-            if len(cs) == 2:  # the common case, one pair: no list of pairs made
-                out.append(pairs[cs[0], cs[1]])
-            elif len(cs) > 2:
-                out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
+        for r in first:
+            if r in more:
+                cs = more[r]
+                if len(cs) == 2:  # the common case, one pair: no list of pairs made
+                    out.append(pairs[cs[0], cs[1]])
+                else:
+                    out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
     return tuple(out)
 
 
