@@ -775,9 +775,10 @@ def _next_lead(
 ) -> LotereyaState:
     """The next lead by ``leader``, or the end with fines if a player is out of cards, once
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
-    for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
-        if not hands[p]:
-            return _finish(s, p, hands, gathered, discard)
+    if hands.count(()) > 2:  # a player's hand is empty, besides the banker's and the dealer's
+        for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
+            if not hands[p]:
+                return _finish(s, p, hands, gathered, discard)
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
@@ -811,17 +812,28 @@ def _finish(
 
 def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
     """Every lead from a sorted hand: each card alone, and each two cards of a rank."""
-    by_rank: dict[int, list[Card]] = {}
-    for c in hand:
-        by_rank.setdefault(RANK_OF[c], []).append(c)
     singles = LEADS[seat]
-    out = [singles[c] for c in hand]
-    pairs = PAIRS[seat]
-    for cs in by_rank.values():
-        if len(cs) == 2:  # the common case, one pair: no list of pairs made
-            out.append(pairs[cs[0], cs[1]])
-        elif len(cs) > 2:
-            out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
+    out: list[Lead] = []
+    first: dict[int, Card] = {}  # each rank's first card, the ranks in the order held
+    more: dict[int, list[Card]] = {}  # the cards of each rank held twice or more, in order
+    for c in hand:
+        out.append(singles[c])
+        r = RANK_OF[c]
+        if r not in first:
+            first[r] = c
+        elif r in more:
+            more[r].append(c)
+        else:
+            more[r] = [first[r], c]
+    if more:  # its pairs too, rank by rank in the order held
+        pairs = PAIRS[seat]
+        for r in first:
+            if r in more:
+                cs = more[r]
+                if len(cs) == 2:  # the common case, one pair: no list of pairs made
+                    out.append(pairs[cs[0], cs[1]])
+                else:
+                    out += [pairs[a, b] for i, a in enumerate(cs) for b in cs[i + 1 :]]
     return tuple(out)
 
 
@@ -840,7 +852,8 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
             above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
             if above.isdisjoint(hand):  # lotereya/must-beat: he cannot, so he gathers
                 return TAKES[seat]
-            return tuple(map(BEATS_ONE[seat].__getitem__, sorted(above.intersection(hand))))
+            beats_one = BEATS_ONE[seat]
+            return tuple([beats_one[c] for c in sorted(above.intersection(hand))])
         ways = _answers(s, hand)
         if not ways:
             return TAKES[seat]
