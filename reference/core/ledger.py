@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, cast
 
 
-@dataclass(frozen=True, slots=True)
-class Ledger:
+class Ledger(NamedTuple):
     """Balances of named accounts (seats, a pot, layout cards).
 
     Money is never created or destroyed by a transfer, so ``total`` is
-    constant for the life of a game.
+    constant for the life of a game. (A named tuple: a new ledger is built at every
+    movement of chips, and a tuple is the cheapest immutable value to build.)
     """
 
     accounts: tuple[str, ...]
@@ -42,7 +42,7 @@ class Ledger:
         balances = list(self.balances)
         balances[i] -= amount
         balances[j] += amount
-        return Ledger(self.accounts, tuple(balances))
+        return _ledger(Ledger, (self.accounts, tuple(balances)))
 
     def transfers(self, moves: Sequence[tuple[str, str, int]]) -> Ledger:
         """Make each ``(source, target, amount)`` of ``moves``, as :meth:`transfer` would one
@@ -64,7 +64,14 @@ class Ledger:
                 raise ValueError(f"a transfer moves a non-negative amount, not {amount}")
             balances[accounts.index(source)] -= amount
             balances[accounts.index(target)] += amount
-        return Ledger(accounts, tuple(balances))
+        return _ledger(Ledger, (accounts, tuple(balances)))
+
+
+#: The fields of :class:`Ledger` in order, for :data:`_ledger`.
+LedgerFields = tuple[tuple[str, ...], tuple[int, ...]]
+#: Builds a ledger from its fields in order: ``tuple.__new__`` typed (mypy checks each field's
+#: type and place), without the named tuple's Python-level ``__new__``.
+_ledger: Final = cast(Callable[[type[Ledger], LedgerFields], Ledger], tuple.__new__)
 
 
 def net(moves: Sequence[tuple[str, str, int]], account: str) -> int:
