@@ -1528,35 +1528,47 @@ def follow_choices(
     lead = table[0]
     led = EFF[kind][trump][lead]
     both = led == trump and opts.top_follows == "both"  # AMB-MUSHKA-13
-    # the cards of the suit led (with the мушка card when both), kept in the order of the hand
+    suited = SUITED[both][kind][trump][led]
+    trumps = SUITED[True][kind][trump][trump]
+    # one pass over the hand (it is short), each list kept in the order of the hand: the cards
+    # of the suit led (with the мушка card when both), else the trumps and the мушка card
+    follow: list[Card] = []
+    ruff: list[Card] = []
+    for c in hand:
+        if c in suited:
+            follow.append(c)
+        elif c in trumps:
+            ruff.append(c)
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
-    allowed = tuple(filter(SUITED[both][kind][trump][led].__contains__, hand))
+    allowed = follow
     if not allowed:
-        # the trumps and the мушка card
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
-        allowed = tuple(filter(SUITED[True][kind][trump][trump].__contains__, hand))
+        allowed = ruff
         if not allowed:
             return hand
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
-            return allowed
+            return tuple(allowed)
     if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
         if kind == SHUTIKHA and opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
             best = table[trick_winner(table, trump, kind, True)]
-            winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
+            winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
             keys = KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
-            high = 0  # the highest key on the trick (a plain loop: the trick is short)
+            high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
                     high = keys[c]
-            winning = tuple([c for c in allowed if keys[c] > high])
+            winning = []
+            for c in allowed:
+                if keys[c] > high:
+                    winning.append(c)
         if winning:
-            return winning
-    return allowed
+            return tuple(winning)
+    return tuple(allowed)
 
 
 def _in_play(s: MushkaState) -> MushkaState:
@@ -1584,8 +1596,10 @@ def _in_play_fields(
     elif opts.revoke == "penalise" and table:
         fields[_LEGAL] = tuple([plays[c] for c in hand])
     else:
-        allowed = follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat)
-        fields[_LEGAL] = tuple([plays[c] for c in allowed])
+        legal = []  # a plain loop (no comprehension's function): the hand is short
+        for c in follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat):
+            legal.append(plays[c])
+        fields[_LEGAL] = tuple(legal)
     return _new_state(MushkaState, fields)
 
 
@@ -1634,12 +1648,12 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
             if declared[turn] == PLAYING:
                 fields[_TURN] = turn
                 return _in_play_fields(fields, s, turn, hands[turn], table)
-    s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
+        s = _new_state(MushkaState, fields)
         return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
-    return _credit(s, fields)
+    return _credit(s, fields, table, seats, hands)
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
@@ -1656,26 +1670,26 @@ def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
 def _gather(s: MushkaState, a: Action) -> MushkaState:
     if isinstance(a, Take):
         # mushka/claim-trick: a player who takes a trick not his forfeits (001:P26.S1)
-        w = s.table_seats[_winner_index(s)]
+        w = s.table_seats[_winner_index(s, s.table)]
         if a.seat != w:
             s = s._replace(forfeit=_setb(s.forfeit, a.seat, True))
-        return _credit(s)
+        return _credit(s, list(s), s.table, s.table_seats, s.hands)
     if not isinstance(a, Pass):
         raise IllegalAction("core/wrong-action", "a completed trick is taken or passed on")
     claims = s.claims + 1
     if claims >= len(s.table_seats):
-        return _credit(s)
+        return _credit(s, list(s), s.table, s.table_seats, s.hands)
     fields = list(s)  # the state with two fields changed, built directly for speed
     fields[_CLAIMS] = claims
     fields[_TURN] = s.table_seats[claims]
     return _new_state(MushkaState, fields)
 
 
-def _winner_index(s: MushkaState) -> int:
+def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
+    """The index in ``table``, the completed trick of the deal of ``s``, of its winner."""
     # mushka/trick-winner mushka-mistigri/trick-winner mushka-pamfil/trick-winner
     # mushka-shutikha/trick-winner mushka/top-card mushka-mistigri/top-card
     kind = s.variant.kind
-    table = s.table
     if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
     # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
@@ -1687,16 +1701,21 @@ def _winner_index(s: MushkaState) -> int:
     return best
 
 
-def _credit(s: MushkaState, fields: list[object] | None = None) -> MushkaState:
-    """The completed trick goes to its winner, who leads to the next. ``fields``: those of
-    ``s``, when the caller has them (the state is built again from them with ten changed)."""
-    i = _winner_index(s)
-    w = s.table_seats[i]
+def _credit(
+    s: MushkaState,
+    fields: list[object],
+    table: tuple[Card, ...],
+    seats: tuple[Seat, ...],
+    hands: Hands,
+) -> MushkaState:
+    """The completed trick ``table``, played by ``seats``, goes to its winner, who leads to the
+    next. ``fields``: those of the position with the trick complete (``hands`` left), built
+    again with ten changed; ``s``: that position, or the one before its last card (the
+    tricks, the piles and whether the мушка card was beaten are the same in both)."""
+    i = _winner_index(s, table)
+    w = seats[i]
     top = s.variant.top
-    table = s.table
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
-    if fields is None:
-        fields = list(s)
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
     fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
@@ -1708,7 +1727,7 @@ def _credit(s: MushkaState, fields: list[object] | None = None) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
     if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        return _in_play_fields(fields, s, w, s.hands[w], ())
+        return _in_play_fields(fields, s, w, hands[w], ())
     return _score(_new_state(MushkaState, fields))
 
 
