@@ -157,3 +157,37 @@ def test_a_view_refuses_a_state_of_another_table() -> None:
         view(four)
     with pytest.raises(TypeError):
         view(games()["gorka"].setup(Table(2, 0, DeckOrder(shuffle(games()["gorka"].pack, 1)), {})))
+
+
+def _first_state(game: AnyGame) -> object:
+    for n in game.players:
+        try:
+            return game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, 1)), {}))
+        except SetupError:
+            continue
+    raise AssertionError(f"{game.id} deals at no table size")
+
+
+def test_a_state_or_action_of_another_game_is_a_type_error() -> None:
+    """The type-erased surface checks what it is given: a state of another game, or a value that
+    is no state or no action at all, is a ``TypeError`` naming the game, never a wrong answer.
+    (Actions such as ``Play`` are shared between games, so only states can be foreign.)"""
+    every = games()
+    states = {gid: _first_state(game) for gid, game in every.items()}
+    for gid, game in every.items():
+        own = states[gid]
+        action = game.legal_actions(own)[0]
+        for foreign in states.values():
+            if type(foreign) is type(own):
+                continue  # variants of one module share its state type
+            with pytest.raises(TypeError, match=gid):
+                game.legal_actions(foreign)
+            with pytest.raises(TypeError, match=gid):
+                game.apply(foreign, action)
+        for nonsense in (None, 1, "state", (own,)):
+            with pytest.raises(TypeError, match=gid):
+                game.legal_actions(nonsense)
+            with pytest.raises(TypeError, match=gid):
+                game.apply(own, nonsense)
+            with pytest.raises(TypeError, match=gid):
+                game.apply(nonsense, action)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Generic, Protocol, TypeGuard, TypeVar
+from typing import Generic, Protocol, TypeGuard, TypeVar, cast
 
 from reference.core.cards import Card
 from reference.core.jsontypes import JSON, JSONObject
@@ -194,13 +194,34 @@ class Erased(Generic[S, A]):
     A state or action of another game is a ``TypeError``.
     """
 
+    #: ``legal_actions(s)``: the legal actions in ``s``; a state of another game is a ``TypeError``.
+    legal_actions: Callable[[object], tuple[object, ...]]
+    #: ``apply(s, a)``: the state after ``a`` in ``s``; a state or action of another game is a
+    #: ``TypeError``.
+    apply: Callable[[object, object], object]
+
     def __init__(self, game: Game[S, A]) -> None:
         self.game = game
-        # the two calls of every decision, looked up once (random playouts make millions)
-        self._state_type = game.state_type
-        self._actions = game.actions
-        self._legal = game.legal_actions
-        self._apply = game.apply
+        # The two calls of every decision (random playouts make millions) are closures over the
+        # game's own functions. A state of exactly the game's type, and an action of exactly one
+        # of its action types, go straight through (a set look-up: the apply below is typed to
+        # take that tested action); anything else takes the full check, which raises the
+        # TypeError.
+        state_type, action_types = game.state_type, frozenset(game.actions)
+        legal, apply = game.legal_actions, cast(Callable[[S, object], S], game.apply)
+
+        def legal_actions(s: object) -> tuple[object, ...]:
+            if type(s) is state_type:
+                return legal(s)
+            return legal(self._s(s))
+
+        def apply_action(s: object, a: object) -> object:
+            if type(s) is state_type and type(a) in action_types:
+                return apply(s, a)
+            return apply(self._s(s), self._a(a))
+
+        self.legal_actions = legal_actions
+        self.apply = apply_action
 
     @property
     def id(self) -> str:
@@ -252,16 +273,6 @@ class Erased(Generic[S, A]):
 
     def setup(self, table: Table) -> object:
         return self.game.setup(table)
-
-    def legal_actions(self, s: object) -> tuple[object, ...]:
-        if isinstance(s, self._state_type):
-            return self._legal(s)
-        return self._legal(self._s(s))
-
-    def apply(self, s: object, a: object) -> object:
-        if isinstance(s, self._state_type) and isinstance(a, self._actions):
-            return self._apply(s, a)
-        return self._apply(self._s(s), self._a(a))
 
     def to_move(self, s: object) -> Seat | None:
         return self.game.to_move(self._s(s))
