@@ -1091,6 +1091,10 @@ _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
 _LEGAL: Final = _FIELDS.index("legal")
 _HOLDER: Final = _FIELDS.index("holder")
+_SHEET_A: Final = _FIELDS.index("sheet_a")
+_SHEET_B: Final = _FIELDS.index("sheet_b")
+_RESULT: Final = _FIELDS.index("result")
+_WINNERS: Final = _FIELDS.index("winners")
 _new_state: Final = tuple.__new__
 
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
@@ -1143,7 +1147,8 @@ def _check_players(v: Variant, players: int) -> None:
 
 
 def _check_pack(v: Variant, cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
-    if sorted(cards) != list(pack):  # a pack (DECK_32, DECK_36, DECK_52) is in card order
+    # each card of the pack once: as many cards, and the same set (PACK_SETS, by the size)
+    if len(cards) != len(pack) or frozenset(cards) != PACK_SETS[len(pack)]:
         missing = sorted(set(pack) - set(cards))
         extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in pack)
         raise SetupError(
@@ -1349,18 +1354,19 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 
 
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
-    hand = tuple(sorted(s.hands[seat]))
+    hand = sorted(s.hands[seat])
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    ones = EXCHANGE_ONE[seat]
+    choices: list[Action] = [STANDS[seat]]
+    if most:
+        ones = EXCHANGE_ONE[seat]
+        for c in hand:  # a plain loop (no comprehension's function): the hand is short
+            choices.append(ones[c])
     larger = chain.from_iterable(map(combinations, repeat(hand), range(2, most + 1)))
-    return (
-        STANDS[seat],
-        *[ones[c] for c in hand if most],
-        *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger)),
-    )
+    choices += map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger))
+    return tuple(choices)
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1610,9 +1616,9 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     hands = s.hands
     hand = hands[seat]
     table = s.table
-    if card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
     if a not in s.legal:  # not one of the plays open to him (:func:`_in_play_fields`)
+        if card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
         if not table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
@@ -1757,15 +1763,15 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
-    return s._replace(
-        phase=OVER,
-        turn=-1,
-        sheet_a=sa,
-        sheet_b=sb,
-        result="scored",
-        winners=_winners(sa, sb, s.opts.thirty),
-        legal=(),
-    )
+    fields = list(s)  # the state with seven fields changed, built directly for speed
+    fields[_PHASE] = OVER
+    fields[_TURN] = -1
+    fields[_SHEET_A] = sa
+    fields[_SHEET_B] = sb
+    fields[_RESULT] = "scored"
+    fields[_WINNERS] = _winners(sa, sb, s.opts.thirty)
+    fields[_LEGAL] = ()
+    return _new_state(MushkaState, fields)
 
 
 def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
