@@ -1105,7 +1105,11 @@ FROM_LEFT: Final = tuple(
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple([c for c in hand if c not in cards])
+    kept = []  # a plain loop (no comprehension's function): the hand is short
+    for c in hand:
+        if c not in cards:
+            kept.append(c)
+    return tuple(kept)
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -1306,7 +1310,11 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
     # mushka-shutikha/passers-out
     declared = s.declared
-    return tuple([p for p in FROM_LEFT[s.players][s.dealer] if declared[p] == PLAYING])
+    playing = []  # a plain loop (no comprehension's function): the seats are few
+    for p in FROM_LEFT[s.players][s.dealer]:
+        if declared[p] == PLAYING:
+            playing.append(p)
+    return tuple(playing)
 
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
@@ -1454,7 +1462,10 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
     # mushka/flush-precedence mushka-mistigri/flush-precedence
     # mushka-pamfil/flush-precedence mushka-shutikha/flush-precedence
-    shown = [p for p in playing if flush_suit(s.hands[p], v.kind) >= 0]
+    shown = []  # a plain loop (no comprehension's function): the seats are few
+    for p in playing:
+        if flush_suit(s.hands[p], v.kind) >= 0:
+            shown.append(p)
     if shown:
         best = shown[0]
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
@@ -1781,11 +1792,11 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat,
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
     if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
-        return tuple(p for p, x in enumerate(nets) if x == TARGET)
+        return tuple([p for p, x in enumerate(nets) if x == TARGET])
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
-    return tuple(p for p, x in enumerate(nets) if x == best)
+    return tuple([p for p, x in enumerate(nets) if x == best])
 
 
 def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
