@@ -1627,9 +1627,9 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     hands = s.hands
     hand = hands[seat]
     table = s.table
-    if card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
     if a not in s.legal:  # not one of the plays open to him (:func:`_in_play_fields`)
+        if card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
         if not table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
