@@ -48,7 +48,7 @@ def follow_only(
 ORIGINAL_FOLLOW = mushka.follow_choices
 
 
-def leader_wins(s: MushkaState) -> int:
+def leader_wins(s: MushkaState, table: tuple[int, ...]) -> int:
     return 0
 
 
@@ -93,9 +93,8 @@ def thirty_or_more(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple
     return ORIGINAL_WINNERS(a, b, "or-more")
 
 
-def plain_keys_winner(s: MushkaState) -> int:
+def plain_keys_winner(s: MushkaState, table: tuple[int, ...]) -> int:
     """The highest card of the suit led or the highest trump, the мушка card ordinary."""
-    table = s.table
     led, trump = table[0] // 13, s.trump
 
     def key(c: int) -> int:
@@ -149,7 +148,7 @@ ORIGINAL_GATHER = mushka._gather
 def gather_no_forfeit(s: MushkaState, a: object) -> MushkaState:
     """A trick claimed by a player not its winner costs him nothing."""
     if isinstance(a, Take):
-        return mushka._credit(s)
+        return mushka._credit(s, list(s), s.table, s.table_seats, s.hands)
     return ORIGINAL_GATHER(s, a)  # type: ignore[arg-type]
 
 

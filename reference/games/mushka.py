@@ -1091,6 +1091,10 @@ _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
 _LEGAL: Final = _FIELDS.index("legal")
 _HOLDER: Final = _FIELDS.index("holder")
+_SHEET_A: Final = _FIELDS.index("sheet_a")
+_SHEET_B: Final = _FIELDS.index("sheet_b")
+_RESULT: Final = _FIELDS.index("result")
+_WINNERS: Final = _FIELDS.index("winners")
 _new_state: Final = tuple.__new__
 
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
@@ -1101,7 +1105,11 @@ FROM_LEFT: Final = tuple(
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple([c for c in hand if c not in cards])
+    kept = []  # a plain loop (no comprehension's function): the hand is short
+    for c in hand:
+        if c not in cards:
+            kept.append(c)
+    return tuple(kept)
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
@@ -1143,7 +1151,8 @@ def _check_players(v: Variant, players: int) -> None:
 
 
 def _check_pack(v: Variant, cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
-    if sorted(cards) != list(pack):  # a pack (DECK_32, DECK_36, DECK_52) is in card order
+    # each card of the pack once: as many cards, and the same set (PACK_SETS, by the size)
+    if len(cards) != len(pack) or frozenset(cards) != PACK_SETS[len(pack)]:
         missing = sorted(set(pack) - set(cards))
         extra = sorted(c for c in set(cards) if cards.count(c) > 1 or c not in pack)
         raise SetupError(
@@ -1301,7 +1310,11 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
     # mushka-shutikha/passers-out
     declared = s.declared
-    return tuple([p for p in FROM_LEFT[s.players][s.dealer] if declared[p] == PLAYING])
+    playing = []  # a plain loop (no comprehension's function): the seats are few
+    for p in FROM_LEFT[s.players][s.dealer]:
+        if declared[p] == PLAYING:
+            playing.append(p)
+    return tuple(playing)
 
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
@@ -1349,18 +1362,19 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 
 
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
-    hand = tuple(sorted(s.hands[seat]))
+    hand = sorted(s.hands[seat])
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    ones = EXCHANGE_ONE[seat]
+    choices: list[Action] = [STANDS[seat]]
+    if most:
+        ones = EXCHANGE_ONE[seat]
+        for c in hand:  # a plain loop (no comprehension's function): the hand is short
+            choices.append(ones[c])
     larger = chain.from_iterable(map(combinations, repeat(hand), range(2, most + 1)))
-    return (
-        STANDS[seat],
-        *[ones[c] for c in hand if most],
-        *map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger)),
-    )
+    choices += map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger))
+    return tuple(choices)
 
 
 def _exchange(s: MushkaState, a: Action) -> MushkaState:
@@ -1448,7 +1462,10 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
     # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
     # mushka/flush-precedence mushka-mistigri/flush-precedence
     # mushka-pamfil/flush-precedence mushka-shutikha/flush-precedence
-    shown = [p for p in playing if flush_suit(s.hands[p], v.kind) >= 0]
+    shown = []  # a plain loop (no comprehension's function): the seats are few
+    for p in playing:
+        if flush_suit(s.hands[p], v.kind) >= 0:
+            shown.append(p)
     if shown:
         best = shown[0]
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
@@ -1528,35 +1545,47 @@ def follow_choices(
     lead = table[0]
     led = EFF[kind][trump][lead]
     both = led == trump and opts.top_follows == "both"  # AMB-MUSHKA-13
-    # the cards of the suit led (with the мушка card when both), kept in the order of the hand
+    suited = SUITED[both][kind][trump][led]
+    trumps = SUITED[True][kind][trump][trump]
+    # one pass over the hand (it is short), each list kept in the order of the hand: the cards
+    # of the suit led (with the мушка card when both), else the trumps and the мушка card
+    follow: list[Card] = []
+    ruff: list[Card] = []
+    for c in hand:
+        if c in suited:
+            follow.append(c)
+        elif c in trumps:
+            ruff.append(c)
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
-    allowed = tuple(filter(SUITED[both][kind][trump][led].__contains__, hand))
+    allowed = follow
     if not allowed:
-        # the trumps and the мушка card
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
-        allowed = tuple(filter(SUITED[True][kind][trump][trump].__contains__, hand))
+        allowed = ruff
         if not allowed:
             return hand
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
-            return allowed
+            return tuple(allowed)
     if must_beat:  # AMB-MUSHKA-14
         # mushka/must-beat mushka-mistigri/must-beat mushka-pamfil/must-beat
         # mushka-shutikha/must-beat
         if kind == SHUTIKHA and opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
             best = table[trick_winner(table, trump, kind, True)]
-            winning = tuple(c for c in allowed if beats(c, best, lead, trump, kind, any_king=True))
+            winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
             keys = KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
-            high = 0  # the highest key on the trick (a plain loop: the trick is short)
+            high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
                     high = keys[c]
-            winning = tuple([c for c in allowed if keys[c] > high])
+            winning = []
+            for c in allowed:
+                if keys[c] > high:
+                    winning.append(c)
         if winning:
-            return winning
-    return allowed
+            return tuple(winning)
+    return tuple(allowed)
 
 
 def _in_play(s: MushkaState) -> MushkaState:
@@ -1584,8 +1613,10 @@ def _in_play_fields(
     elif opts.revoke == "penalise" and table:
         fields[_LEGAL] = tuple([plays[c] for c in hand])
     else:
-        allowed = follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat)
-        fields[_LEGAL] = tuple([plays[c] for c in allowed])
+        legal = []  # a plain loop (no comprehension's function): the hand is short
+        for c in follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat):
+            legal.append(plays[c])
+        fields[_LEGAL] = tuple(legal)
     return _new_state(MushkaState, fields)
 
 
@@ -1596,9 +1627,9 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     hands = s.hands
     hand = hands[seat]
     table = s.table
-    if card not in hand:
-        raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
     if a not in s.legal:  # not one of the plays open to him (:func:`_in_play_fields`)
+        if card not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
         if not table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
             raise IllegalAction(  # mushka/king-lead mushka-mistigri/king-lead
                 rid(s.variant, "king-lead"),  # mushka-pamfil/king-lead mushka-shutikha/king-lead
@@ -1634,12 +1665,12 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
             if declared[turn] == PLAYING:
                 fields[_TURN] = turn
                 return _in_play_fields(fields, s, turn, hands[turn], table)
-    s = _new_state(MushkaState, fields)
     # AMB-MUSHKA-17/b: tricks are claimed
     if opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
+        s = _new_state(MushkaState, fields)
         return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
-    return _credit(s, fields)
+    return _credit(s, fields, table, seats, hands)
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
@@ -1656,26 +1687,26 @@ def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
 def _gather(s: MushkaState, a: Action) -> MushkaState:
     if isinstance(a, Take):
         # mushka/claim-trick: a player who takes a trick not his forfeits (001:P26.S1)
-        w = s.table_seats[_winner_index(s)]
+        w = s.table_seats[_winner_index(s, s.table)]
         if a.seat != w:
             s = s._replace(forfeit=_setb(s.forfeit, a.seat, True))
-        return _credit(s)
+        return _credit(s, list(s), s.table, s.table_seats, s.hands)
     if not isinstance(a, Pass):
         raise IllegalAction("core/wrong-action", "a completed trick is taken or passed on")
     claims = s.claims + 1
     if claims >= len(s.table_seats):
-        return _credit(s)
+        return _credit(s, list(s), s.table, s.table_seats, s.hands)
     fields = list(s)  # the state with two fields changed, built directly for speed
     fields[_CLAIMS] = claims
     fields[_TURN] = s.table_seats[claims]
     return _new_state(MushkaState, fields)
 
 
-def _winner_index(s: MushkaState) -> int:
+def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
+    """The index in ``table``, the completed trick of the deal of ``s``, of its winner."""
     # mushka/trick-winner mushka-mistigri/trick-winner mushka-pamfil/trick-winner
     # mushka-shutikha/trick-winner mushka/top-card mushka-mistigri/top-card
     kind = s.variant.kind
-    table = s.table
     if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
     # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
@@ -1687,16 +1718,21 @@ def _winner_index(s: MushkaState) -> int:
     return best
 
 
-def _credit(s: MushkaState, fields: list[object] | None = None) -> MushkaState:
-    """The completed trick goes to its winner, who leads to the next. ``fields``: those of
-    ``s``, when the caller has them (the state is built again from them with ten changed)."""
-    i = _winner_index(s)
-    w = s.table_seats[i]
+def _credit(
+    s: MushkaState,
+    fields: list[object],
+    table: tuple[Card, ...],
+    seats: tuple[Seat, ...],
+    hands: Hands,
+) -> MushkaState:
+    """The completed trick ``table``, played by ``seats``, goes to its winner, who leads to the
+    next. ``fields``: those of the position with the trick complete (``hands`` left), built
+    again with ten changed; ``s``: that position, or the one before its last card (the
+    tricks, the piles and whether the мушка card was beaten are the same in both)."""
+    i = _winner_index(s, table)
+    w = seats[i]
     top = s.variant.top
-    table = s.table
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
-    if fields is None:
-        fields = list(s)
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
     fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
@@ -1708,7 +1744,7 @@ def _credit(s: MushkaState, fields: list[object] | None = None) -> MushkaState:
     fields[_PHASE] = PLAY
     fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
     if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        return _in_play_fields(fields, s, w, s.hands[w], ())
+        return _in_play_fields(fields, s, w, hands[w], ())
     return _score(_new_state(MushkaState, fields))
 
 
@@ -1738,15 +1774,15 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = tuple(a), tuple(b)
-    return s._replace(
-        phase=OVER,
-        turn=-1,
-        sheet_a=sa,
-        sheet_b=sb,
-        result="scored",
-        winners=_winners(sa, sb, s.opts.thirty),
-        legal=(),
-    )
+    fields = list(s)  # the state with seven fields changed, built directly for speed
+    fields[_PHASE] = OVER
+    fields[_TURN] = -1
+    fields[_SHEET_A] = sa
+    fields[_SHEET_B] = sb
+    fields[_RESULT] = "scored"
+    fields[_WINNERS] = _winners(sa, sb, s.opts.thirty)
+    fields[_LEGAL] = ()
+    return _new_state(MushkaState, fields)
 
 
 def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
@@ -1756,11 +1792,11 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat,
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
     if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
-        return tuple(p for p, x in enumerate(nets) if x == TARGET)
+        return tuple([p for p, x in enumerate(nets) if x == TARGET])
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
         return ()
-    return tuple(p for p, x in enumerate(nets) if x == best)
+    return tuple([p for p, x in enumerate(nets) if x == best])
 
 
 def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
