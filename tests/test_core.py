@@ -113,12 +113,24 @@ def test_ledger_transfers_are_the_transfers_one_after_another(
     assert ledger.transfers(batch) == one_by_one
 
 
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 50)), max_size=20))
+def test_ledger_transfers_by_place_are_the_transfers_by_name(
+    moves: list[tuple[int, int, int]],
+) -> None:
+    ledger = open_ledger(("a", "b", "pot"), (100, 7, 0))
+    names = ledger.accounts
+    by_name = ledger.transfers([(names[i], names[j], amount) for i, j, amount in moves])
+    assert ledger.transfers_by_place(moves) == by_name
+
+
 def test_ledger_refuses_a_negative_transfer() -> None:
     with pytest.raises(ValueError, match="non-negative"):
         open_ledger(("a", "b"), (1, 1)).transfer("a", "b", -1)
     ledger = open_ledger(("a", "b"), (1, 1))
     with pytest.raises(ValueError, match="non-negative"):
         ledger.transfers([("a", "b", 1), ("b", "a", -1)])
+    with pytest.raises(ValueError, match="non-negative"):
+        ledger.transfers_by_place([(0, 1, 1), (1, 0, -1)])
     assert ledger.balances == (1, 1)
 
 

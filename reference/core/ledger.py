@@ -66,6 +66,25 @@ class Ledger(NamedTuple):
             balances[accounts.index(target)] += amount
         return _ledger(Ledger, (accounts, tuple(balances)))
 
+    def transfers_by_place(self, moves: Sequence[tuple[int, int, int]]) -> Ledger:
+        """:meth:`transfers`, each account named by its place in ``accounts``: a game that
+        keeps its accounts in a fixed order finds them without a search by name. (That it
+        moves what :meth:`transfers` moves is a property test of the ledger.)
+
+        pre: len(self.accounts) == len(self.balances) <= 8 and len(moves) <= 3
+        pre: all(0 <= s < len(self.accounts) and 0 <= t < len(self.accounts) for s, t, _ in moves)
+        pre: all(a >= 0 for _, _, a in moves)
+        post: __return__.total == self.total
+        post: __return__.accounts == self.accounts
+        """
+        balances = list(self.balances)
+        for source, target, amount in moves:
+            if amount < 0:
+                raise ValueError(f"a transfer moves a non-negative amount, not {amount}")
+            balances[source] -= amount
+            balances[target] += amount
+        return _ledger(Ledger, (self.accounts, tuple(balances)))
+
 
 #: The fields of :class:`Ledger` in order, for :data:`_ledger`.
 LedgerFields = tuple[tuple[str, ...], tuple[int, ...]]
