@@ -531,7 +531,8 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + ("pot",) + CARD_ACCOUNTS
 
 
-#: The ledger's accounts of each table size.
+#: The ledger's accounts of each table size, in the order the game finds them by place: each
+#: seat's at its number, then the pot at ``n``, then the four cards' at ``n + 1`` to ``n + 4``.
 ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
 
 
@@ -679,12 +680,12 @@ def _start_round(
                 empty, piles, gathered, discard, table, leader, last_winner, lost, out,
             ))
         )  # fmt: skip
-    balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
+    balances = ledger.balances
     each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
     stake, fee = opts.stake, opts.card_fee
-    ledger = ledger.transfers(  # lotereya/contribution
+    ledger = ledger.transfers_by_place(  # lotereya/contribution (accounts by place: ACCOUNTS)
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        [(accounts[p], "pot", min(stake if each else fee * lost[p], balances[p])) for p in seats]
+        [(p, n, min(stake if each else fee * lost[p], balances[p])) for p in seats]
     )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
@@ -729,21 +730,22 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             hand = tuple([c for c in hand if c not in winning])
         set_aside[p] = tuple(sorted(piles[p] + hand))  # lotereya/discard-and-set-aside
         lost[p] = len(hand)
-    balances, accounts = ledger.balances, ledger.accounts  # a seat's account is accounts[seat]
-    moves: list[tuple[str, str, int]] = []
+    balances = ledger.balances
+    moves: list[tuple[int, int, int]] = []  # accounts by place (ACCOUNTS)
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
-        on = balances[n + 1 + i]
+        card = n + 1 + i
+        on = balances[card]
         if i in winners_at:
             last_winner = winners_at[i]
-            moves.append((CARD_ACCOUNTS[i], accounts[last_winner], on))
+            moves.append((card, last_winner, on))
         elif opts.unmatched == "carry":  # AMB-LOTEREYA-07
-            moves.append((CARD_ACCOUNTS[i], "pot", on))
+            moves.append((card, n, on))
         else:
-            moves.append((CARD_ACCOUNTS[i], accounts[banker], on))
+            moves.append((card, banker, on))
     # the players' cards are all won or set aside: their hands empty
     return _start_round(
         s,
-        ledger=ledger.transfers(moves),
+        ledger=ledger.transfers_by_place(moves),
         bank_pack=bank_pack,
         piles=tuple(set_aside),
         discard=discard,
@@ -797,10 +799,8 @@ def _finish(
     unbeaten = tuple([len(g) for g in gathered])
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
     to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
-    accounts = s.ledger.accounts  # a seat's account is accounts[seat]
-    payee = accounts[to]
-    ledger = s.ledger.transfers(
-        [(accounts[p], payee, pays[p]) for p in range(n) if pays[p] and p != to]
+    ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
+        [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
     )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
      last_winner, lost, _) = s  # fmt: skip
@@ -900,10 +900,12 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         )
     k = spread + 1
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
-        moves = [("pot", CARD_ACCOUNTS[spread], amount), ("pot", CARD_ACCOUNTS[k], pot - amount)]
-        return _deal_three(s, ledger.transfers(moves))
+        # accounts by place (ACCOUNTS): the pot, then the four cards'
+        moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
+        return _deal_three(s, ledger.transfers_by_place(moves))
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, phase, turn, ledger.transfer("pot", CARD_ACCOUNTS[spread], amount),
+        opts, n, dealer, banker, phase, turn,
+        ledger.transfers_by_place([(n, n + 1 + spread, amount)]),  # the pot to the card
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
         last_winner, lost, out,
     ))  # fmt: skip
