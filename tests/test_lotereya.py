@@ -5,6 +5,8 @@ from __future__ import annotations
 import typing
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games
 from reference.core.actions import Take
@@ -41,6 +43,37 @@ def test_two_packs_split_by_first_and_second_occurrence() -> None:
     bank, deal = split_packs(order)
     assert sorted(bank) == list(DECK_52) and sorted(deal) == list(DECK_52)
     assert split_packs(DECK_52 + DECK_52[::-1]) == (DECK_52, DECK_52[::-1])
+
+
+@given(st.permutations(TWO_PACKS_52))
+def test_two_packs_split_card_by_card(order: list[int]) -> None:
+    """AMB-LOTEREYA-02 read card by card: each card of the order goes to the banker's pack the
+    first time it comes, to the dealer's the second, each pack keeping the order's order."""
+    bank: list[int] = []
+    deal: list[int] = []
+    for i, c in enumerate(order):
+        (deal if c in order[:i] else bank).append(c)
+    assert split_packs(order) == (tuple(bank), tuple(deal))
+
+
+@given(
+    st.permutations(TWO_PACKS_52),
+    st.lists(st.sampled_from(DECK_52), max_size=2),
+    st.integers(min_value=0, max_value=2),
+)
+def test_a_deck_order_is_two_packs_exactly_when_sorted_it_is(
+    order: list[int], more: list[int], fewer: int
+) -> None:
+    """lotereya/two-packs: setup refuses a deck order just when, sorted, it is not the two packs
+    (a card missing, a card three times, a card too many or too few)."""
+    deck = tuple(order[fewer:] + more)
+    two_packs = tuple(sorted(deck)) == lotereya.SORTED_PACK
+    try:
+        GAME.setup(Table(4, 0, DeckOrder(deck)))
+    except SetupError as e:
+        assert not two_packs and e.rule_id == "lotereya/two-packs"
+    else:
+        assert two_packs
 
 
 def test_seats_four_to_ten_and_a_deal_of_two_packs() -> None:

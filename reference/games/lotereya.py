@@ -90,6 +90,8 @@ CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
 PLAYER_COUNTS: Final = range(MIN_SEATS, MAX_SEATS + 1)
 PACK: Final = TWO_PACKS_52
 SORTED_PACK: Final = tuple(sorted(PACK))
+#: The cards of one pack: what the second occurrences of a deck order must be.
+ONE_PACK: Final = frozenset(DECK_52)
 
 # --- rules ----------------------------------------------------------------------------
 
@@ -615,8 +617,15 @@ def setup(table: Table) -> LotereyaState:
             f"{GAME_ID}: the deal is the order of the two packs (104 cards), not dealt hands",
             "lotereya/two-packs",
         )
-    _check_packs(deal.cards, "the deck order")
-    bank, deal_pack = split_packs(deal.cards)  # lotereya/two-packs (AMB-LOTEREYA-02)
+    order = deal.cards
+    bank, deal_pack = split_packs(order)  # lotereya/two-packs (AMB-LOTEREYA-02)
+    # lotereya/two-packs: 104 cards whose second occurrences are all 52 cards of a pack: each
+    # card then comes twice, which fills the 104 (what _check_packs checks by sorting)
+    if len(order) != len(PACK) or set(deal_pack) != ONE_PACK:
+        raise SetupError(
+            f"{GAME_ID}: the deck order must hold two 52-card packs, every card exactly twice",
+            "lotereya/two-packs",
+        )
     banker = (table.dealer - 1) % n  # lotereya/players (AMB-LOTEREYA-01): on the dealer's right
     empty: Hands = ((),) * n
     s = LotereyaState(
