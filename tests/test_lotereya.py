@@ -67,7 +67,7 @@ def test_a_deck_order_is_two_packs_exactly_when_sorted_it_is(
     """lotereya/two-packs: setup refuses a deck order just when, sorted, it is not the two packs
     (a card missing, a card three times, a card too many or too few)."""
     deck = tuple(order[fewer:] + more)
-    two_packs = tuple(sorted(deck)) == lotereya.SORTED_PACK
+    two_packs = sorted(deck) == sorted(TWO_PACKS_52)
     try:
         GAME.setup(Table(4, 0, DeckOrder(deck)))
     except SetupError as e:

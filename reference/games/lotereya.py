@@ -89,8 +89,7 @@ CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
 #: The seat counts the text allows, and the pack a table is dealt from.
 PLAYER_COUNTS: Final = range(MIN_SEATS, MAX_SEATS + 1)
 PACK: Final = TWO_PACKS_52
-SORTED_PACK: Final = tuple(sorted(PACK))
-#: The cards of one pack: what the second occurrences of a deck order must be.
+#: The cards of one pack: what the second occurrences of the cards of a game must be.
 ONE_PACK: Final = frozenset(DECK_52)
 
 # --- rules ----------------------------------------------------------------------------
@@ -573,7 +572,8 @@ LEFT: Final = {
 
 def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The banker's and the dealer's packs from a 104-card order: a card's first occurrence
-    is the banker's, its second the dealer's (AMB-LOTEREYA-02)."""
+    is the banker's, its second the dealer's (AMB-LOTEREYA-02). (Any later one goes to the
+    dealer's too, and :func:`_two_packs` refuses the order.)"""
     seen: set[Card] = set()
     bank: list[Card] = []
     deal: list[Card] = []
@@ -594,12 +594,18 @@ def _check_players(n: int, opts: LotereyaOptions) -> None:
         )
 
 
-def _check_packs(cards: Sequence[Card], where: str) -> None:
-    if tuple(sorted(cards)) != SORTED_PACK:  # lotereya/two-packs
+def _two_packs(cards: Sequence[Card], where: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The banker's and the dealer's packs of ``cards`` (:func:`split_packs`); a
+    :class:`SetupError` unless they are two packs, every card exactly twice."""
+    bank, deal = split_packs(cards)  # lotereya/two-packs (AMB-LOTEREYA-02)
+    # lotereya/two-packs: 104 cards whose second occurrences are all 52 cards of a pack: each
+    # card then comes twice, which fills the 104
+    if len(cards) != len(PACK) or set(deal) != ONE_PACK:
         raise SetupError(
             f"{GAME_ID}: {where} must hold two 52-card packs, every card exactly twice",
             "lotereya/two-packs",
         )
+    return bank, deal
 
 
 def setup(table: Table) -> LotereyaState:
@@ -617,15 +623,7 @@ def setup(table: Table) -> LotereyaState:
             f"{GAME_ID}: the deal is the order of the two packs (104 cards), not dealt hands",
             "lotereya/two-packs",
         )
-    order = deal.cards
-    bank, deal_pack = split_packs(order)  # lotereya/two-packs (AMB-LOTEREYA-02)
-    # lotereya/two-packs: 104 cards whose second occurrences are all 52 cards of a pack: each
-    # card then comes twice, which fills the 104 (what _check_packs checks by sorting)
-    if len(order) != len(PACK) or set(deal_pack) != ONE_PACK:
-        raise SetupError(
-            f"{GAME_ID}: the deck order must hold two 52-card packs, every card exactly twice",
-            "lotereya/two-packs",
-        )
+    bank, deal_pack = _two_packs(deal.cards, "the deck order")  # lotereya/two-packs
     banker = (table.dealer - 1) % n  # lotereya/players (AMB-LOTEREYA-01): on the dealer's right
     empty: Hands = ((),) * n
     s = LotereyaState(
@@ -771,7 +769,7 @@ def _begin_stage_two(s: LotereyaState) -> LotereyaState:
     ledger = s.ledger
     pot = ledger.balances[n]
     if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
-        ledger = ledger.transfer("pot", str(s.banker), pot)
+        ledger = ledger.transfers_by_place([(n, s.banker, pot)])  # the pot's place is n (ACCOUNTS)
     empty: Hands = tuple(() for _ in range(n))
     seats = SEATS[n, s.dealer]
     # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
@@ -1171,7 +1169,7 @@ def _check_position(s: LotereyaState) -> None:
     if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
         raise FormatError("position: the banker and the dealer hold no cards")
     try:
-        _check_packs(all_cards(s), "a position")
+        _two_packs(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     _check_one_pack(
