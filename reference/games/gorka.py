@@ -605,6 +605,34 @@ RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
 PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
 SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+#: ``BLIND_OR_PASS[p]``: what seat ``p`` may do when offered the blind.
+BLIND_OR_PASS: Final = tuple((BLINDS[p], PASSES[p]) for p in range(MAX_PLAYERS))
+
+
+def _bets(p: Seat, up: bool, peace: bool, show: bool) -> tuple[Action, ...]:
+    """What seat ``p`` may do in the betting when he may go ``up`` the hill, settle in
+    ``peace``, ``show`` the hands, or not: each of those he may, then pass."""
+    out: list[Action] = []
+    if up:  # gorka/go-up
+        out.append(RAISES[p])
+    if peace:  # gorka/last-two: only the last two settle peaceably
+        out.append(PEACES[p])
+    if show:  # gorka/last-two: at the limit (AMB-GORKA-07)
+        out.append(SHOWDOWNS[p])
+    out.append(PASSES[p])  # AMB-GORKA-06: a player may always pass, leaving the deal
+    return tuple(out)
+
+
+NO_YES: Final = (False, True)
+#: ``BETS[p][up][peace][show]``: :func:`_bets`, looked up rather than built at each turn.
+BETS: Final = tuple(
+    tuple(
+        tuple(tuple(_bets(p, up, peace, show) for show in NO_YES) for peace in NO_YES)
+        for up in NO_YES
+    )
+    for p in range(MAX_PLAYERS)
+)
+
 #: ``OPENS[p][c]``: seat ``p`` turns card ``c`` up.
 OPENS: Final = tuple({c: Open(p, c) for c in PACK} for p in range(MAX_PLAYERS))
 #: ``SHOWS[p][a, b]``: seat ``p`` shows cards ``a < b`` of the pack.
@@ -715,7 +743,8 @@ def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
 ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS)
 
 
-#: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
+#: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot, in the
+#: order the game finds them by place: each seat's at its number, the pot's at ``n``.
 ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
 
 
@@ -913,11 +942,8 @@ def _settle(
     they stand: the pot to the ``winners``, ``how`` they won."""
     pot = ledger.balances[s.players]
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
-    ledger = ledger.transfers(
-        [
-            ("pot", str(p), share)
-            for p, share in zip(winners, shares(pot, len(winners)), strict=True)
-        ]
+    ledger = ledger.transfers_by_place(  # the accounts by place (ACCOUNTS)
+        [(s.players, p, share) for p, share in zip(winners, shares(pot, len(winners)), strict=True)]
     )
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
@@ -956,24 +982,16 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat = s.turn
     if s.phase == BETTING:
-        left = _left(s, s.passed)
-        out: list[Action] = []
-        if _can_raise(s, seat):
-            out.append(RAISES[seat])
-        if left == 2:  # gorka/last-two: only the last two settle peaceably
-            out.append(PEACES[seat])
-        if _may_show(s):
-            out.append(SHOWDOWNS[seat])
-        out.append(PASSES[seat])  # AMB-GORKA-06: a player may always pass, leaving the deal
-        return tuple(out)
+        # gorka/go-up, gorka/last-two (BETS: see _bets)
+        return BETS[seat][_can_raise(s, seat)][_left(s, s.passed) == 2][_may_show(s)]
     if s.phase == BLINDING:
-        return (BLINDS[seat], PASSES[seat])
+        return BLIND_OR_PASS[seat]
     if s.phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if s.phase == SHOWING:
-        shows = SHOWS[seat]
-        return tuple([shows[pair] for pair in combinations(sorted(s.hands[seat]), 2)])
+        # each pair of his cards, in canonical order
+        return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
 
 
@@ -987,7 +1005,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s.opts, s.blind))
+            cost = _blind_cost(s.opts, s.blind)  # the accounts by place (ACCOUNTS)
+            ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])
             return _next_blind(s, s.acted + (seat,), ledger, s.blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
@@ -1006,7 +1025,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if phase == SHOWING:
         if not isinstance(a, Show):
             raise IllegalAction("core/wrong-action", "the dealer turns two of his cards up")
-        if any(c not in s.hands[seat] for c in a.cards) or a.cards[0] == a.cards[1]:
+        if not all(map(s.hands[seat].__contains__, a.cards)) or a.cards[0] == a.cards[1]:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
@@ -1022,7 +1041,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
+        ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
