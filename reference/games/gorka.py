@@ -733,11 +733,6 @@ ORDERS: Final = tuple(
 )
 
 
-def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
-    """The seats from the dealer's left round to the dealer."""
-    return ORDERS[n][dealer]
-
-
 #: The seats from the dealer's left round to his right (the dealer left out), by players and
 #: dealer.
 ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS)
@@ -805,18 +800,15 @@ def _offered(
     ))  # fmt: skip
 
 
-def _blind_cost(opts: GorkaOptions, blind: tuple[Seat, ...]) -> int:
-    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
-
-
 def _next_blind(
     s: GorkaState, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
 ) -> GorkaState:
     """The next player to be offered the blind (``acted``: those who have had their turn;
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
-    cost = _blind_cost(s.opts, blind)
+    opts = s.opts
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
+    cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
     for p in ROUNDS[s.players][s.dealer]:
@@ -835,7 +827,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
-    for k, p in enumerate(_order(n, dealer)):
+    for k, p in enumerate(ORDERS[n][dealer]):
         hands[p] += (stock[k], stock[n + k])
     keys = _keys(hands, opts.wilds, False)
     s = _build(GorkaState, (
@@ -880,7 +872,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
-    for k, p in enumerate(_order(n, dealer)):
+    for k, p in enumerate(ORDERS[n][dealer]):
         first, second = stock[k], stock[n + k]
         hands[p] += (first, second)
         if p == dealer or p in blind:
@@ -920,10 +912,12 @@ def _next_bettor(
 ) -> GorkaState:
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
-    if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
+    n = s.players
+    # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
+    if n - len(set(passed)) == 1:
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
-    for p in ORDERS[s.players][after]:
+    for p in ORDERS[n][after]:
         if p not in passed:
             return _bet(s, p, ledger, passed, raises)
     return s
@@ -940,10 +934,11 @@ def _settle(
 ) -> GorkaState:
     """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
     they stand: the pot to the ``winners``, ``how`` they won."""
-    pot = ledger.balances[s.players]
-    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
-    ledger = ledger.transfers_by_place(  # the accounts by place (ACCOUNTS)
-        [(s.players, p, share) for p, share in zip(winners, shares(pot, len(winners)), strict=True)]
+    n, k = s.players, len(winners)
+    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left; from the
+    # pot's account to each winner's (the accounts by place: ACCOUNTS)
+    ledger = ledger.transfers_by_place(
+        tuple(zip((n,) * k, winners, shares(ledger.balances[n], k), strict=True))
     )
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
@@ -954,14 +949,14 @@ def _settle(
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
-    key = s.keys[seat]
+    key, opts = s.keys[seat], s.opts
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
-        s.opts.limit,
+        opts.limit,
         s.ledger.balances[seat],
-        s.opts.raise_amount,
-        any_hand=s.opts.any_hand,
+        opts.raise_amount,
+        any_hand=opts.any_hand,
     )
 
 
@@ -1005,9 +1000,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            cost = _blind_cost(s.opts, s.blind)  # the accounts by place (ACCOUNTS)
-            ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])
-            return _next_blind(s, s.acted + (seat,), ledger, s.blind + (seat,))
+            opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
+            cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+            ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
+            return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
@@ -1025,9 +1021,11 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if phase == SHOWING:
         if not isinstance(a, Show):
             raise IllegalAction("core/wrong-action", "the dealer turns two of his cards up")
-        if not all(map(s.hands[seat].__contains__, a.cards)) or a.cards[0] == a.cards[1]:
+        hand, (first, second) = s.hands[seat], a.cards
+        if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
-        up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
+        shown = (first, second) if first < second else (second, first)  # in canonical order
+        up = s.up[:seat] + (shown,) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
         if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
