@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
@@ -774,47 +774,25 @@ def setup(table: Table) -> GorkaState:
     return _next_blind(s, (), ledger, ())
 
 
-def _bet(
-    s: GorkaState, turn: Seat, ledger: Ledger, passed: tuple[Seat, ...], raises: int
-) -> GorkaState:
-    """``s`` after a player has gone up or passed in the betting: ``turn`` to act, the
-    ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
-     keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
-def _offered(
-    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
-) -> GorkaState:
-    """``s`` with ``turn`` to be offered the blind, ``acted`` those who have had their turn, and
-    the ``ledger`` and the ``blind`` seats as they now stand."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
-     keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
 def _next_blind(
     s: GorkaState, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
 ) -> GorkaState:
     """The next player to be offered the blind (``acted``: those who have had their turn;
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
-    opts = s.opts
+    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
+     keys) = s  # fmt: skip
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ROUNDS[s.players][s.dealer]:
+    for p in ROUNDS[players][dealer]:
         if p not in acted:
-            if chips[p] >= cost:
-                return _offered(s, p, acted, ledger, blind)
+            if chips[p] >= cost:  # p is offered the blind
+                return _build(GorkaState, (
+                    opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted,
+                    passed, raises, winners, how, keys,
+                ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
 
@@ -837,30 +815,21 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     return _next_open(s, (), up)
 
 
-def _opener(
-    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
-) -> GorkaState:
-    """``s`` with ``turn`` to turn a card up or not, ``acted`` those who have had their turn,
-    and ``up`` the cards turned up as they now stand."""
-    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
 def _next_open(
     s: GorkaState, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
 ) -> GorkaState:
     """The next player who may turn a card up (``acted``: those who have had their turn;
     ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
+    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
+     winners, how, keys) = s  # fmt: skip
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
-    blind = s.blind
-    for p in ROUNDS[s.players][s.dealer]:
-        if p not in acted and p not in blind:
-            return _opener(s, p, acted, up)
+    for p in ROUNDS[players][dealer]:
+        if p not in acted and p not in blind:  # p may turn one up
+            return _build(GorkaState, (
+                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
+                raises, winners, how, keys,
+            ))  # fmt: skip
     return _deal_rest(s, up)
 
 
@@ -899,7 +868,7 @@ def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
 
 def _active(s: GorkaState, passed: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats still in from the dealer's left, when those of ``passed`` have passed."""
-    return tuple([p for p in ORDERS[s.players][s.dealer] if p not in passed])
+    return tuple(filterfalse(passed.__contains__, ORDERS[s.players][s.dealer]))
 
 
 def _left(s: GorkaState, passed: tuple[Seat, ...]) -> int:
@@ -912,14 +881,18 @@ def _next_bettor(
 ) -> GorkaState:
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
-    n = s.players
+    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
+     keys) = s  # fmt: skip
     # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
-    if n - len(set(passed)) == 1:
+    if players - len(set(passed)) == 1:
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
-    for p in ORDERS[n][after]:
-        if p not in passed:
-            return _bet(s, p, ledger, passed, raises)
+    for p in ORDERS[players][after]:
+        if p not in passed:  # p is to act
+            return _build(GorkaState, (
+                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
+                raises, winners, how, keys,
+            ))  # fmt: skip
     return s
 
 
@@ -975,16 +948,17 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
 
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
-    seat = s.turn
-    if s.phase == BETTING:
+    seat, phase = s.turn, s.phase
+    if phase == BETTING:
+        two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
         # gorka/go-up, gorka/last-two (BETS: see _bets)
-        return BETS[seat][_can_raise(s, seat)][_left(s, s.passed) == 2][_may_show(s)]
-    if s.phase == BLINDING:
+        return BETS[seat][_can_raise(s, seat)][two_left][_may_show(s)]
+    if phase == BLINDING:
         return BLIND_OR_PASS[seat]
-    if s.phase == OPENING:
+    if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
-    if s.phase == SHOWING:
+    if phase == SHOWING:
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
