@@ -998,8 +998,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         hand, (first, second) = s.hands[seat], a.cards
         if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
-        shown = (first, second) if first < second else (second, first)  # in canonical order
-        up = s.up[:seat] + (shown,) + s.up[seat + 1 :]  # gorka/dealer-shows-two
+        up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
         if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
