@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
@@ -605,6 +605,34 @@ RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
 PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
 SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+#: ``BLIND_OR_PASS[p]``: what seat ``p`` may do when offered the blind.
+BLIND_OR_PASS: Final = tuple((BLINDS[p], PASSES[p]) for p in range(MAX_PLAYERS))
+
+
+def _bets(p: Seat, up: bool, peace: bool, show: bool) -> tuple[Action, ...]:
+    """What seat ``p`` may do in the betting when he may go ``up`` the hill, settle in
+    ``peace``, ``show`` the hands, or not: each of those he may, then pass."""
+    out: list[Action] = []
+    if up:  # gorka/go-up
+        out.append(RAISES[p])
+    if peace:  # gorka/last-two: only the last two settle peaceably
+        out.append(PEACES[p])
+    if show:  # gorka/last-two: at the limit (AMB-GORKA-07)
+        out.append(SHOWDOWNS[p])
+    out.append(PASSES[p])  # AMB-GORKA-06: a player may always pass, leaving the deal
+    return tuple(out)
+
+
+NO_YES: Final = (False, True)
+#: ``BETS[p][up][peace][show]``: :func:`_bets`, looked up rather than built at each turn.
+BETS: Final = tuple(
+    tuple(
+        tuple(tuple(_bets(p, up, peace, show) for show in NO_YES) for peace in NO_YES)
+        for up in NO_YES
+    )
+    for p in range(MAX_PLAYERS)
+)
+
 #: ``OPENS[p][c]``: seat ``p`` turns card ``c`` up.
 OPENS: Final = tuple({c: Open(p, c) for c in PACK} for p in range(MAX_PLAYERS))
 #: ``SHOWS[p][a, b]``: seat ``p`` shows cards ``a < b`` of the pack.
@@ -705,17 +733,13 @@ ORDERS: Final = tuple(
 )
 
 
-def _order(n: int, dealer: Seat) -> tuple[Seat, ...]:
-    """The seats from the dealer's left round to the dealer."""
-    return ORDERS[n][dealer]
-
-
 #: The seats from the dealer's left round to his right (the dealer left out), by players and
 #: dealer.
 ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS)
 
 
-#: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot.
+#: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot, in the
+#: order the game finds them by place: each seat's at its number, the pot's at ``n``.
 ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
 
 
@@ -750,50 +774,25 @@ def setup(table: Table) -> GorkaState:
     return _next_blind(s, (), ledger, ())
 
 
-def _bet(
-    s: GorkaState, turn: Seat, ledger: Ledger, passed: tuple[Seat, ...], raises: int
-) -> GorkaState:
-    """``s`` after a player has gone up or passed in the betting: ``turn`` to act, the
-    ``ledger``, the seats that have ``passed`` and the ``raises`` as they now stand."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
-     keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
-def _offered(
-    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
-) -> GorkaState:
-    """``s`` with ``turn`` to be offered the blind, ``acted`` those who have had their turn, and
-    the ``ledger`` and the ``blind`` seats as they now stand."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
-     keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
-def _blind_cost(opts: GorkaOptions, blind: tuple[Seat, ...]) -> int:
-    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
-
-
 def _next_blind(
     s: GorkaState, acted: tuple[Seat, ...], ledger: Ledger, blind: tuple[Seat, ...]
 ) -> GorkaState:
     """The next player to be offered the blind (``acted``: those who have had their turn;
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
-    cost = _blind_cost(s.opts, blind)
+    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
+     keys) = s  # fmt: skip
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
+    cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ROUNDS[s.players][s.dealer]:
+    for p in ROUNDS[players][dealer]:
         if p not in acted:
-            if chips[p] >= cost:
-                return _offered(s, p, acted, ledger, blind)
+            if chips[p] >= cost:  # p is offered the blind
+                return _build(GorkaState, (
+                    opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted,
+                    passed, raises, winners, how, keys,
+                ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
 
@@ -806,7 +805,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
-    for k, p in enumerate(_order(n, dealer)):
+    for k, p in enumerate(ORDERS[n][dealer]):
         hands[p] += (stock[k], stock[n + k])
     keys = _keys(hands, opts.wilds, False)
     s = _build(GorkaState, (
@@ -816,30 +815,21 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     return _next_open(s, (), up)
 
 
-def _opener(
-    s: GorkaState, turn: Seat, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
-) -> GorkaState:
-    """``s`` with ``turn`` to turn a card up or not, ``acted`` those who have had their turn,
-    and ``up`` the cards turned up as they now stand."""
-    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, phase, turn, ledger, hands, up, stock, blind, acted, passed,
-        raises, winners, how, keys,
-    ))  # fmt: skip
-
-
 def _next_open(
     s: GorkaState, acted: tuple[Seat, ...], up: tuple[tuple[Card, ...], ...]
 ) -> GorkaState:
     """The next player who may turn a card up (``acted``: those who have had their turn;
     ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
+    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
+     winners, how, keys) = s  # fmt: skip
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
-    blind = s.blind
-    for p in ROUNDS[s.players][s.dealer]:
-        if p not in acted and p not in blind:
-            return _opener(s, p, acted, up)
+    for p in ROUNDS[players][dealer]:
+        if p not in acted and p not in blind:  # p may turn one up
+            return _build(GorkaState, (
+                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
+                raises, winners, how, keys,
+            ))  # fmt: skip
     return _deal_rest(s, up)
 
 
@@ -851,7 +841,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
-    for k, p in enumerate(_order(n, dealer)):
+    for k, p in enumerate(ORDERS[n][dealer]):
         first, second = stock[k], stock[n + k]
         hands[p] += (first, second)
         if p == dealer or p in blind:
@@ -878,7 +868,7 @@ def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
 
 def _active(s: GorkaState, passed: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats still in from the dealer's left, when those of ``passed`` have passed."""
-    return tuple([p for p in ORDERS[s.players][s.dealer] if p not in passed])
+    return tuple(filterfalse(passed.__contains__, ORDERS[s.players][s.dealer]))
 
 
 def _left(s: GorkaState, passed: tuple[Seat, ...]) -> int:
@@ -891,12 +881,18 @@ def _next_bettor(
 ) -> GorkaState:
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
-    if _left(s, passed) == 1:  # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
+    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
+     keys) = s  # fmt: skip
+    # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
+    if players - len(set(passed)) == 1:
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
-    for p in ORDERS[s.players][after]:
-        if p not in passed:
-            return _bet(s, p, ledger, passed, raises)
+    for p in ORDERS[players][after]:
+        if p not in passed:  # p is to act
+            return _build(GorkaState, (
+                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
+                raises, winners, how, keys,
+            ))  # fmt: skip
     return s
 
 
@@ -911,13 +907,11 @@ def _settle(
 ) -> GorkaState:
     """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
     they stand: the pot to the ``winners``, ``how`` they won."""
-    pot = ledger.balances[s.players]
-    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left
-    ledger = ledger.transfers(
-        [
-            ("pot", str(p), share)
-            for p, share in zip(winners, shares(pot, len(winners)), strict=True)
-        ]
+    n, k = s.players, len(winners)
+    # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left; from the
+    # pot's account to each winner's (the accounts by place: ACCOUNTS)
+    ledger = ledger.transfers_by_place(
+        tuple(zip((n,) * k, winners, shares(ledger.balances[n], k), strict=True))
     )
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
      keys) = s  # fmt: skip
@@ -928,14 +922,14 @@ def _settle(
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
-    key = s.keys[seat]
+    key, opts = s.keys[seat], s.opts
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
-        s.opts.limit,
+        opts.limit,
         s.ledger.balances[seat],
-        s.opts.raise_amount,
-        any_hand=s.opts.any_hand,
+        opts.raise_amount,
+        any_hand=opts.any_hand,
     )
 
 
@@ -954,26 +948,19 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
 
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
-    seat = s.turn
-    if s.phase == BETTING:
-        left = _left(s, s.passed)
-        out: list[Action] = []
-        if _can_raise(s, seat):
-            out.append(RAISES[seat])
-        if left == 2:  # gorka/last-two: only the last two settle peaceably
-            out.append(PEACES[seat])
-        if _may_show(s):
-            out.append(SHOWDOWNS[seat])
-        out.append(PASSES[seat])  # AMB-GORKA-06: a player may always pass, leaving the deal
-        return tuple(out)
-    if s.phase == BLINDING:
-        return (BLINDS[seat], PASSES[seat])
-    if s.phase == OPENING:
+    seat, phase = s.turn, s.phase
+    if phase == BETTING:
+        two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+        # gorka/go-up, gorka/last-two (BETS: see _bets)
+        return BETS[seat][_can_raise(s, seat)][two_left][_may_show(s)]
+    if phase == BLINDING:
+        return BLIND_OR_PASS[seat]
+    if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
-    if s.phase == SHOWING:
-        shows = SHOWS[seat]
-        return tuple([shows[pair] for pair in combinations(sorted(s.hands[seat]), 2)])
+    if phase == SHOWING:
+        # each pair of his cards, in canonical order
+        return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
 
 
@@ -987,8 +974,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            ledger = s.ledger.transfer(str(seat), "pot", _blind_cost(s.opts, s.blind))
-            return _next_blind(s, s.acted + (seat,), ledger, s.blind + (seat,))
+            opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
+            cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+            ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
+            return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
@@ -1006,7 +995,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if phase == SHOWING:
         if not isinstance(a, Show):
             raise IllegalAction("core/wrong-action", "the dealer turns two of his cards up")
-        if any(c not in s.hands[seat] for c in a.cards) or a.cards[0] == a.cards[1]:
+        hand, (first, second) = s.hands[seat], a.cards
+        if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
@@ -1022,7 +1012,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        ledger = s.ledger.transfer(str(seat), "pot", s.opts.raise_amount)
+        ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
