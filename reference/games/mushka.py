@@ -1378,9 +1378,8 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
             fields[_TURN] = p
             return _new_state(MushkaState, fields)
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
-    s = _new_state(MushkaState, fields)  # mushka/all-pass mushka-mistigri/all-pass
-    # mushka-pamfil/all-pass mushka-shutikha/all-pass
-    return s._replace(phase=OVER, turn=-1, result="all-passed")
+    # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass mushka-shutikha/all-pass
+    return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="all-passed")
 
 
 def _drawable(s: MushkaState) -> tuple[Card, ...]:
