@@ -441,6 +441,27 @@ SUITED: Final = tuple(
     for with_top in (False, True)
 )
 
+#: The cards that follow a lead and the cards that trump it, by the card led:
+#: ``FOLLOWS[both][kind][trump][lead]`` is the pair of :data:`SUITED` rows of the suit led
+#: (with the мушка card when trumps are led and ``both``, under top_follows=both,
+#: AMB-MUSHKA-13) and of the trumps with the мушка card.
+FOLLOWS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(
+                (
+                    SUITED[both and EFF[k][t][lead] == t][k][t][EFF[k][t][lead]],
+                    SUITED[True][k][t][t],
+                )
+                for lead in range(52)
+            )
+            for t in range(4)
+        )
+        for k in range(4)
+    )
+    for both in (False, True)
+)
+
 
 def rid(v: Variant, slug: str) -> str:
     """The id of a shared rule in a variant's namespace."""
@@ -1112,16 +1133,25 @@ def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
     return tuple(kept)
 
 
+# A seat's entry changed through a list (two new objects; slices and concatenations make five).
+
+
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    changed = list(hands)
+    changed[seat] = hand
+    return tuple(changed)
 
 
 def _set(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def _setb(values: tuple[bool, ...], seat: Seat, value: bool) -> tuple[bool, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 # --- the deal (001:P11, P13) ---------------------------------------------------------------
@@ -1318,16 +1348,16 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
 
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
-    v = s.variant
     if isinstance(a, Pass):
         if _must_play(s, a.seat):
+            v = s.variant
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
                 f"seat {a.seat} holds {card_name(v.top)} and may not pass",
             )
         if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
             raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
-                rid(v, "all-pass"),  # mushka-pamfil/all-pass mushka-shutikha/all-pass
+                rid(s.variant, "all-pass"),  # mushka-pamfil/all-pass mushka-shutikha/all-pass
                 f"every other player has passed: the dealer (seat {a.seat}) must play",
             )
         value = PASSED
@@ -1342,14 +1372,14 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         fields[_TURN] = (seat + 1) % s.players
         return _new_state(MushkaState, fields)
-    s = _new_state(MushkaState, fields)
-    playing = _playing(s)
+    for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays, from the dealer's left
+        if declared[p] == PLAYING:
+            fields[_PHASE] = EXCHANGE
+            fields[_TURN] = p
+            return _new_state(MushkaState, fields)
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
-    if not playing:  # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass
-        return s._replace(phase=OVER, turn=-1, result="all-passed")  # mushka-shutikha/all-pass
-    fields[_PHASE] = EXCHANGE
-    fields[_TURN] = playing[0]
-    return _new_state(MushkaState, fields)
+    # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass mushka-shutikha/all-pass
+    return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="all-passed")
 
 
 def _drawable(s: MushkaState) -> tuple[Card, ...]:
@@ -1418,7 +1448,7 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
         if declared[p] == PLAYING and not exchanged[p]:
             fields[_TURN] = p
             return _new_state(MushkaState, fields)
-    return _after_exchange(_new_state(MushkaState, fields), _playing(s))
+    return _after_exchange(_new_state(MushkaState, fields), fields, _playing(s))
 
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
@@ -1445,7 +1475,9 @@ def _collect(
     )
 
 
-def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
+def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, ...]) -> MushkaState:
+    """Once all who play have exchanged (``fields``: those of ``s``, to build the position in
+    play from): four and the king of clubs, the flushes shown, Памфил, else the first lead."""
     v = s.variant
     opts = s.opts
     if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
@@ -1476,6 +1508,7 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
         s = s._replace(flush_seat=best)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
             s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
+            fields = list(s)
             if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
         elif opts.flush == "wins":  # AMB-MUSHKA-09/a
@@ -1498,10 +1531,10 @@ def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
         # AMB-MUSHKAPAMFIL-06/b
         s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
+        fields = list(s)
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
-    fields = list(s)  # the state with three fields changed, built directly for speed
-    fields[_PHASE] = PLAY
+    fields[_PHASE] = PLAY  # the state with three fields changed, built directly for speed
     fields[_TURN] = playing[0]
     fields[_HOLDER] = holder
     return _in_play_fields(fields, s, playing[0], s.hands[playing[0]], ())
@@ -1543,10 +1576,8 @@ def follow_choices(
         # mushka-shutikha/king-lead
         return lead_choices(hand, trump, kind, KING_RULES[opts.king_lead])
     lead = table[0]
-    led = EFF[kind][trump][lead]
-    both = led == trump and opts.top_follows == "both"  # AMB-MUSHKA-13
-    suited = SUITED[both][kind][trump][led]
-    trumps = SUITED[True][kind][trump][trump]
+    # AMB-MUSHKA-13: with the suit led, the мушка card when trumps are led under both
+    suited, trumps = FOLLOWS[opts.top_follows == "both"][kind][trump][lead]
     # one pass over the hand (it is short), each list kept in the order of the hand: the cards
     # of the suit led (with the мушка card when both), else the trumps and the мушка card
     follow: list[Card] = []
@@ -1640,7 +1671,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
             _obligation_broken(s, hand, card), f"{card_name(card)} may not be played"
         )
     opts = s.opts
-    revokes = s.revokes
+    fields = list(s)  # the state with three to five fields changed, built directly for speed
     if (
         opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
         and table
@@ -1649,16 +1680,16 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     ):
         # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
         # mushka-shutikha/revoke-remise
-        revokes = _set(revokes, seat, revokes[seat] + 1)
-    i = hand.index(card)
-    hands = _put(hands, seat, hand[:i] + hand[i + 1 :])
+        revokes = s.revokes
+        fields[_REVOKES] = _set(revokes, seat, revokes[seat] + 1)
+    kept = list(hand)  # the hand less the card (held: the play is open)
+    kept.remove(card)
+    hands = _put(hands, seat, tuple(kept))
     table += (card,)
     seats = s.table_seats + (seat,)
-    fields = list(s)  # the state with four or five fields changed, built directly for speed
     fields[_HANDS] = hands
     fields[_TABLE] = table
     fields[_SEATS] = seats
-    fields[_REVOKES] = revokes
     declared = s.declared
     if len(table) < declared.count(PLAYING):
         for turn in FROM_LEFT[s.players][seat]:  # the next who plays, to the left
@@ -1812,9 +1843,9 @@ def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
 def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the deal is over)."""
     phase = s.phase
-    seat = s.turn
     if phase == PLAY:
         return s.legal  # the plays open to him (:func:`_in_play_fields`), carried by the position
+    seat = s.turn
     if phase == DECLARE:
         if _must_play(s, seat) or _dealer_must_play(s, seat):  # AMB-MUSHKA-06/b
             return (GOS[seat],)
