@@ -57,13 +57,19 @@ class Ledger(NamedTuple):
         post: __return__.accounts == self.accounts
         post: all(__return__.balance(x) - self.balance(x) == net(moves, x) for x in self.accounts)
         """
-        place = self.accounts.index  # each account named is found once, then moved by place
-        return self.transfers_by_place([(place(s), place(t), a) for s, t, a in moves])
+        accounts = self.accounts
+        balances = list(self.balances)
+        for source, target, amount in moves:
+            if amount < 0:
+                raise ValueError(f"a transfer moves a non-negative amount, not {amount}")
+            balances[accounts.index(source)] -= amount
+            balances[accounts.index(target)] += amount
+        return _ledger(Ledger, (accounts, tuple(balances)))
 
     def transfers_by_place(self, moves: Sequence[tuple[int, int, int]]) -> Ledger:
         """:meth:`transfers`, each account named by its place in ``accounts``: a game that
-        keeps its accounts in a fixed order finds them without a search by name (and
-        :meth:`transfers` finds each name's place, then moves by place here).
+        keeps its accounts in a fixed order finds them without a search by name. (That it
+        moves what :meth:`transfers` moves is a property test of the ledger.)
 
         pre: len(self.accounts) == len(self.balances) <= 8 and len(moves) <= 3
         pre: all(0 <= s < len(self.accounts) and 0 <= t < len(self.accounts) for s, t, _ in moves)
