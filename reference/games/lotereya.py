@@ -924,7 +924,11 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
      piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
     rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
-    if not (k == 1 or (k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]])):
+    if k == 1:  # lotereya/last-winner-leads: one card (in order as it is)
+        led = cards
+    elif k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]]:  # or two of a rank, put in order
+        led = tuple(sorted(cards))
+    else:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
@@ -933,7 +937,7 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
-        piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+        piles, gathered, discard, led, seat, last_winner, lost, out,
     ))  # fmt: skip
 
 
