@@ -947,9 +947,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):
-        if _can_beat(
-            opts, table, hand
-        ):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if _can_beat(opts, table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must if he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
         gathered = _put(gathered, seat, gathered[seat] + table)
