@@ -462,38 +462,41 @@ def part_beatings(
     return tuple((c,) for c in hand if any(beater(x, c) for x in led))
 
 
-def _answers(s: LotereyaState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-    """The beats open to the player the cards on the table were led at: whole beats, each
+def _answers(
+    opts: LotereyaOptions, table: tuple[Card, ...], hand: Sequence[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """The beats open to the player the cards on the ``table`` were led at: whole beats, each
     card set once in canonical order; under part_beat, if there is none, partial ones."""
-    by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
-    whole = beatings(s.table, hand, by_rank)  # lotereya/must-beat
+    by_rank = opts.beat_by == "rank"  # AMB-LOTEREYA-10
+    whole = beatings(table, hand, by_rank)  # lotereya/must-beat
     if not whole:
-        if not s.opts.part_beat:
+        if not opts.part_beat:
             return ()
-        whole = part_beatings(s.table, hand, by_rank)  # AMB-LOTEREYA-11: beat one, gather the other
+        whole = part_beatings(table, hand, by_rank)  # AMB-LOTEREYA-11: beat one, gather the other
     return tuple(sorted({tuple(sorted(b)) for b in whole}))
 
 
-def _can_beat(s: LotereyaState, hand: Sequence[Card]) -> bool:
+def _can_beat(opts: LotereyaOptions, table: tuple[Card, ...], hand: Sequence[Card]) -> bool:
     """Whether :func:`_answers` holds a beat, without listing them: one card led is beaten by
     any card of the hand above it; two by two different cards, one above each (or, under
     part_beat, by one card above either)."""
-    above = BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS  # AMB-LOTEREYA-10
-    if len(s.table) == 1:  # lotereya/must-beat
-        return not above[s.table[0]].isdisjoint(hand)
-    x, y = s.table  # two cards led (the only other table)
+    above = BEATERS_BY_RANK if opts.beat_by == "rank" else BEATERS  # AMB-LOTEREYA-10
+    if len(table) == 1:  # lotereya/must-beat
+        return not above[table[0]].isdisjoint(hand)
+    x, y = table  # two cards led (the only other table)
     on_x, on_y = above[x].intersection(hand), above[y].intersection(hand)
     if on_x and on_y and (len(on_x) > 1 or on_x != on_y):  # lotereya/must-beat: two cards
         return True
-    return s.opts.part_beat and bool(on_x or on_y)  # AMB-LOTEREYA-11: one of them
+    return opts.part_beat and bool(on_x or on_y)  # AMB-LOTEREYA-11: one of them
 
 
-def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+def _is_answer(
+    opts: LotereyaOptions, table: tuple[Card, ...], hand: Sequence[Card], cards: Sequence[Card]
+) -> bool:
     """Whether ``cards``, distinct cards of ``hand``, set in canonical order are one of
     :func:`_answers` (the same test, without listing every beat): either they beat the cards
     led one each, or, under part_beat when no whole beat exists, one card beats one of two."""
-    table = s.table
-    by_rank = s.opts.beat_by == "rank"  # AMB-LOTEREYA-10
+    by_rank = opts.beat_by == "rank"  # AMB-LOTEREYA-10
     above = BEATERS_BY_RANK if by_rank else BEATERS
     if len(cards) == len(table) == 1:  # lotereya/must-beat
         return cards[0] in above[table[0]]
@@ -501,7 +504,7 @@ def _is_answer(s: LotereyaState, hand: Sequence[Card], cards: Sequence[Card]) ->
         x, y = above[table[0]], above[table[1]]
         a, b = cards
         return (a in x and b in y) or (b in x and a in y)
-    if len(cards) == 1 and len(table) == 2 and s.opts.part_beat:  # AMB-LOTEREYA-11
+    if len(cards) == 1 and len(table) == 2 and opts.part_beat:  # AMB-LOTEREYA-11
         return any(cards[0] in above[x] for x in table) and not beatings(table, hand, by_rank)
     return False
 
@@ -538,18 +541,20 @@ ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
 
 
 def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    put = list(hands)
+    put[seat] = hand
+    return tuple(put)
 
 
 def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` without ``cards``, in the hand's order; :class:`IllegalAction` unless the cards
     are distinct cards it holds (a card named twice is not found the second time)."""
+    held = list(hand)
     for c in cards:
-        if c not in hand:
+        if c not in held:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {names(cards)}")
-        i = hand.index(c)
-        hand = hand[:i] + hand[i + 1 :]
-    return hand
+        held.remove(c)
+    return tuple(held)
 
 
 def playing(n: int, dealer: Seat, banker: Seat) -> tuple[Seat, ...]:
@@ -681,11 +686,23 @@ def _start_round(
     seats = SEATS[n, dealer]
     empty: Hands = ((),) * n
     if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
-        return _begin_stage_two(  # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08)
+        # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08): stage 2, the set-aside cards played out
+        pot = ledger.balances[n]
+        if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
+            ledger = ledger.transfers_by_place(
+                [(n, banker, pot)]
+            )  # the pot's place is n (ACCOUNTS)
+        # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
+        opener = last_winner if last_winner >= 0 else seats[0]
+        return _next_lead(
             _build(LotereyaState, (
                 opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
-                empty, piles, gathered, discard, table, leader, last_winner, lost, out,
-            ))
+                empty, empty, gathered, discard, table, leader, last_winner, lost, out,
+            )),
+            opener,
+            piles,  # the cards set aside are the hands now
+            gathered,
+            discard,
         )  # fmt: skip
     balances = ledger.balances
     each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
@@ -698,23 +715,6 @@ def _start_round(
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
         0, empty, piles, gathered, discard, table, leader, last_winner, lost, out,
-    ))  # fmt: skip
-
-
-def _deal_three(s: LotereyaState, ledger: Ledger) -> LotereyaState:
-    """The four staked (``ledger`` as it now is), the dealer deals and the banker turns up."""
-    (opts, n, dealer, banker, _, _, _, bank_pack, pack, four, _, hands, piles, gathered,
-     discard, table, leader, last_winner, lost, out) = s  # fmt: skip
-    seats = SEATS[n, dealer]
-    m = len(seats)
-    dealt = list(hands)
-    # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the k-th player
-    # gets the k-th card of each round of m
-    for k, p in enumerate(seats):
-        dealt[p] += (pack[k], pack[m + k], pack[2 * m + k])
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, TURNING, banker, ledger, bank_pack, pack[THREE * m :], four,
-        FOUR, tuple(dealt), piles, gathered, discard, table, leader, last_winner, lost, out,
     ))  # fmt: skip
 
 
@@ -762,21 +762,6 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
 
 
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
-
-
-def _begin_stage_two(s: LotereyaState) -> LotereyaState:
-    n = s.players
-    ledger = s.ledger
-    pot = ledger.balances[n]
-    if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
-        ledger = ledger.transfers_by_place([(n, s.banker, pot)])  # the pot's place is n (ACCOUNTS)
-    empty: Hands = tuple(() for _ in range(n))
-    seats = SEATS[n, s.dealer]
-    # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
-    leader = s.last_winner if s.last_winner >= 0 else seats[0]
-    hands = s.piles  # the cards set aside are played out
-    s = s._replace(ledger=ledger, piles=empty, four=())
-    return _next_lead(s, leader, hands, s.gathered, s.discard)
 
 
 def _next_lead(
@@ -855,13 +840,14 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
         return _lead_options(seat, s.hands[seat])
     if ph == BEATING:
         hand = s.hands[seat]
-        if len(s.table) == 1:  # one card led: each card of the hand above it beats it alone
-            above = (BEATERS_BY_RANK if s.opts.beat_by == "rank" else BEATERS)[s.table[0]]
+        opts, table = s.opts, s.table
+        if len(table) == 1:  # one card led: each card of the hand above it beats it alone
+            above = (BEATERS_BY_RANK if opts.beat_by == "rank" else BEATERS)[table[0]]
             if above.isdisjoint(hand):  # lotereya/must-beat: he cannot, so he gathers
                 return TAKES[seat]
             beats_one = BEATS_ONE[seat]
             return tuple([beats_one[c] for c in sorted(above.intersection(hand))])
-        ways = _answers(s, hand)
+        ways = _answers(opts, table, hand)
         if not ways:
             return TAKES[seat]
         return tuple([Beat(seat, b) for b in ways])
@@ -909,7 +895,19 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
         # accounts by place (ACCOUNTS): the pot, then the four cards'
         moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
-        return _deal_three(s, ledger.transfers_by_place(moves))
+        # the four staked, the dealer deals and the banker turns up: one state built
+        seats = SEATS[n, dealer]
+        m = len(seats)
+        dealt = list(hands)
+        # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the i-th player
+        # gets the i-th card of each round of m
+        for i, p in enumerate(seats):
+            dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
+        return _build(LotereyaState, (
+            opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
+            deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
+            leader, last_winner, lost, out,
+        ))  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn,
         ledger.transfers_by_place([(n, n + 1 + spread, amount)]),  # the pot to the card
@@ -926,7 +924,11 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
      piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
     rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
-    if not (k == 1 or (k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]])):
+    if k == 1:  # lotereya/last-winner-leads: one card (in order as it is)
+        led = cards
+    elif k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]]:  # or two of a rank, put in order
+        led = tuple(sorted(cards))
+    else:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
@@ -935,45 +937,47 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
-        piles, gathered, discard, tuple(sorted(cards)), seat, last_winner, lost, out,
+        piles, gathered, discard, led, seat, last_winner, lost, out,
     ))  # fmt: skip
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
+    (opts, players, dealer, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
+     _) = s  # fmt: skip
     seat = a.seat
-    hand = s.hands[seat]
+    hand = hands[seat]
     if isinstance(a, Take):
-        if _can_beat(s, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must when he can
+        if _can_beat(opts, table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must if he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
-        gathered = _put(s.gathered, seat, s.gathered[seat] + s.table)
-        return _next_lead(s, LEFT[s.players, s.dealer][seat], s.hands, gathered, s.discard)
+        gathered = _put(gathered, seat, gathered[seat] + table)
+        return _next_lead(s, LEFT[players, dealer][seat], hands, gathered, discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
-    rest = _less_held(hand, seat, a.cards)
-    if not _is_answer(s, hand, a.cards):  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
+    cards = a.cards
+    rest = _less_held(hand, seat, cards)
+    if not _is_answer(opts, table, hand, cards):  # lotereya/must-beat (AMB-LOTEREYA-10, -11)
         raise IllegalAction(
             "lotereya/must-beat",
-            f"{names(a.cards)} do not beat {names(s.table)}: each needs a higher card "
+            f"{names(cards)} do not beat {names(table)}: each needs a higher card "
             f"(of its suit, unless beat_by=rank)",
         )
-    if len(a.cards) < len(s.table):
+    if len(cards) < len(table):
         # AMB-LOTEREYA-11 (part_beat): the card beaten, the first led that the beater beats, is
         # discarded with it; the other is gathered and he misses his turn (lotereya/gather-and-miss)
-        beater = beats_by_rank if s.opts.beat_by == "rank" else beats
-        (card,) = a.cards
-        beaten = next(x for x in s.table if beater(x, card))
-        other = tuple(x for x in s.table if x != beaten)
+        beater = beats_by_rank if opts.beat_by == "rank" else beats
+        (card,) = cards
+        beaten = next(x for x in table if beater(x, card))
+        other = tuple(x for x in table if x != beaten)
         return _next_lead(
             s,
-            LEFT[s.players, s.dealer][seat],
-            _put(s.hands, seat, rest),
-            _put(s.gathered, seat, s.gathered[seat] + other),
-            s.discard + (beaten,) + a.cards,
+            LEFT[players, dealer][seat],
+            _put(hands, seat, rest),
+            _put(gathered, seat, gathered[seat] + other),
+            discard + (beaten,) + cards,
         )
     # lotereya/beater-leads: beaten cards are discarded, the beater leads to his left
-    hands = _put(s.hands, seat, rest)
-    return _next_lead(s, seat, hands, s.gathered, s.discard + s.table + a.cards)
+    return _next_lead(s, seat, _put(hands, seat, rest), gathered, discard + table + cards)
 
 
 LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))
