@@ -689,9 +689,7 @@ def _start_round(
         # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08): stage 2, the set-aside cards played out
         pot = ledger.balances[n]
         if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
-            ledger = ledger.transfers_by_place(
-                [(n, banker, pot)]
-            )  # the pot's place is n (ACCOUNTS)
+            ledger = ledger.transfers_by_place([(n, banker, pot)])  # the pot: place n (ACCOUNTS)
         # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
         opener = last_winner if last_winner >= 0 else seats[0]
         return _next_lead(
