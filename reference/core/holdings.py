@@ -29,7 +29,9 @@ def put(holdings: Holdings, seat: Seat, hand: tuple[Card, ...]) -> Holdings:
     pre: 0 <= seat < len(holdings) <= 16
     post: len(__return__) == len(holdings) and __return__[seat] == hand
     """
-    return holdings[:seat] + (hand,) + holdings[seat + 1 :]
+    changed = list(holdings)  # one new tuple (slices and their concatenation make three)
+    changed[seat] = hand
+    return tuple(changed)
 
 
 def counts(holdings: Holdings) -> tuple[int, ...]:
