@@ -29,9 +29,7 @@ def put(holdings: Holdings, seat: Seat, hand: tuple[Card, ...]) -> Holdings:
     pre: 0 <= seat < len(holdings) <= 16
     post: len(__return__) == len(holdings) and __return__[seat] == hand
     """
-    changed = list(holdings)  # one new tuple (slices and their concatenation make three)
-    changed[seat] = hand
-    return tuple(changed)
+    return holdings[:seat] + (hand,) + holdings[seat + 1 :]
 
 
 def counts(holdings: Holdings) -> tuple[int, ...]:

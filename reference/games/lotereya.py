@@ -64,7 +64,6 @@ from reference.core.cards import (
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
-from reference.core.holdings import put
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -541,6 +540,12 @@ def _accounts(n: int) -> tuple[str, ...]:
 ACCOUNTS: Final = {n: _accounts(n) for n in PLAYER_COUNTS}
 
 
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    put = list(hands)
+    put[seat] = hand
+    return tuple(put)
+
+
 def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` without ``cards``, in the hand's order; :class:`IllegalAction` unless the cards
     are distinct cards it holds (a card named twice is not found the second time)."""
@@ -929,7 +934,7 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         opts, players, dealer, banker, BEATING,
         LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
-        put(hands, seat, rest),  # his hand less the cards led
+        _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, led, seat, last_winner, lost, out,
     ))  # fmt: skip
 
@@ -943,7 +948,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         if _can_beat(opts, table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must if he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
         # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
-        gathered = put(gathered, seat, gathered[seat] + table)
+        gathered = _put(gathered, seat, gathered[seat] + table)
         return _next_lead(s, LEFT[players, dealer][seat], hands, gathered, discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
@@ -965,12 +970,12 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         return _next_lead(
             s,
             LEFT[players, dealer][seat],
-            put(hands, seat, rest),
-            put(gathered, seat, gathered[seat] + other),
+            _put(hands, seat, rest),
+            _put(gathered, seat, gathered[seat] + other),
             discard + (beaten,) + cards,
         )
     # lotereya/beater-leads: beaten cards are discarded, the beater leads to his left
-    return _next_lead(s, seat, put(hands, seat, rest), gathered, discard + table + cards)
+    return _next_lead(s, seat, _put(hands, seat, rest), gathered, discard + table + cards)
 
 
 LEADS: Final = tuple(tuple(Lead(seat, (c,)) for c in range(52)) for seat in range(MAX_SEATS))

@@ -50,7 +50,6 @@ from reference.core.cards import (
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
-from reference.core.holdings import put
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -1137,6 +1136,12 @@ def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
 # A seat's entry changed through a list (two new objects; slices and concatenations make five).
 
 
+def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
+    changed = list(hands)
+    changed[seat] = hand
+    return tuple(changed)
+
+
 def _set(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
     changed = list(values)
     changed[seat] = value
@@ -1431,7 +1436,7 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
         else:
             fields[_STOCK] = s.stock[k:]
             fields[_DISCARD] = s.discard + tuple(sorted(cards))
-        fields[_HANDS] = put(s.hands, seat, new_hand)
+        fields[_HANDS] = _put(s.hands, seat, new_hand)
     elif not isinstance(a, Stand):
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
@@ -1679,7 +1684,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
         fields[_REVOKES] = _set(revokes, seat, revokes[seat] + 1)
     kept = list(hand)  # the hand less the card (held: the play is open)
     kept.remove(card)
-    hands = put(hands, seat, tuple(kept))
+    hands = _put(hands, seat, tuple(kept))
     table += (card,)
     seats = s.table_seats + (seat,)
     fields[_HANDS] = hands
@@ -1760,7 +1765,7 @@ def _credit(
     top = s.variant.top
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
     fields[_TRICKS] = tricks
-    fields[_PILES] = put(s.piles, w, s.piles[w] + table)
+    fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
     fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
     fields[_LAST_WINNER] = w
     fields[_LAST_TRICK] = table
