@@ -30,8 +30,14 @@ The file, field by field (every ``description`` is prose for people, in English)
                                 "schema": {JSON Schema of its value}}},
      "position": {"description": "...", "fields": {"<field>": {"description": "...",
                   "required": true, "schema": {...}}}, "example": {...}},
+     "view": {"<field>": {"description": "what the field holds", "to": "who sees it",
+                          "from": "from when", "ruling": "AMB-… where the text is silent"}},
      "outcome": "what winners, losers and scores mean in this game"
     }
+
+``view`` describes, field by field, what ``view.<seat>`` and ``view.public`` hold: what each
+seat may see at that moment (``seat``, ``to_move``, ``phase`` and ``outcome`` are in every
+game's view; the rest are the game's).
 """
 
 from __future__ import annotations
@@ -84,13 +90,88 @@ def _object(iface: JSONObject, key: str) -> JSONObject:
 
 
 def observables(iface: JSONObject) -> dict[str, JSONObject]:
-    """The described observables by name."""
+    """The described observables by name; where the game describes its view, ``view.<seat>``
+    and ``view.public`` too, made from that description (:func:`view_observables`)."""
     out: dict[str, JSONObject] = {}
     for name, entry in _object(iface, "observables").items():
         if not isinstance(entry, dict):
             raise InterfaceError(f"interface of {iface.get('game')}: /observables/{name}")
         out[name] = entry
+    if "view" in iface:
+        out.update(view_observables(iface, out))
     return out
+
+
+def view_observables(iface: JSONObject, described: dict[str, JSONObject]) -> dict[str, JSONObject]:
+    """``view.<seat>`` and ``view.public``, described and typed from the game's ``view``: an
+    object with exactly the common fields (:data:`COMMON_VIEW`) and the game's, each of the
+    schema its entry gives."""
+    phase = described.get("phase", {}).get("schema", {})
+    props: JSONObject = {
+        "seat": {"$ref": "#/$defs/seatOrNull"},
+        "to_move": {"$ref": "#/$defs/seatOrNull"},
+        "phase": phase if isinstance(phase, dict) else {},
+        "outcome": {"$ref": "#/$defs/outcomeOrNull"},
+    }
+    for name, entry in view_fields(iface).items():
+        field = entry.get("schema", {})
+        props[name] = field if isinstance(field, dict) else {}
+    schema: JSONObject = {
+        "type": "object",
+        "required": list(props),
+        "properties": props,
+        "additionalProperties": False,
+    }
+    order = (
+        "an object of the fields described under view; within a field, the order that field "
+        "states (cards held or laid aside in canonical card order, per-seat values by seat)"
+    )
+    return {
+        "view.<seat>": {
+            "description": "everything the seat may know at that moment and nothing more, "
+            "field by field as described under view",
+            "compare": "exact",
+            "order": order,
+            "schema": schema,
+        },
+        "view.public": {
+            "description": "what a bystander may see: the view of no seat (seat null, no hand)",
+            "compare": "exact",
+            "order": order,
+            "schema": schema,
+        },
+    }
+
+
+def view_fields(iface: JSONObject) -> dict[str, JSONObject]:
+    """The described fields of the game's view, by name (none where it has no view)."""
+    out: dict[str, JSONObject] = {}
+    for name, entry in _object(iface, "view").items():
+        if not isinstance(entry, dict):
+            raise InterfaceError(f"interface of {iface.get('game')}: /view/{name}")
+        out[name] = entry
+    return out
+
+
+#: The fields of every game's view, described once (the kernel provides them).
+COMMON_VIEW: Final[dict[str, JSONObject]] = {
+    "seat": {
+        "description": "whose view it is: the seat, or null for a bystander",
+        "to": "everyone",
+        "from": "always",
+    },
+    "to_move": {
+        "description": "the seat to act now, null once the game is over (as to_move)",
+        "to": "everyone",
+        "from": "always",
+    },
+    "phase": {"description": "the phase (as phase)", "to": "everyone", "from": "always"},
+    "outcome": {
+        "description": "the outcome once the game is over, null while it is on (as outcome)",
+        "to": "everyone",
+        "from": "the end of the game",
+    },
+}
 
 
 def position_schema(iface: JSONObject) -> JSONObject:

@@ -1,12 +1,12 @@
-"""The contract every game follows (design §2), and its type-erased view.
+"""The contract every game follows (design §2), and its type-erased form.
 
 A game is pure functions over immutable state: ``setup`` from an explicit
 :class:`Table`, ``legal_actions``, ``apply`` (a new state, or
 :class:`~reference.core.errors.IllegalAction` with the state untouched),
-``to_move``, ``outcome`` and ``observe``. Each game has typed states and
-actions (:class:`Game`); code that works on any game (the harness, the
-adapter) uses :class:`AnyGame`, the same surface over ``object`` with
-run-time checks, so no ``Any`` is needed anywhere.
+``to_move``, ``outcome``, ``observe`` and ``view`` (what a seat may see). Each
+game has typed states and actions (:class:`Game`); code that works on any game
+(the harness, the adapter) uses :class:`AnyGame`, the same surface over
+``object`` with run-time checks, so no ``Any`` is needed anywhere.
 """
 
 from __future__ import annotations
@@ -139,6 +139,7 @@ class Game(Protocol[S, A]):
     def to_move(self, s: S) -> Seat | None: ...
     def outcome(self, s: S) -> Outcome | None: ...
     def observe(self, s: S, name: str) -> JSON: ...
+    def view(self, s: S, seat: Seat | None) -> JSONObject: ...
     def reader(self, name: str, seats: int) -> Callable[[S], JSON] | None: ...
     def seats(self, s: S) -> int: ...
     def parse_action(self, obj: JSON) -> A: ...
@@ -177,6 +178,7 @@ class AnyGame(Protocol):
     def to_move(self, s: object) -> Seat | None: ...
     def outcome(self, s: object) -> Outcome | None: ...
     def observe(self, s: object, name: str) -> JSON: ...
+    def view(self, s: object, seat: Seat | None) -> JSONObject: ...
     def viewer(
         self, names: Sequence[str], s: object, missing: Callable[[str], JSON]
     ) -> Callable[[object], JSONObject]: ...
@@ -284,6 +286,14 @@ class Erased(Generic[S, A]):
         if name in OUTCOME_PARTS:
             return outcome_part(self.game.outcome(self._s(s)), name)
         return self.game.observe(self._s(s), name)
+
+    def view(self, s: object, seat: Seat | None) -> JSONObject:
+        """What ``seat`` (``None``: a bystander) may see of ``s``; a seat not at the table is a
+        ``ValueError``."""
+        t = self._s(s)
+        if seat is not None and not 0 <= seat < self.game.seats(t):
+            raise ValueError(f"seat {seat} is not at this table of {self.game.seats(t)}")
+        return self.game.view(t, seat)
 
     def viewer(
         self, names: Sequence[str], s: object, missing: Callable[[str], JSON]

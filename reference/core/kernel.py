@@ -150,6 +150,25 @@ class PerSeat(Generic[S_contra]):
     value: Callable[[S_contra, Seat], JSON]
 
 
+#: Who looks at a view: a seat, or ``None`` for a bystander (he sees what any seat sees of the
+#: table, and no hand).
+Viewer = Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Generic[S_contra]):
+    """One field of a game's view (:mod:`reference.core.views`): ``name``, and
+    ``value(state, viewer)``, what the viewer sees of it."""
+
+    name: str
+    value: Callable[[S_contra, Viewer], JSON]
+
+
+def view_of(fields: tuple[Shown[S], ...], s: S, viewer: Viewer) -> JSONObject:
+    """The fields of a view of ``s`` for ``viewer``, by name."""
+    return {f.name: f.value(s, viewer) for f in fields}
+
+
 #: What every game answers (design §3), provided by :class:`Kernel`.
 COMMON: Final = ("to_move", "phase", "legal", "outcome")
 
@@ -180,7 +199,8 @@ class Rules(Protocol[S, A]):
 
     The constants: ``GAME_ID``, ``TITLE``, ``PLAYER_COUNTS`` (the seat counts the text
     allows), ``OPTIONS`` (its option specs), ``RULES``, ``PACK`` (the pack a table is dealt
-    from), ``STATE`` (the state's class), ``ACTIONS`` (its action classes) and ``OBSERVABLES``.
+    from), ``STATE`` (the state's class), ``ACTIONS`` (its action classes), ``OBSERVABLES``
+    and ``VIEW`` (what each seat may see, :mod:`reference.core.views`).
     The pure functions: ``setup``, ``legal_actions``, ``apply``, ``to_move``, ``outcome``,
     ``phase_name`` (the ``phase`` observable), ``parse_action``, ``position``,
     ``load_position``, ``all_cards`` (every card of a state) and ``chips_in_play`` (None where
@@ -207,6 +227,8 @@ class Rules(Protocol[S, A]):
     def ACTIONS(self) -> tuple[type[A], ...]: ...  # noqa: N802
     @property
     def OBSERVABLES(self) -> tuple[Observable[S] | PerSeat[S], ...]: ...  # noqa: N802
+    @property
+    def VIEW(self) -> tuple[Shown[S], ...]: ...  # noqa: N802
     def setup(self, table: Table, /) -> S: ...
     def legal_actions(self, s: S, /) -> tuple[A, ...]: ...
     def apply(self, s: S, a: A, /) -> S: ...
@@ -252,6 +274,8 @@ class Kernel(Generic[S, A]):
     load_position: Callable[[JSON], S]
     cards: Callable[[S], tuple[Card, ...]]
     chips: Callable[[S], int | None] = _no_chips
+    #: what each seat may see beyond whose view it is, whose turn, the phase and the outcome
+    shown: tuple[Shown[S], ...] = ()
     observables: tuple[str, ...] = dataclasses.field(init=False)
     kinds: tuple[str, ...] = dataclasses.field(init=False)
     _plain: Mapping[str, Callable[[S], JSON]] = dataclasses.field(init=False, repr=False)
@@ -275,6 +299,10 @@ class Kernel(Generic[S, A]):
             else:
                 plain[entry.name] = entry.value
                 names.append(entry.name)
+        if self.shown:
+            per_seat["view"] = self.view
+            plain["view.public"] = self._public_view
+            names += ["view.<seat>", "view.public"]
         object.__setattr__(self, "observables", tuple(names))
         object.__setattr__(self, "kinds", tuple(sorted({a.KIND for a in self.actions})))
         object.__setattr__(self, "_plain", plain)
@@ -305,6 +333,7 @@ class Kernel(Generic[S, A]):
             load_position=rules.load_position,
             cards=rules.all_cards,
             chips=rules.chips_in_play,
+            shown=rules.VIEW,
         )
 
     def _legal(self, s: S) -> JSON:
@@ -313,6 +342,21 @@ class Kernel(Generic[S, A]):
     def _outcome(self, s: S) -> JSON:
         o = self.outcome(s)
         return None if o is None else o.to_json()
+
+    def view(self, s: S, seat: Seat | None) -> JSONObject:
+        """What ``seat`` (``None``: a bystander) may see of ``s``: whose view it is, whose turn,
+        the phase and the outcome (public to all), then the game's own fields (:data:`shown`)."""
+        out: JSONObject = {
+            "seat": seat,
+            "to_move": self.to_move(s),
+            "phase": self.phase(s),
+            "outcome": self._outcome(s),
+        }
+        out.update(view_of(self.shown, s, seat))
+        return out
+
+    def _public_view(self, s: S) -> JSON:
+        return self.view(s, None)
 
     def is_action(self, a: object) -> TypeGuard[A]:
         return isinstance(a, self.actions)

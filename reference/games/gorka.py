@@ -65,7 +65,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option, reading
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option, reading
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -1076,6 +1076,9 @@ OBSERVABLES: Final[tuple[Observable[GorkaState] | PerSeat[GorkaState], ...]] = (
     Observable("blind", lambda s: list(s.blind)),  # the blind seats in order
     PerSeat("combination", _combination),
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[GorkaState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

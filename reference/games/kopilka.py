@@ -57,7 +57,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, open_position
 from reference.core.rules import CORE_RULES, Rule
@@ -1227,6 +1227,9 @@ OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]]
     Observable("first_out", lambda s: [None if p < 0 else p for p in s.first_out]),
     obs.DISCARD,  # the exchange's discards
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[KopilkaState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

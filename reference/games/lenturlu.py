@@ -52,7 +52,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option, reading
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option, reading
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
@@ -1096,6 +1096,9 @@ OBSERVABLES: Final[tuple[Observable[LenturluState] | PerSeat[LenturluState], ...
     Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
     obs.PILE,  # the tricks he took
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[LenturluState], ...]] = ()
 
 
 def _layout_json(values: Sequence[int]) -> JSONObject:

@@ -73,7 +73,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
@@ -1060,6 +1060,9 @@ OBSERVABLES: Final[tuple[Observable[LotereyaState] | PerSeat[LotereyaState], ...
     Observable("deal_pack", lambda s: _names_json(s.deal_pack)),
     Observable("banker", lambda s: s.banker),  # the banker's seat
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[LotereyaState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

@@ -48,7 +48,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
@@ -996,6 +996,9 @@ OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...
     Observable("first_out", lambda s: None if s.first_out < 0 else s.first_out),
     Observable("pile_target", lambda s: s.target if s.table and s.stage == STAGE_TWO else None),
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[MelnikiAState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

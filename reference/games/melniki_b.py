@@ -42,7 +42,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -878,6 +878,9 @@ OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]]
     obs.PILE,
     obs.DISCARD,
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[MelnikiState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

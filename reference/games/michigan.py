@@ -62,7 +62,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -1072,6 +1072,9 @@ OBSERVABLES: Final[tuple[Observable[MichiganState] | PerSeat[MichiganState], ...
     # the last card of the run being built, or null
     Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[MichiganState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

@@ -62,7 +62,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, Shown, option
 from reference.core.ledger import Ledger
 from reference.core.options import OptionSpec
 from reference.core.positions import Notation
@@ -1923,6 +1923,9 @@ OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] =
     obs.DISCARD,
 )
 
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[MushkaState], ...]] = ()
+
 
 def parse_action(obj: JSON, actions: tuple[type[Action], ...], game: str) -> Action:
     """An action of the game ``game``, one of ``actions`` (its :func:`actions_of`), from its
@@ -2162,6 +2165,7 @@ def mushka_game(
         load_position=partial(load_position, v, notation),
         cards=_cards,
         chips=_chips,
+        shown=VIEW,
     )
 
 

@@ -45,7 +45,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.positions import Notation
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
@@ -833,6 +833,9 @@ OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] =
     Observable("pig", lambda s: [card_name(c) for c in s.pig]),  # bottom first
     Observable("pigs_done", lambda s: sum(1 for c in s.done if RANK_OF[c] == KING)),
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[SvinyiState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

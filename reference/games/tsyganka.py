@@ -48,7 +48,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -647,6 +647,9 @@ OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...
     obs.TRICK_WINNER,
     obs.DISCARD,  # out of play: each card turned up, its cover
 )
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
+VIEW: Final[tuple[Shown[TsygankaState], ...]] = ()
 
 
 def parse_action(obj: JSON) -> Action:

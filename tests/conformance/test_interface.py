@@ -28,6 +28,15 @@ def _text(value: JSON) -> bool:
 
 
 @cache
+def _register() -> list[JSONObject]:
+    rulings = json.loads((validate.PACKAGE / "register.json").read_text(encoding="utf-8"))[
+        "rulings"
+    ]
+    assert isinstance(rulings, list)
+    return rulings
+
+
+@cache
 def _defs() -> JSONObject:
     defs = validate.build_scenario_schema()["$defs"]
     assert isinstance(defs, dict)
@@ -141,6 +150,19 @@ def test_the_interface_describes_the_game(gid: str) -> None:
             else "exact"
         )
         assert compare == applied, f"{gid}: {name} is compared as a {applied} by the engine"
+    # the view: every field of the game's own described, to whom and from when
+    if "view.public" in game.observables:
+        view = interface.view_fields(iface)
+        assert view, f"{gid}: a view with no fields described"
+        assert not set(view) & set(interface.COMMON_VIEW), f"{gid}: view repeats a common field"
+        rulings = {r["id"] for r in _register()}
+        for name, entry in view.items():
+            for part in ("description", "to", "from"):
+                assert _text(entry.get(part)), f"{gid}: view/{name}/{part}"
+            ruling = entry.get("ruling")
+            assert ruling is None or ruling in rulings, f"{gid}: view/{name}/ruling {ruling}"
+    else:
+        assert "view" not in iface, f"{gid}: a view described that the game does not give"
     # the position notation: described field by field, with an example that round-trips
     position = iface["position"]
     assert isinstance(position, dict)
