@@ -47,6 +47,7 @@ _REPLAY_EXAMPLES = """\
 examples:
   python -m reference replay melniki-b-030
   python -m reference replay conformance/scenarios/melniki-b/melniki-b-012.json --brief
+  python -m reference replay mushka-025 --seat 1   # as seat 1 sees it
 exit status: 0 every expectation met, 1 one or more not met (✗), 2 no such scenario
 """
 
@@ -126,6 +127,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     rp.add_argument("scenario", metavar="SCENARIO_ID_OR_FILE")
     rp.add_argument("--brief", action="store_true", help="do not redraw the table after actions")
+    rp.add_argument(
+        "--seat",
+        type=int,
+        metavar="K",
+        help="draw the table as seat K may see it (its view: the others' cards face down, and "
+        "the cards of their actions that it may not see); the expectations are shown as the "
+        "scenario states them",
+    )
 
     pl = sub.add_parser(
         "play",
@@ -205,7 +214,7 @@ def main(
         if command == "replay":
             from reference.cli.replay import cmd_replay  # noqa: PLC0415
 
-            return cmd_replay(str(args.scenario), bool(args.brief), out, err, st)
+            return cmd_replay(str(args.scenario), bool(args.brief), out, err, st, seat=args.seat)
         from reference.cli.play import cmd_play, settings  # noqa: PLC0415
 
         cfg = settings(

@@ -188,7 +188,10 @@ def draw_table(
     viewer: int | None = None,
 ) -> str:
     """The table drawn from the game's observables: a header line, then one line a name. With a
-    ``viewer`` seat, the other seats' hands (and any hand nobody holds) show only their size."""
+    ``viewer`` seat, what that seat may see (:func:`draw_view`) instead: every card it may not
+    see stays face down."""
+    if viewer is not None and "view.<seat>" in game.observables:
+        return draw_view(game, state, st, viewer, indent)
     values = observe_all(game, state, players)
     head = []
     for name in HEADER:
@@ -207,6 +210,82 @@ def draw_table(
     return "\n".join(lines)
 
 
+#: The fields of every view drawn in the header line, or not at all (the outcome is told at the
+#: end, and whose view it is in the title).
+VIEW_HEADER = ("phase", "to_move")
+VIEW_NOT_DRAWN = frozenset({"seat", "outcome", *VIEW_HEADER})
+
+
+def draw_view(
+    game: AnyGame, state: object, st: Style, viewer: int | None, indent: str = "  "
+) -> str:
+    """The table as ``viewer`` (a seat; None: a bystander) may see it, from the game's view: a
+    header line, then one line a field."""
+    view = game.view(state, viewer)
+    head = [f"{name} {st.value(view[name])}" for name in VIEW_HEADER if name in view]
+    head.append("a bystander's view" if viewer is None else f"seat {viewer}'s view")
+    lines = [indent + st.dim(" · ".join(head))]
+    width = max((len(n) for n in view if n not in VIEW_NOT_DRAWN), default=0)
+    for name, v in view.items():
+        if name not in VIEW_NOT_DRAWN:
+            lines.append(f"{indent}{name:<{width}}  {st.observable(name, v)}")
+    return "\n".join(lines)
+
+
+def cards_named(v: JSON) -> set[str]:
+    """Every card name standing as a string anywhere in a JSON value."""
+    if isinstance(v, str):
+        return {v} if read_card(v) == v else set()
+    if isinstance(v, list):
+        return set().union(*map(cards_named, v)) if v else set()
+    if isinstance(v, dict):
+        return set().union(*map(cards_named, v.values())) if v else set()
+    return set()
+
+
+#: How a card that a player does not see is written in another player's action.
+FACE_DOWN_CARD = "(a card face down)"
+
+
+def as_seen(
+    game: AnyGame, before: object, after: object, act: JSONObject, seat: int | None
+) -> JSONObject:
+    """An action as ``seat`` (None: every card face up) sees it taken: another seat's cards
+    that it sees neither before nor after the action, nor played to a trick it sees taken,
+    face down."""
+    if seat is None or act.get("seat") == seat or "view.<seat>" not in game.observables:
+        return act
+    players = players_of(game, before)
+    was, now = observe_all(game, before, players), observe_all(game, after, players)
+    if trick_taker(was, now) is not None:
+        return act
+    return masked(act, cards_named(game.view(before, seat)) | cards_named(game.view(after, seat)))
+
+
+def masked(action: JSONObject, seen: set[str]) -> JSONObject:
+    """Another player's action as a player sees it: its cards he may not see face down."""
+
+    def mask(v: JSON) -> JSON:
+        if isinstance(v, str) and read_card(v) == v and v not in seen:
+            return FACE_DOWN_CARD
+        if isinstance(v, list):
+            return [mask(x) for x in v]
+        return v
+
+    return {k: mask(v) if k in ("card", "cards") else v for k, v in action.items()}
+
+
+def trick_taker(before: Mapping[str, JSON], after: Mapping[str, JSON]) -> int | None:
+    """The seat that took a trick between two sets of observables, or None if none was taken."""
+    took = before.get("tricks") != after.get("tricks") or (
+        "tricks" not in after and before.get("trick_winner") != after.get("trick_winner")
+    )
+    winner = after.get("trick_winner")
+    if took and isinstance(winner, int) and not isinstance(winner, bool):
+        return winner
+    return None
+
+
 def changes(
     before: Mapping[str, JSON], after: Mapping[str, JSON], played: list[str], st: Style
 ) -> list[str]:
@@ -214,11 +293,8 @@ def changes(
     and its cards: those on the table and the ``played`` ones), the phase, the trump, scores
     and chips."""
     out: list[str] = []
-    took = before.get("tricks") != after.get("tricks") or (
-        "tricks" not in after and before.get("trick_winner") != after.get("trick_winner")
-    )
-    winner = after.get("trick_winner")
-    if took and isinstance(winner, int) and not isinstance(winner, bool):
+    winner = trick_taker(before, after)
+    if winner is not None:
         table = before.get("table")
         cards: list[JSON] = [*(table if isinstance(table, list) else []), *played]
         shown = f": {st.value(cards)}" if cards else ""

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from reference.cli.common import (
     UsageError,
+    as_seen,
     changes,
     describe_action,
     draw_table,
@@ -35,6 +36,10 @@ from reference.core.game import AnyGame, DeckOrder, Table
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionValue
 from reference.core.shuffle import MASK64, shuffle
+
+#: The first line of a game whose table is drawn with every card face up.
+OPEN_MARK = "OPEN TABLE (--open): every card is shown face up, the others' hands too"
+WATCH_MARK = "watching (--seat none): every card is shown face up"
 
 HELP = (
     "type the number of an action; or a card to play it, as shown or as letters "
@@ -154,7 +159,8 @@ class Session:
         self.out.flush()
 
     def viewer(self) -> int | None:
-        """Whose eyes the table is drawn for: the player's seat (None: all hands face up)."""
+        """Whose eyes the table is drawn for: the player's seat, who sees only what the rules
+        show him (the game's view); None with --open or when watching: every card face up."""
         return None if self.cfg.open else self.cfg.seat
 
     def table(self) -> str:
@@ -172,6 +178,8 @@ class Session:
             + (f", {opts}" if opts else "")
             + f"; {who}"
         )
+        if self.viewer() is None:
+            self.say(st.bad(OPEN_MARK if cfg.seat is not None else WATCH_MARK))
         if cfg.seat is not None:
             self.say(st.dim(HELP))
         if cfg.seat is None:
@@ -192,15 +200,17 @@ class Session:
             else:
                 action = self.rng.choice(legal)
             before = observe_all(game, self.state, cfg.players)
+            was = self.state
             self.state = game.apply(self.state, action)
-            self.log.steps.append({"act": game.action_json(action)})
+            acted = game.action_json(action)
+            self.log.steps.append({"act": acted})
             steps += 1
             if not cfg.quiet or mover == cfg.seat:
-                self.say(f"{describe_action(game.action_json(action), st)}")
+                seen = as_seen(game, was, self.state, acted, self.viewer())
+                self.say(f"{describe_action(seen, st)}")
             if not cfg.quiet:
                 after = observe_all(game, self.state, cfg.players)
-                played = _cards_of(game.action_json(action))
-                for line in changes(before, after, played, st):
+                for line in changes(before, after, _cards_of(acted), st):
                     self.say(f"  {line}")
         outcome = game.outcome(self.state)
         self.say(self.table())

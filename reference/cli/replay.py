@@ -10,6 +10,7 @@ from typing import TextIO
 from conformance import engine, validate
 from reference.cli.common import (
     UsageError,
+    as_seen,
     describe_action,
     draw_table,
     explain_rule,
@@ -65,8 +66,11 @@ def load(path: Path, err: TextIO, st: Style) -> JSONObject:
 class Replay:
     """Replays one scenario, writing as it goes; ``failures`` counts the ✗."""
 
-    def __init__(self, scenario: JSONObject, out: TextIO, st: Style, brief: bool) -> None:
+    def __init__(
+        self, scenario: JSONObject, out: TextIO, st: Style, brief: bool, seat: int | None = None
+    ) -> None:
         self.s = scenario
+        self.seat = seat
         self.out = out
         self.st = st
         self.brief = brief
@@ -147,7 +151,9 @@ class Replay:
             self.check(False, f"setup accepted (expected refused by {want_refused})")
             return self.summary()
         players = players_of(game, state)
-        self.say(draw_table(game, state, players, self.st))
+        if self.seat is not None and not 0 <= self.seat < players:
+            raise UsageError(f"--seat {self.seat}: a seat from 0 to {players - 1}")
+        self.say(draw_table(game, state, players, self.st, viewer=self.seat))
         steps = self.s.get("steps")
         for i, step in enumerate(steps if isinstance(steps, list) else []):
             if not isinstance(step, dict):
@@ -164,10 +170,14 @@ class Replay:
         expect = step.get("expect", "accepted")
         if isinstance(act, dict):
             want = expect.get("rejected") if isinstance(expect, dict) else None
-            self.say(f"\nstep {i}  {describe_action(act, st)}")
             try:
                 new = game.apply(state, game.parse_action(act))
+                self.say(
+                    f"\nstep {i}  {describe_action(as_seen(game, state, new, act, self.seat), st)}"
+                )
             except IllegalAction as e:
+                seen = as_seen(game, state, state, act, self.seat)
+                self.say(f"\nstep {i}  {describe_action(seen, st)}")
                 verdict = f"refused by {st.rule(e.rule_id)}: {e.message}"
                 if want is None:
                     self.check(False, verdict + " (expected accepted)")
@@ -179,6 +189,7 @@ class Replay:
                 self._explain(game, e.rule_id)
                 return state
             except FormatError as e:
+                self.say(f"\nstep {i}  {describe_action(act, st)}")
                 self.check(False, f"not an action of {game.id}: {e}")
                 return state
             if want is None:
@@ -186,7 +197,7 @@ class Replay:
             else:
                 self.check(False, f"accepted (expected refused by {want})")
             if not self.brief:
-                self.say(draw_table(game, new, players, st))
+                self.say(draw_table(game, new, players, st, viewer=self.seat))
             return new
         if isinstance(expect, dict):
             self.say(f"\nstep {i}  expect")
@@ -248,7 +259,10 @@ def _setup_text(setup: JSONObject) -> str:
     return ", ".join(parts)
 
 
-def cmd_replay(name: str, brief: bool, out: TextIO, err: TextIO, st: Style) -> int:
-    """Replay a scenario by id or file; 1 if any expectation is not met."""
+def cmd_replay(
+    name: str, brief: bool, out: TextIO, err: TextIO, st: Style, *, seat: int | None = None
+) -> int:
+    """Replay a scenario by id or file (as ``seat`` sees it, if given); 1 if any expectation is
+    not met."""
     scenario = load(find_scenario(name), err, st)
-    return Replay(scenario, out, st, brief).run()
+    return Replay(scenario, out, st, brief, seat).run()

@@ -117,7 +117,7 @@ def game_page(ctx: Ctx, g: GameData) -> str:
         f"generated from ``conformance/interface/{g.id}.json`` (the same data the schemas "
         "come from; the general rules are on the protocol page).\n\n"
     )
-    out.append(raw(interface_section(g.id)))
+    out.append(raw(interface_section(g.id, ctx.ruling_link)))
     out.append(heading("Scenarios", "-"))
     out.append(
         "Worked scenarios, as the conformance suite runs them. The start position and the "

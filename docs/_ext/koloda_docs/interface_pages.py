@@ -9,7 +9,7 @@ what an outcome says.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from conformance import interface
 from koloda_docs.html import esc, json_text
@@ -30,8 +30,38 @@ def _rows(head: Sequence[str], rows: Sequence[Sequence[str]], klass: str) -> str
     )
 
 
-def interface_section(game_id: str) -> str:
-    """The HTML of the section (every text escaped: it is data)."""
+def _code(name: str) -> str:
+    return f"<code>{esc(name)}</code>"
+
+
+def view_section(iface: dict[str, JSON], link_ruling: Callable[[str], str]) -> str:
+    """What each seat may see: the fields of ``view.<seat>`` and ``view.public``, each with
+    what it holds, to whom and from when, and the ruling that draws the line."""
+    fields = {**interface.COMMON_VIEW, **interface.view_fields(iface)}
+    rows = []
+    for name, entry in fields.items():
+        ruling = entry.get("ruling")
+        rows.append(
+            (
+                _code(name),
+                esc(str(entry.get("description", ""))),
+                esc(str(entry.get("to", ""))),
+                esc(str(entry.get("from", ""))),
+                link_ruling(ruling) if isinstance(ruling, str) else "—",
+            )
+        )
+    return (
+        "<h4>What each seat may see</h4>"
+        "<p>The observable <code>view.&lt;seat&gt;</code> is everything that seat may know at "
+        "that moment and nothing more; <code>view.public</code> is what a bystander sees (no "
+        "hand). Both are one object of these fields (compared exactly):</p>"
+        + _rows(("field", "holds", "seen by", "from", "ruling"), rows, "view")
+    )
+
+
+def interface_section(game_id: str, link_ruling: Callable[[str], str] = _code) -> str:
+    """The HTML of the section (every text escaped: it is data); ``link_ruling`` links a
+    ruling id named by the view."""
     iface = interface.load(game_id)
     parts = [f"<p>{esc(str(iface.get('about', '')))}</p>"]
     deals = iface.get("deals")
@@ -87,6 +117,8 @@ def interface_section(game_id: str) -> str:
         + ".</p>"
     )
     parts.append(_rows(("name", "meaning", "compared", "JSON"), rows, "observables"))
+    if "view" in iface:
+        parts.append(view_section(iface, link_ruling))
     position = iface.get("position")
     if isinstance(position, dict):
         parts.append("<h4>Position notation</h4>")
