@@ -487,3 +487,44 @@ def test_a_raw_block_far_over_the_limit_comes_out_in_short_lines() -> None:
         # the same HTML: only whitespace between tags or words changed
         body = " ".join(line.strip() for line in lines[2:] if line.strip())
         assert body.replace("> <", "><").split() == html.split()
+
+
+@pytest.mark.parametrize("scenario_id", ["melniki-b-010", "mushka-025"])
+def test_the_hands_shown_after_a_trick_are_the_replays(scenario_id: str) -> None:
+    """A trace's "takes the trick; the hands now" block shows each seat's hand as the reference
+    holds it after that step (``—`` only for a hand that is empty)."""
+    import importlib  # noqa: PLC0415
+    import re  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    from conformance.engine import start  # noqa: PLC0415
+    from reference.core.errors import IllegalAction  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    data = importlib.import_module("koloda_docs.data")
+    pages = importlib.import_module("koloda_docs.game_pages")
+    corpus = data.load()
+    gid = scenario_id.rsplit("-", 1)[0]
+    g = corpus.games[gid]
+    sc = next(s for s in g.scenarios if s.id == scenario_id)
+    shown = pages.replay(g, sc).after
+    game, state = start(gid, sc.data["setup"])
+    blocks = 0
+    for i, step in enumerate(sc.data["steps"]):
+        if "act" not in step:
+            continue
+        try:
+            state = game.apply(state, game.parse_action(step["act"]))
+        except IllegalAction:
+            continue  # a step the scenario expects refused
+        html = shown.get(i, "")
+        if "trick-taken" not in html:
+            continue
+        blocks += 1
+        rows = re.findall(r"<tr><th>seat (\d+)</th><td>(.*?)</td></tr>", html)
+        assert rows, html
+        for seat, cell in rows:
+            hand = game.observe(state, f"hand.{seat}")
+            assert isinstance(hand, list)
+            assert (cell == "—") == (not hand), (scenario_id, i, seat, cell, hand)
+    assert blocks > 0, f"{scenario_id}: no trick taken in its trace"

@@ -278,7 +278,11 @@ class Replay:
 
 
 def _observed(g: GameData, state: object, name: str) -> JSON:
-    if name not in g.game.observables:
+    """Observable ``name`` of ``state`` (a per-seat one by its seat: ``hand.0``), or None where
+    the game has no such observable."""
+    head, dot, seat = name.partition(".")
+    pattern = f"{head}.<seat>" if dot and seat.isdigit() else name
+    if pattern not in g.game.observables:
         return None
     try:
         return g.game.observe(state, name)
