@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +50,11 @@ CHECKOUT_DOCS: Final = validate.PACKAGE.parent / "docs" / "_build" / "html"
 MAX_LINE: Final = 16 * 1024 * 1024
 #: The most problems listed for one file.
 MAX_PROBLEMS: Final = 20
+#: The first line of what ``run`` prints for people (an outcome word, or a banner), as opposed to
+#: the JSON lines of its results file.
+TEXT_OUTPUT: Final = re.compile(rb"\s*(PASS|FAIL|ERROR|TIMEOUT|SKIP|XFAIL|XPASS)\b|\s*[A-Za-z]")
+#: The largest results file read (a run of the whole suite writes a few megabytes).
+MAX_RESULTS: Final = 256 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +158,23 @@ def line_problems(file: str, number: int, value: JSON) -> list[Problem]:
 def read_run(path: str) -> tuple[Run | None, list[Problem]]:
     """A results file, checked: the run, or the problems (file and line)."""
     try:
-        data = Path(path).read_bytes()
+        data = validate.read_regular_file(Path(path), MAX_RESULTS, "a results file")
     except OSError as e:
         return None, [Problem(path, 0, f"cannot read: {e.strerror or e}")]
     problems: list[Problem] = []
     lines: list[tuple[int, JSONObject]] = []
     notes: list[str] = []
     raw_lines = data.split(b"\n")
+    first = next((line for line in raw_lines if line.strip()), b"")
+    if TEXT_OUTPUT.match(first):
+        return None, [
+            Problem(
+                path,
+                1 + raw_lines.index(first),
+                "this looks like the text that run prints, not its results file: "
+                "write one with python -m conformance run --json FILE",
+            )
+        ]
     cut = bool(raw_lines) and raw_lines[-1] != b""  # no newline after the last line
     for number, raw in enumerate(raw_lines, start=1):
         if not raw.strip():

@@ -829,19 +829,29 @@ def read_scenario_file(path: Path) -> bytes:
     :class:`OSError` with a message for people otherwise: a link to a device, a FIFO
     (which would block for ever) or a huge file is never read.
     """
+    return read_regular_file(path, MAX_FILE, "a scenario file")
+
+
+def read_regular_file(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of ``path``, read only if it is a regular file of at most ``limit`` bytes
+    (``what`` names such a file in the message).
+
+    :class:`OSError` with a message for people otherwise: a device (``/dev/zero``), a FIFO
+    (which would block for ever) or a file over the limit is never read whole.
+    """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"not a regular file ({_file_kind(info.st_mode)})")
-        if info.st_size > MAX_FILE:
-            raise OSError(f"{info.st_size} bytes; a scenario file is at most {MAX_FILE} bytes")
+        if info.st_size > limit:
+            raise OSError(f"{info.st_size} bytes; {what} is at most {limit} bytes")
         chunks = []
         size = 0
         while chunk := os.read(fd, 1 << 20):
             size += len(chunk)
-            if size > MAX_FILE:
-                raise OSError(f"more than {MAX_FILE} bytes; a scenario file is at most that")
+            if size > limit:
+                raise OSError(f"more than {limit} bytes; {what} is at most that")
             chunks.append(chunk)
         return b"".join(chunks)
     finally:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from conformance import engine, validate
+from conformance.runner import printable
 from reference.cli.common import (
     UsageError,
     as_seen,
@@ -59,8 +60,24 @@ def load(path: Path, err: TextIO, st: Style) -> JSONObject:
         raise UsageError(f"{path}: a scenario is a JSON object")
     _, problems = validate.validate_bytes(str(path), data)
     for p in problems:
-        err.write(f"{st.paint('warning', 'yellow')}: {p}\n")
-    return value
+        err.write(f"{st.paint('warning', 'yellow')}: {printable(str(p))}\n")
+    return _printable(value)
+
+
+def _printable(value: dict[str, JSON]) -> JSONObject:
+    """The scenario with every string (and key) safe for a terminal (:func:`printable`): a title
+    or a quote holding an escape sequence is shown escaped, never played to the terminal."""
+
+    def safe(v: JSON) -> JSON:
+        if isinstance(v, str):
+            return printable(v)
+        if isinstance(v, list):
+            return [safe(x) for x in v]
+        if isinstance(v, dict):
+            return {printable(k): safe(x) for k, x in v.items()}
+        return v
+
+    return {printable(k): safe(v) for k, v in value.items()}
 
 
 class Replay:

@@ -220,6 +220,31 @@ def test_replay_of_a_broken_expectation_fails_with_a_cross(tmp_path: Path) -> No
     assert "FAIL" in r.stdout
 
 
+def test_replay_shows_escape_sequences_of_a_file_escaped(tmp_path: Path) -> None:
+    """A title, a tag or a quote holding terminal escape sequences is shown escaped, as run
+    shows them: never played to the terminal (which could erase a ✗ and print a ✓)."""
+    source = ROOT / "conformance" / "scenarios" / "melniki-b" / "melniki-b-030.json"
+    scenario = _json(source.read_text(encoding="utf-8"))
+    scenario["title"] = "a title\x1b[2J\x1b[1A✓ all good\r"
+    scenario["tags"] = ["\x1b]0;owned\x07"]
+    path = tmp_path / "melniki-b-030.json"
+    path.write_text(json.dumps(scenario, ensure_ascii=False), encoding="utf-8")
+    r = cli("replay", str(path), "--brief")
+    assert "\x1b" not in r.stdout + r.stderr and "\r" not in r.stdout + r.stderr
+    assert "a title\\x1b[2J\\x1b[1A✓ all good\\x0d" in r.stdout
+    assert "\\x1b]0;owned\\x07" in r.stdout
+
+
+def test_replay_as_a_seat_shows_only_what_it_may_see() -> None:
+    """``replay --seat K`` draws the table as seat K sees it; a seat not at the table is a usage
+    error."""
+    r = cli("replay", "melniki-b-030", "--seat", "0")
+    assert r.returncode in (0, 1), r.stderr
+    assert "seat 0's view" in r.stdout or "hand.1" in r.stdout
+    bad = cli("replay", "melniki-b-030", "--seat", "9")
+    assert bad.returncode == 2 and "--seat 9" in bad.stderr
+
+
 # --- play -------------------------------------------------------------------------------------
 
 

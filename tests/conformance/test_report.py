@@ -332,3 +332,37 @@ def test_the_old_write_schema_switch_is_refused(capsys: pytest.CaptureFixture[st
     assert "python scripts/write_schema.py" in capsys.readouterr().err
     assert validate.SCENARIO_SCHEMA.stat().st_mtime_ns == before
     assert os.access(validate.SCENARIO_SCHEMA, os.R_OK)
+
+
+def test_a_fifo_or_a_device_is_refused_not_read(tmp_path: Path) -> None:
+    """``report`` reads only regular files: a FIFO would block for ever, ``/dev/zero`` would
+    eat memory until a MemoryError."""
+    fifo = tmp_path / "results.jsonl"
+    os.mkfifo(fifo)
+    for path, kind in ((str(fifo), "a FIFO"), ("/dev/zero", "a character device")):
+        run_, problems = report.read_run(path)
+        assert run_ is None
+        assert [p.message for p in problems] == [f"cannot read: not a regular file ({kind})"]
+
+
+def test_a_results_file_over_the_bound_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_text("{}\n" * 10, encoding="utf-8")
+    monkeypatch.setattr(report, "MAX_RESULTS", 16)
+    _, problems = report.read_run(str(path))
+    assert len(problems) == 1 and "a results file is at most 16 bytes" in problems[0].message
+
+
+def test_the_text_output_given_for_a_results_file_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    path.write_text(
+        "".join(f"PASS    michigan-{i:03} (1 ms)\n" for i in range(1, 300))
+        + "summary: PASS 299 (299 of 299)\n",
+        encoding="utf-8",
+    )
+    _, problems = report.read_run(str(path))
+    assert len(problems) == 1
+    assert "looks like the text that run prints" in problems[0].message
+    assert "--json" in problems[0].message
