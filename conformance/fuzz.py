@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Final, Protocol, TextIO
 
 from conformance import engine, gctune, nearmiss, protocol, runner
+from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import AnyGame
@@ -1451,7 +1452,11 @@ def main(
     header: JSONObject = {
         "type": "header",
         "format": RESULTS_FORMAT,
-        "suite": {"version": __version__, "commit": runner.git_commit(Path(__file__).parent)},
+        "suite": {
+            "version": __version__,
+            "suite_version": SUITE_VERSION,
+            "commit": runner.git_commit(Path(__file__).parent),
+        },
         "protocol": protocol.VERSION,
         "implementation": {"command": list(config.argv)},
         "options": {

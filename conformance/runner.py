@@ -39,6 +39,7 @@ from types import TracebackType
 from typing import Final, TextIO
 
 from conformance import engine, protocol, validate
+from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.jsontypes import JSON, JSONObject
 
@@ -1254,6 +1255,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
         "format": RESULTS_FORMAT,
         "suite": {
             "version": __version__,
+            "suite_version": SUITE_VERSION,
             "commit": git_commit(validate.SUITE),
             "scenarios": len(cases),
         },

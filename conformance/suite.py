@@ -24,6 +24,14 @@ from typing import Final
 VERSION: Final = "2.0.0"
 
 
+def describe() -> str:
+    """What ``--version`` prints: the package's version, the suite's and the protocol's."""
+    from conformance.protocol import VERSION as PROTOCOL  # noqa: PLC0415 (keeps this module light)
+    from reference import __version__  # noqa: PLC0415
+
+    return f"koloda {__version__}, conformance suite {VERSION}, protocol {PROTOCOL}"
+
+
 def parse(version: str) -> tuple[int, int, int]:
     """``"2.1.0"`` as ``(2, 1, 0)``; :class:`ValueError` for anything but three numbers."""
     parts = version.split(".")

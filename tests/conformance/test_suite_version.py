@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import suite
+from conformance import console, suite
+from conformance.__main__ import main as conformance_main
+from reference import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +58,15 @@ def test_the_docs_show_the_changelog() -> None:
     page = (ROOT / "docs" / "changelog.rst").read_text(encoding="utf-8")
     assert "../CHANGELOG.md" in page
     assert "   changelog\n" in (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+
+
+def test_version_prints_the_package_the_suite_and_the_protocol(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        conformance_main(["--version"])
+    assert exit_.value.code == 0
+    printed = capsys.readouterr().out
+    assert printed == f"koloda {__version__}, conformance suite {suite.VERSION}, protocol 1\n"
+    assert console.main(["--version"]) == 0
+    assert capsys.readouterr().out == printed
