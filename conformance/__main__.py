@@ -9,12 +9,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from conformance import suite
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m conformance",
         description="koloda's conformance suite: validate scenarios, run them against an "
         "implementation through protocol v1, or serve the reference behind the protocol.",
+    )
+    p.add_argument(
+        "--version",
+        action="version",
+        version=suite.describe(),
+        help="print the package's version, the suite's and the protocol's, and exit",
     )
     sub = p.add_subparsers(
         dest="command",

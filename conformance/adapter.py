@@ -19,7 +19,8 @@ from reference.core.jsontypes import JSON, JSONObject
 
 
 def start_answer() -> JSONObject:
-    """The answer to ``start``: every registered game with every value of its options."""
+    """The answer to ``start``: every registered game with every value of its options and
+    every observable it defines."""
     declared: JSONObject = {}
     for gid, game in sorted(games().items()):
         options: JSONObject = {}
@@ -28,7 +29,8 @@ def start_answer() -> JSONObject:
                 options[name] = list(spec.values)
             else:
                 options[name] = {"minimum": spec.minimum, "maximum": spec.maximum}
-        declared[gid] = {"options": options}
+        # every observable of the game, as its kernel lists them (per-seat ones as patterns)
+        declared[gid] = {"options": options, "observables": list(game.observables)}
     return {
         "protocol": protocol.VERSION,
         "implementation": {

@@ -47,7 +47,8 @@ def usage() -> str:
     lines += [f"  {name:<10} {about}" for name, about in REFERENCE.items()]
     lines += [
         "",
-        "koloda COMMAND --help: the options of a command.",
+        "koloda COMMAND --help: the options of a command; koloda --version: the versions of",
+        "the package, the conformance suite and the protocol.",
         "examples:",
         '  koloda run --impl "node adapter.js" --json results.jsonl',
         "  koloda report results.jsonl -o report.html",
@@ -64,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         sys.stdout.write(usage())
         return 0 if args else 2
+    if args[0] in ("-V", "--version"):
+        from conformance import suite  # noqa: PLC0415 (lazy)
+
+        sys.stdout.write(suite.describe() + "\n")
+        return 0
     command, rest = args[0], args[1:]
     if command in CONFORMANCE:
         from conformance.__main__ import main as conformance_main  # noqa: PLC0415 (lazy)

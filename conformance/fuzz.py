@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Final, Protocol, TextIO
 
 from conformance import engine, gctune, nearmiss, protocol, runner
+from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import AnyGame
@@ -204,6 +205,9 @@ class Trial:
     refused: bool = False
     #: decisions played from the deal to reach the position (a ``position`` game)
     prefix: int = 0
+    #: the observables the implementation declares for the game (names and per-seat patterns,
+    #: ``hand.<seat>``), the only ones asked and compared; None when it lists none (every one)
+    observed: tuple[str, ...] | None = None
 
     def setup(self) -> JSONObject:
         if self.position is not None:
@@ -267,15 +271,38 @@ def choose_option(
     return rng.randint(lo, hi)
 
 
-def observables(game: AnyGame, players: int) -> list[str]:
-    """Every observable of a game for this many players (``hand.<seat>`` expanded)."""
+def observables(game: AnyGame, players: int, declared: Sequence[str] | None = None) -> list[str]:
+    """Every observable of a game for this many players (``hand.<seat>`` expanded); with
+    ``declared`` (an implementation's list, :attr:`protocol.StartAnswer.observables`), only
+    those it lists."""
     out: list[str] = []
     for name in game.observables:
         if name.endswith(".<seat>"):
             out += [f"{name[: -len('<seat>')]}{p}" for p in range(players)]
         else:
             out.append(name)
-    return out
+    if declared is None:
+        return out
+    return [name for name in out if protocol.observable_listed(declared, name)]
+
+
+def declared_position(
+    position: JSONObject, support: Mapping[str, protocol.OptionSupport]
+) -> JSONObject:
+    """A position (the game's notation, which writes every option) with only the options the
+    implementation declares: the others are left out, which says they are at their defaults."""
+    given = position.get("options")
+    if not isinstance(given, dict):
+        return position
+    return {**position, "options": {k: v for k, v in given.items() if k in support}}
+
+
+def declared_only(
+    options: Mapping[str, OptionValue], support: Mapping[str, protocol.OptionSupport]
+) -> dict[str, OptionValue]:
+    """The options an implementation declares, of those given: it is sent no other option
+    name (each other option is at its default, which a setup says by leaving it out)."""
+    return {name: value for name, value in options.items() if name in support}
 
 
 def _illegal(
@@ -436,14 +463,19 @@ def _new_trial(
     gid = rng.choice(ids)
     game = registry[gid]
     support = declared.games[gid]
+    listed = declared.observables.get(gid)
+    observed = tuple(sorted(listed)) if listed is not None else None
     for _ in range(20):
         opts = (
             dict(options)
             if options is not None
-            else {
-                n: choose_option(rng, s, support.get(n), kind == "edges")
-                for n, s in sorted(game.options.items())
-            }
+            else declared_only(
+                {
+                    n: choose_option(rng, s, support.get(n), kind == "edges")
+                    for n, s in sorted(game.options.items())
+                },
+                support,
+            )
         )
         options_json: JSONObject = {}
         for k, v in opts.items():
@@ -452,7 +484,8 @@ def _new_trial(
             n = players
         elif kind == "seats":
             if options is None and rng.random() < 0.5:
-                opts = {k: spec.default for k, spec in sorted(game.options.items())}
+                defaults = {k: spec.default for k, spec in sorted(game.options.items())}
+                opts = declared_only(defaults, support)
                 options_json = dict(opts)
             refused = refused_seats(game, opts)
             inside = [k for k in refused if k in game.players]
@@ -473,17 +506,28 @@ def _new_trial(
             try:
                 engine.start(gid, setup)
             except SetupError:
-                trial = Trial(gid, n, dealer, opts, dseed, (), gseed, kind=kind, refused=True)
+                trial = Trial(
+                    gid,
+                    n,
+                    dealer,
+                    opts,
+                    dseed,
+                    (),
+                    gseed,
+                    kind=kind,
+                    refused=True,
+                    observed=observed,
+                )
                 return trial, [] if observe else None
             continue
-        names = observables(game, n) if observe else None
+        names = observables(game, n, observed) if observe else None
         position: JSONObject | None = None
         prefix = 0
         try:
             if kind == "position":
                 states = walk(game, setup, rng, config.max_steps)
                 prefix = rng.randint(1, len(states) - 1) if len(states) > 1 else 0
-                position = game.position(states[prefix])
+                position = declared_position(game.position(states[prefix]), support)
                 start = {k: v for k, v in setup.items() if k != "deal"}
                 start["position"] = position
                 setup = start
@@ -491,7 +535,19 @@ def _new_trial(
             moves, results = play(game, setup, rng, steps, config.illegal, observe=names)
         except (SetupError, engine.ScenarioError):
             continue
-        trial = Trial(gid, n, dealer, opts, dseed, moves, gseed, position, kind=kind, prefix=prefix)
+        trial = Trial(
+            gid,
+            n,
+            dealer,
+            opts,
+            dseed,
+            moves,
+            gseed,
+            position,
+            kind=kind,
+            prefix=prefix,
+            observed=observed,
+        )
         return trial, results
     return None
 
@@ -589,7 +645,11 @@ def prepare(
         }
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         return Prepared(trial, (), text, [], refusal=answer["setup_rejected"])
-    names = tuple(observe) if observe is not None else tuple(observables(game, trial.players))
+    names = (
+        tuple(observe)
+        if observe is not None
+        else tuple(observables(game, trial.players, trial.observed))
+    )
     look = engine.Step(None, names)
     plan: list[engine.Step] = [look]
     wire_look: JSON = {"observe": list(names)}
@@ -1084,7 +1144,9 @@ class Shrinker:
                 break
             t = replace(
                 trial,
-                position=game.position(states[k]),
+                position=declared_position(
+                    game.position(states[k]), self.declared.games[trial.game]
+                ),
                 moves=trial.moves[k:],
                 prefix=trial.prefix + sum(1 for m in trial.moves[:k] if m.legal),
             )
@@ -1451,7 +1513,11 @@ def main(
     header: JSONObject = {
         "type": "header",
         "format": RESULTS_FORMAT,
-        "suite": {"version": __version__, "commit": runner.git_commit(Path(__file__).parent)},
+        "suite": {
+            "version": __version__,
+            "suite_version": SUITE_VERSION,
+            "commit": runner.git_commit(Path(__file__).parent),
+        },
         "protocol": protocol.VERSION,
         "implementation": {"command": list(config.argv)},
         "options": {

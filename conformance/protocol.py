@@ -17,7 +17,8 @@ Processes, pipes and timeouts are the runner's (:mod:`conformance.runner`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeGuard
 
@@ -206,10 +207,38 @@ class OptionSupport:
 
 @dataclass(frozen=True, slots=True)
 class StartAnswer:
-    """A checked answer to ``start``: the raw answer and the games with their options."""
+    """A checked answer to ``start``: the raw answer and the games with their options.
+
+    ``observables`` holds, for each game whose declaration lists them, the observables the
+    implementation supports (names, and per-seat patterns such as ``hand.<seat>``); a game
+    without the list supports every observable of its interface.
+    """
 
     raw: JSONObject
     games: Mapping[str, Mapping[str, OptionSupport]]
+    observables: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def supports(self, game: str, name: str) -> bool:
+        """Whether the implementation says it can report observable ``name`` of ``game``."""
+        listed = self.observables.get(game)
+        return listed is None or observable_listed(listed, name)
+
+    def unsupported_observables(self, game: str, names: Iterable[str]) -> list[str]:
+        """The names, in order and once each, that the implementation says it cannot report."""
+        return [n for n in dict.fromkeys(names) if not self.supports(game, n)]
+
+
+#: What a per-seat pattern's ``<seat>`` stands for in an observable's name.
+_SEAT: Final = re.compile(r"[0-9]+")
+
+
+def observable_listed(listed: Collection[str], name: str) -> bool:
+    """Whether a list of observables names ``name``: ``hand.2`` is listed by ``hand.2`` and by
+    the pattern ``hand.<seat>``."""
+    if name in listed:
+        return True
+    head, dot, seat = name.rpartition(".")
+    return bool(dot) and _SEAT.fullmatch(seat) is not None and f"{head}.<seat>" in listed
 
 
 def check_start(answer: JSONObject) -> StartAnswer:
@@ -231,6 +260,7 @@ def check_start(answer: JSONObject) -> StartAnswer:
     if not isinstance(games, dict):
         raise ProtocolError('start: "games" must be an object {GAME_ID: {"options": {...}}}')
     out: dict[str, dict[str, OptionSupport]] = {}
+    observables: dict[str, frozenset[str]] = {}
     for gid, decl in games.items():
         if not isinstance(decl, dict):
             raise ProtocolError(f'start: games/{gid} must be an object {{"options": {{...}}}}')
@@ -238,7 +268,15 @@ def check_start(answer: JSONObject) -> StartAnswer:
         if not isinstance(options, dict):
             raise ProtocolError(f"start: games/{gid}/options must be an object")
         out[gid] = {name: _support(gid, name, v) for name, v in options.items()}
-    return StartAnswer(answer, out)
+        if "observables" in decl:
+            listed = decl["observables"]
+            if not isinstance(listed, list) or not _all_names(listed):
+                raise ProtocolError(
+                    f"start: games/{gid}/observables must be an array of observable names "
+                    '(per-seat ones as patterns, "hand.<seat>")'
+                )
+            observables[gid] = frozenset(listed)
+    return StartAnswer(answer, out, observables)
 
 
 def _support(gid: str, name: str, v: JSON) -> OptionSupport:

@@ -548,11 +548,20 @@ def _summary(run: Run, key: str) -> str:
 
 
 def _suite(run: Run) -> str:
+    """The suite's version (:mod:`conformance.suite`), then the package's and the commit."""
     suite = run.header.get("suite")
     if not isinstance(suite, dict):
         return ""
     commit = suite.get("commit")
-    return f"{suite.get('version')}" + (f" ({str(commit)[:12]})" if commit else "")
+    package = f"koloda {suite.get('version')}" + (f", {str(commit)[:12]}" if commit else "")
+    return f"{_suite_version(run)} ({package})"
+
+
+def _suite_version(run: Run) -> str:
+    """The suite's own version the run was judged by; files older than 2.0.0 do not say it."""
+    suite = run.header.get("suite")
+    version = suite.get("suite_version") if isinstance(suite, dict) else None
+    return str(version) if isinstance(version, str) else "not recorded"
 
 
 def _marked(text: str, quote_text: str) -> str:
@@ -704,6 +713,7 @@ def render_markdown(model: Model) -> str:
         out.append(f"| {o} | " + " | ".join(str(c[o]) for c in counts) + " |")
     out.append("| pass rate | " + " | ".join(_rate(r) for r in runs) + " |")
     out.append("| restarts | " + " | ".join(md(_summary(r, "restarts")) for r in runs) + " |")
+    out.append("| suite version | " + " | ".join(md(_suite_version(r)) for r in runs) + " |")
     out += ["", "## Per game", "", "| game | " + " | ".join(names) + " |"]
     out.append("| --- |" + " --- |" * len(runs))
     for game, tally in model.games.items():

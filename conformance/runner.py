@@ -6,8 +6,8 @@ each selected scenario without the expected values, judges the answers and
 reports one outcome per scenario:
 
 PASS, FAIL (with the step, expected and observed), ERROR (the implementation
-broke the protocol, crashed or said ``errored``), TIMEOUT, SKIP (a game or an
-option value the implementation does not declare, or its own ``skipped``),
+broke the protocol, crashed or said ``errored``), TIMEOUT, SKIP (a game, an
+option value or an observable the implementation does not declare, or its own ``skipped``),
 XFAIL and XPASS (for the scenarios listed in an expected-failure file).
 
 Every read is bounded (1 MiB a line, a deadline a scenario); stderr is drained
@@ -39,6 +39,7 @@ from types import TracebackType
 from typing import Final, TextIO
 
 from conformance import engine, protocol, validate
+from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.jsontypes import JSON, JSONObject
 
@@ -421,7 +422,8 @@ def _position_options(setup: Mapping[str, JSON]) -> JSON:
 
 
 def unsupported(case: Case, declared: protocol.StartAnswer) -> str | None:
-    """Why the implementation cannot run a scenario (game or option value undeclared), or None."""
+    """Why the implementation cannot run a scenario (its game, an option value it depends on or
+    an observable it asks for not declared), or None."""
     if case.scenario.get("deprecated") is not None:
         return "deprecated scenario"
     options = declared.games.get(case.game)
@@ -442,6 +444,15 @@ def unsupported(case: Case, declared: protocol.StartAnswer) -> str | None:
             return f"option {name}={engine.canonical(value)} is not declared by the implementation"
         if not support.allows(value):
             return f"option {name}={engine.canonical(value)} is not declared by the implementation"
+    asked = (name for step in case.steps for name in step.observe)
+    missing = declared.unsupported_observables(case.game, asked)
+    if missing:
+        names = ", ".join(missing)
+        return (
+            f"observable{'s' if len(missing) > 1 else ''} {names} not among those the "
+            f"implementation declares for "
+            f"{case.game} (games/{case.game}/observables)"
+        )
     return None
 
 
@@ -1254,6 +1265,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
         "format": RESULTS_FORMAT,
         "suite": {
             "version": __version__,
+            "suite_version": SUITE_VERSION,
             "commit": git_commit(validate.SUITE),
             "scenarios": len(cases),
         },

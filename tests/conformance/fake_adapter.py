@@ -44,6 +44,8 @@ MODES = (
     "no-observe",
     "defaults-only",
     "no-count",
+    "no-losers",
+    "no-losers-declared",
 )
 
 
@@ -75,6 +77,11 @@ def main() -> int:
             answer = adapter.start_answer()
             if mode == "no-count":
                 answer.pop("capabilities", None)
+            if mode == "no-losers-declared":
+                # an implementation that says which observables it has: not outcome.losers
+                for entry in answer["games"].values():  # type: ignore[union-attr]
+                    assert isinstance(entry, dict) and isinstance(entry["observables"], list)
+                    entry["observables"].remove("outcome.losers")
             if mode == "defaults-only":
                 games = answer["games"]
                 assert isinstance(games, dict)
@@ -128,6 +135,13 @@ def main() -> int:
             reply = {"seq": seq, "skipped": "fake: not this one"}
         elif mode == "wrong-code" and "setup_rejected" in reply:
             reply["setup_rejected"] = "melniki-b/deal-three"
+        elif mode in ("no-losers", "no-losers-declared") and "results" in reply:
+            # it has no outcome.losers and answers without it
+            for r in reply["results"]:  # type: ignore[union-attr]
+                assert isinstance(r, dict)
+                observed = r.get("observed")
+                if isinstance(observed, dict):
+                    observed.pop("outcome.losers", None)
         elif mode in ("wrong-code", "accept-all", "no-observe") and "results" in reply:
             results = reply["results"]
             assert isinstance(results, list)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import engine, runner, validate
+from conformance import engine, protocol, runner, validate
 from reference import games
 from reference.core.cards import DECK_36, card_name
 from reference.core.jsontypes import JSONObject
@@ -22,6 +22,26 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(
     NODE is None, reason="node (Node.js >= 18) is not on PATH: the JavaScript example is not run"
 )
+
+
+#: The observables the example lists in its start answer (melniki.js, OBSERVABLES).
+JS_OBSERVABLES = [
+    "to_move", "phase", "legal", "outcome", "outcome.winners", "outcome.losers", "outcome.scores",
+    "table", "trump", "trump_card", "stock_size", "stock", "trick_winner", "tricks", "discard",
+    "hand.<seat>", "pile.<seat>",
+]  # fmt: skip
+
+
+def test_the_example_lists_only_observables_of_melniki_b() -> None:
+    defined = games()["melniki-b"].observables
+    assert set(JS_OBSERVABLES) <= set(defined)
+    # every observable melniki-b had when the example was written
+    assert set(defined) - {n for n in defined if n.startswith("view.")} == set(JS_OBSERVABLES)
+
+
+def observed(scenario: JSONObject) -> list[str]:
+    """The observables a scenario asks for."""
+    return [n for step in engine.plan(scenario)[1] for n in step.observe]
 
 
 def uses_non_default_options(scenario: JSONObject) -> bool:
@@ -40,10 +60,13 @@ def test_js_adapter_passes_every_default_scenario_and_skips_the_rest(tmp_path: P
     code, lines, _ = run(tmp_path, impl, strict_codes=True)
     loaded, problems = validate.validate_paths([str(validate.SUITE)])
     assert not problems
-    # The example implements melniki-b at its default options: the rest is skipped.
+    # The example implements melniki-b at its default options, with the observables it lists:
+    # the rest is skipped.
     want = {
         str(item.scenario["id"]): "PASS"
-        if item.scenario.get("game") == "melniki-b" and not uses_non_default_options(item.scenario)
+        if item.scenario.get("game") == "melniki-b"
+        and not uses_non_default_options(item.scenario)
+        and all(protocol.observable_listed(JS_OBSERVABLES, n) for n in observed(item.scenario))
         else "SKIP"
         for item in loaded
     }
@@ -60,7 +83,7 @@ def test_js_adapter_passes_every_default_scenario_and_skips_the_rest(tmp_path: P
     declared = start["games"]
     assert isinstance(declared, dict)
     defaults = {n: [spec.default] for n, spec in games()["melniki-b"].options.items()}
-    assert declared == {"melniki-b": {"options": defaults}}
+    assert declared == {"melniki-b": {"options": defaults, "observables": JS_OBSERVABLES}}
 
 
 @needs_node

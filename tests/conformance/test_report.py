@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import corpus, report, validate
+from conformance import corpus, report, suite, validate
 from conformance.__main__ import main as cli
+from reference import __version__
 from tests.conformance.helpers import fake, run
 
 GAME = "gorka"
@@ -366,3 +367,25 @@ def test_the_text_output_given_for_a_results_file_is_one_clear_error(tmp_path: P
     assert len(problems) == 1
     assert "looks like the text that run prints" in problems[0].message
     assert "--json" in problems[0].message
+
+
+def test_the_suite_version_is_carried_and_shown(results: tuple[Path, Path], tmp_path: Path) -> None:
+    good, _ = results
+    lines = _lines(good)
+    header_suite = lines[0]["suite"]
+    assert isinstance(header_suite, dict)
+    assert header_suite["suite_version"] == suite.VERSION
+    assert header_suite["version"] == __version__  # the package's, as before
+    code, md, _ = _report(str(good), "--markdown")
+    assert code == 0
+    assert f"| suite version | {suite.VERSION} |" in md
+    code, _, _ = _report(str(good), "--o=" + str(tmp_path / "r.html"))
+    assert code == 0
+    rows = _parse((tmp_path / "r.html").read_text(encoding="utf-8")).find("tr")
+    assert any(text.startswith(f"suite{suite.VERSION} (koloda {__version__}") for _, text in rows)
+    # a file written before the suite had a version of its own says so, and is still read
+    header_suite.pop("suite_version")
+    older = _write(tmp_path / "older.jsonl", lines)
+    code, md, _ = _report(str(older), "--markdown")
+    assert code == 0
+    assert "| suite version | not recorded |" in md

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import engine, runner, validate
+from conformance import adapter, engine, protocol, runner, validate
+from reference import games as reference_games
 from reference.core.jsontypes import JSON, JSONObject
 from tests.conformance.helpers import check_results, fake, outcomes, run
 
@@ -305,6 +306,52 @@ def test_undeclared_option_values_are_skipped(tmp_path: Path) -> None:
     code, lines, _ = run(tmp_path, fake("defaults-only"), ids=("melniki-b-019", "melniki-b-020"))
     assert outcomes(lines) == {"melniki-b-019": "PASS", "melniki-b-020": "SKIP"}
     assert code == runner.EXIT_OK
+
+
+def test_an_observable_not_declared_is_a_skip_naming_it_not_a_fail(tmp_path: Path) -> None:
+    # melniki-b-081 asks for outcome.losers, melniki-b-019 does not
+    ids = ("melniki-b-019", "melniki-b-081")
+    # without a list of observables every observable is asked for: one it lacks fails
+    code, lines, _ = run(tmp_path, fake("no-losers"), ids=ids)
+    assert outcomes(lines) == {"melniki-b-019": "PASS", "melniki-b-081": "FAIL"}
+    assert code == runner.EXIT_FAILED
+    # declared without it, the scenario that asks for it is not sent and is a SKIP saying why
+    code, lines, _ = run(tmp_path, fake("no-losers-declared"), ids=ids)
+    assert outcomes(lines) == {"melniki-b-019": "PASS", "melniki-b-081": "SKIP"}
+    (skipped,) = [x for x in lines if x.get("outcome") == "SKIP"]
+    assert skipped["message"] == (
+        "observable outcome.losers not among those the implementation declares for melniki-b "
+        "(games/melniki-b/observables)"
+    )
+    assert code == runner.EXIT_OK
+
+
+def test_declared_observables_match_names_and_per_seat_patterns() -> None:
+    start = adapter.start_answer()
+    games = start["games"]
+    assert isinstance(games, dict)
+    games["melniki-b"] = {"options": {}, "observables": ["legal", "hand.<seat>", "pile.1"]}
+    games["gorka"] = {"options": {}}
+    declared = protocol.check_start(start)
+    assert declared.supports("melniki-b", "hand.3") and declared.supports("melniki-b", "pile.1")
+    assert not declared.supports("melniki-b", "pile.0")
+    assert not declared.supports("melniki-b", "hand.<seat>x") and not declared.supports(
+        "melniki-b", "hand.x"
+    )
+    assert declared.supports("gorka", "anything")  # gorka lists none: every observable
+    assert declared.unsupported_observables("melniki-b", ["stock", "legal", "stock"]) == ["stock"]
+    games["melniki-b"] = {"options": {}, "observables": "legal"}
+    with pytest.raises(protocol.ProtocolError, match="observables must be an array"):
+        protocol.check_start(start)
+
+
+def test_the_reference_declares_every_observable_of_every_game() -> None:
+    games = adapter.start_answer()["games"]
+    assert isinstance(games, dict)
+    for gid, game in reference_games().items():
+        entry = games[gid]
+        assert isinstance(entry, dict)
+        assert entry["observables"] == list(game.observables)
 
 
 def test_ctrl_c_writes_partial_results_and_the_footer(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import adapter, fuzz, protocol, runner, validate
+from conformance import adapter, fuzz, protocol, runner, suite, validate
 from reference import games
 from reference.core.jsontypes import JSONObject
 
@@ -268,3 +268,47 @@ def test_answers_are_judged_as_json_whatever_their_bytes(mode: str, same_bytes: 
     assert all(isinstance(x, dict) and x["outcome"] == runner.PASS for x in lines), lines
     assert summary["found"] == []
     assert player.same_bytes is same_bytes
+
+
+def test_only_declared_options_and_observables_are_sent_and_compared(tmp_path: Path) -> None:
+    """An implementation that declares one option and four observables per game, and declines
+    a game naming another option: the fuzzer sends it only what it declares and compares
+    its games (every one, none skipped, none diverging)."""
+    config = fuzz.Config(
+        argv=(sys.executable, str(Path(__file__).parent / "subset_adapter.py")),
+        games=("melniki-b", "svinyi", "mushka-pamfil"),
+        count=24,
+        seed=11,
+    )
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_OK, text
+    summary = lines[-1]
+    assert summary["divergences"] == 0 and summary["errors"] == 0, text
+    assert summary["skipped"] == 0, text
+    assert summary["games"] == 24
+    header = lines[0]["suite"]
+    assert isinstance(header, dict) and header["suite_version"] == suite.VERSION
+    kinds = summary["kinds"]
+    assert isinstance(kinds, dict)
+    positions = kinds["position"]
+    assert isinstance(positions, int) and positions > 0  # positions leave out options too
+
+
+def test_an_option_not_declared_is_left_out_of_the_setup() -> None:
+    start = adapter.start_answer()
+    start["games"] = {
+        "svinyi": {"options": {"unplaced": ["own-store"]}, "observables": ["to_move", "stock"]}
+    }
+    declared = protocol.check_start(start)
+    config = fuzz.Config(argv=("x",), games=("svinyi",), mix=(("deal", 1), ("position", 1)))
+    for seed in range(12):
+        trial = fuzz.new_trial(config, declared, fuzz.game_seed(3, seed))
+        assert trial is not None
+        setup = trial.setup()
+        assert setup["options"] == {"unplaced": "own-store"}
+        position = setup.get("position")
+        if isinstance(position, dict):
+            assert position["options"] == {"unplaced": "own-store"}
+        prepared = fuzz.prepare(trial)
+        asked = {n for step in prepared.steps for n in step.observe}
+        assert asked == {"to_move", "stock"}

@@ -18,7 +18,8 @@ function startAnswer() {
   return {
     protocol: 1,
     implementation: { name: 'melniki-js-example', version: '0.1.0', language: `JavaScript (Node.js ${process.versions.node})` },
-    games: { [game.GAME_ID]: { options } },
+    // the observables it answers: a scenario asking for another is skipped, not failed
+    games: { [game.GAME_ID]: { options, observables: game.OBSERVABLES } },
   };
 }
 

@@ -405,6 +405,13 @@ function outcome(state) {
 
 const UNKNOWN = Symbol('unknown');
 
+/** The observables observe() answers, as the start answer lists them (per seat: "<seat>"). */
+const OBSERVABLES = [
+  'to_move', 'phase', 'legal', 'outcome', 'outcome.winners', 'outcome.losers', 'outcome.scores',
+  'table', 'trump', 'trump_card', 'stock_size', 'stock', 'trick_winner', 'tricks', 'discard',
+  'hand.<seat>', 'pile.<seat>',
+];
+
 function observe(state, name) {
   switch (name) {
     case 'to_move': return state.stage === 'over' ? null : state.turn;
@@ -433,6 +440,6 @@ function observe(state, name) {
 }
 
 module.exports = {
-  GAME_ID, DEFAULTS, PACK, Refusal, BadInput, UNKNOWN,
+  GAME_ID, DEFAULTS, OBSERVABLES, PACK, Refusal, BadInput, UNKNOWN,
   shuffle, setup, loadPosition, unsupportedOption, legalActions, apply, observe, outcome,
 };
