@@ -43,8 +43,28 @@ def _defs() -> JSONObject:
     return defs
 
 
+def _inlined(schema: JSON, defs: JSONObject, inlining: frozenset[str] = frozenset()) -> JSON:
+    """``schema`` with each bare ``{"$ref": "#/$defs/NAME"}`` replaced by that definition, itself
+    inlined (a definition that refers to itself is left a reference). The same schema, checked
+    without resolving a reference at every card of every position: ten times faster."""
+    if isinstance(schema, list):
+        return [_inlined(s, defs, inlining) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    ref = schema.get("$ref")
+    if len(schema) == 1 and isinstance(ref, str) and ref.startswith("#/$defs/"):
+        name = ref.removeprefix("#/$defs/")
+        if name in defs and "/" not in name and name not in inlining:
+            return _inlined(defs[name], defs, inlining | {name})
+        return schema
+    return {k: _inlined(v, defs, inlining) for k, v in schema.items()}
+
+
 def _validator(ref: str) -> Draft202012Validator:
-    return Draft202012Validator({"$defs": _defs(), "$ref": f"#/$defs/{ref}"})
+    defs = _defs()
+    root = _inlined({"$ref": f"#/$defs/{ref}"}, defs)
+    assert isinstance(root, dict)
+    return Draft202012Validator({"$defs": defs, **root})
 
 
 def _states(game: AnyGame) -> Iterator[tuple[int, object]]:
@@ -193,6 +213,7 @@ def test_what_the_game_writes_meets_its_interface(gid: str) -> None:
     position_validator = _validator(f"position.{gid}")
     observation_validator = _validator(f"observation.{gid}")
     lists: set[str] = set()
+    validated: set[tuple[str, str]] = set()
     seen = 0
     for players, state in _states(game):
         seen += 1
@@ -204,6 +225,11 @@ def test_what_the_game_writes_meets_its_interface(gid: str) -> None:
         for observable in observables:
             for name in _names(observable, players):
                 value = observe(name)
+                # a value met before was validated then (random play repeats most of them)
+                key = (name, json.dumps(value, sort_keys=True))
+                if key in validated:
+                    continue
+                validated.add(key)
                 observation_validator.validate({name: value})
                 if _has_list(value):
                     lists.add(observable)
