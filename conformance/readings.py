@@ -816,6 +816,8 @@ class Exploration:
                 support,
             )
         runs = [*self.tried, *(p.tried for p in self.probes)]
+        if not _decided_at_setup(self.own()):  # an option whose setup is refused asks nothing
+            runs = [t for t in runs if not _decided_at_setup(t)]
         results = {t.result() for t in runs}
         if len(results) == 1:
             label = self.labels()[next(iter(results))]
@@ -828,7 +830,7 @@ class Exploration:
                 [],
             )
         labels = self.labels()
-        moved = ", ".join(dict.fromkeys(labels[r] for r in (t.result() for t in runs)))
+        moved = ", ".join(dict.fromkeys(labels[t.result()] for t in runs))
         untried = " (the others were not tried)" if self.sampled else ""
         return (
             "none",
@@ -1236,7 +1238,7 @@ def _write_warnings(x: Exploration, out: TextIO) -> None:
         if n == MAX_WARNINGS:
             out.write(f"... {len(seen) - n} more warning(s): --all lists them\n")
             break
-        out.write(f"warning ({runs} run(s)): {_clip(text)}\n")
+        out.write(f"warning: {_clip(text)} [{runs} run(s)]\n")
 
 
 def _clip(text: str, width: int = 200) -> str:
