@@ -1089,22 +1089,14 @@ def _cell(a: Axis, values: frozenset[int]) -> str:
 
 
 def _table(x: Exploration, labels: Mapping[str, str]) -> list[str]:
+    """The table, or one line when no option changes the result; then what it leaves out."""
     keep = x.relevant()
     rows = x.rows()
-    shown = rows
-    if len(rows) > MAX_ROWS:  # the passing rows, the defaults and the scenario's first
-
-        def rank(r: Row) -> int:
-            marks = any(t.is_default or t.is_scenario for t in r.tried)
-            return 0 if runner.PASS in r.results or marks else 1
-
-        first = sorted(rows, key=rank)[:MAX_ROWS]
-        shown = [r for r in rows if r in first]
     if not keep and len(rows) == 1:
-        result = " or ".join(labels[k] for k in rows[0].results)
-        lines = [f"result: {result} under every combination"]
+        lines = [f"result: {_result(rows[0], labels)} under every combination"]
         shown = rows
     else:
+        shown = _first_rows(rows)
         lines = _grid(x, keep, shown, labels)
     if len(shown) < len(rows):
         lines.append(f"  ... {len(rows) - len(shown)} more row(s) failing: --all lists them")
@@ -1118,6 +1110,22 @@ def _table(x: Exploration, labels: Mapping[str, str]) -> list[str]:
     return lines
 
 
+def _result(row: Row, labels: Mapping[str, str]) -> str:
+    return " or ".join(labels[k] for k in row.results)
+
+
+def _first_rows(rows: Sequence[Row]) -> list[Row]:
+    """At most :data:`MAX_ROWS` rows, in their order: those that pass, hold the defaults or
+    the scenario's own combination first."""
+
+    def rank(r: Row) -> int:
+        marked = any(t.is_default or t.is_scenario for t in r.tried)
+        return 0 if runner.PASS in r.results or marked else 1
+
+    first = sorted(range(len(rows)), key=lambda i: rank(rows[i]))[:MAX_ROWS]
+    return [rows[i] for i in sorted(first)]
+
+
 def _grid(
     x: Exploration, keep: Sequence[int], shown: Sequence[Row], labels: Mapping[str, str]
 ) -> list[str]:
@@ -1127,7 +1135,7 @@ def _grid(
     body: list[list[str]] = []
     for r in shown:
         cells = [_cell(x.axes[i], c) for i, c in zip(keep, r.cells, strict=True)]
-        result = " or ".join(labels[k] for k in r.results)
+        result = _result(r, labels)
         marks = [
             m
             for m, on in (
@@ -1147,25 +1155,21 @@ def _grid(
     return lines
 
 
-def _readings_shown(x: Exploration, support: Sequence[Reading]) -> list[Reading]:
-    """The readings of the options in the table, then the supporting ones and those of the
-    runs beyond the cited options that pass."""
+def _readings_of_option(a: Axis) -> list[Reading]:
+    """Every reading of the rulings owning an option that selects a value of it."""
     by_id = {r.id: r for r in register()}
+    rulings = [by_id[rid] for rid in a.rulings if rid in by_id]
+    return [reading for r in rulings for reading in r.readings if a.option in reading.option]
+
+
+def _readings_shown(x: Exploration, support: Sequence[Reading]) -> list[Reading]:
+    """The readings of the options in the table, those of the options beyond that make the
+    scenario pass (the reading found and the default it departs from), the supporting ones."""
     out: list[Reading] = []
-    for i in x.relevant():
-        a = x.axes[i]
-        for rid in a.rulings:
-            ruling = by_id.get(rid)
-            for reading in ruling.readings if ruling is not None else ():
-                if a.option in reading.option and reading not in out:
-                    out.append(reading)
-    for p in x.passing_probes():  # the reading found, and the default it departs from
-        for rid in p.axis.rulings:
-            ruling = by_id.get(rid)
-            for reading in ruling.readings if ruling is not None else ():
-                if p.axis.option in reading.option and reading not in out:
-                    out.append(reading)
-    out.extend(r for r in support if r not in out)
+    options = [x.axes[i] for i in x.relevant()] + [p.axis for p in x.passing_probes()]
+    for reading in [*(r for a in options for r in _readings_of_option(a)), *support]:
+        if reading not in out:
+            out.append(reading)
     return out
 
 
