@@ -131,12 +131,21 @@ def _parser() -> argparse.ArgumentParser:
         help="run one scenario under every reading of the options it touches",
         description="Run one scenario (a file, or the id of a scenario of the suite) under "
         "every combination of the options it touches (its rulings and setup options, and the "
-        "options of the register's rulings it cites), and say which readings support it. "
-        "Exit status: 0 some combination passes, 1 none, 2 usage or a file that cannot be run, "
-        "3 implementation unusable.",
+        "options of the register's rulings it cites), then under each other option of its "
+        "game one at a time, and say which readings support it, or that the register does not "
+        "pose its question, or that its setup cannot be put to the game. "
+        "Exit status: 0 some reading supports it, 1 none does (no reading, a question the "
+        "register does not pose, an inexpressible setup), 2 usage or a file that cannot be "
+        "run, 3 implementation unusable.",
     )
     rd.add_argument("target", metavar="FILE|ID", help="a scenario file or a suite id")
     rd.add_argument("--json", action="store_true", help="print one JSON object")
+    rd.add_argument(
+        "--all",
+        action="store_true",
+        dest="detail",
+        help="print every combination and run with its failure and readings (default: a table)",
+    )
     rd.add_argument(
         "--impl",
         metavar="CMD",
@@ -332,6 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return readings.main(
             str(args.target),
             as_json=bool(args.json),
+            detail=bool(args.detail),
             impl=args.impl,
             timeout=float(args.timeout),
             strict_codes=bool(args.strict_codes),

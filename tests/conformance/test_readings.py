@@ -49,10 +49,14 @@ STOCK: list[JSON] = [
 ]
 
 
+#: The most lines the explorer prints for one scenario of the suite (without --all).
+SCREEN = 40
+
+
 def explore_main(*args: str, impl: str | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    target, as_json = args[0], "--json" in args
-    code = readings.main(target, as_json=as_json, impl=impl, out=out, err=err)
+    target, as_json, detail = args[0], "--json" in args, "--all" in args
+    code = readings.main(target, as_json=as_json, detail=detail, impl=impl, out=out, err=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -184,12 +188,56 @@ def test_the_explorer_names_the_reading_of_a_ruling_scenario() -> None:
     code, out, err = explore_main("melniki-b-020")
     assert code == readings.EXIT_SUPPORTED, err
     lines = out.splitlines()
-    default = next(line for line in lines if line.strip().startswith("FAIL") and "defaults" in line)
-    assert "(default)" in default
-    assert "first failure: step 1: legal" in out
-    assert any(line.strip().startswith("PASS    must_beat=true") for line in lines)
+    assert "  must_beat  result" in lines
+    assert any(line.split() == ["false", "step", "1:", "legal", "defaults"] for line in lines)
+    assert any(line.split() == ["true", "PASS", "scenario's"] for line in lines)
+    assert "  step 1: legal: expected [" in out  # the first failure, once
     assert "verdict: FAIL under the default readings" in out
     assert "supported by AMB-MELNIKIB-05 reading b" in out
+    assert len(lines) <= SCREEN
+    code, detail, _ = explore_main("melniki-b-020", "--all")  # today's listing of every run
+    assert code == readings.EXIT_SUPPORTED
+    default = next(
+        d for d in detail.splitlines() if d.strip().startswith("FAIL") and "defaults" in d
+    )
+    assert "(default)" in default
+    assert "first failure: step 1: legal" in detail
+    assert any(d.strip().startswith("PASS    must_beat=true") for d in detail.splitlines())
+
+
+def test_mushka_025_in_one_screen() -> None:
+    """The options that change the result are the table's columns, each reading's text is
+    printed once, and the options without effect are named."""
+    code, out, err = explore_main("mushka-025")
+    assert code == readings.EXIT_SUPPORTED, err
+    lines = out.splitlines()
+    assert len(lines) <= SCREEN, out
+    assert lines[lines.index("no effect on the result: overtrump, top_trumped") + 1].split() == [
+        "must_beat",
+        "revoke",
+        "top_follows",
+        "result",
+    ]
+    assert any(
+        line.split() == ["true", "refuse", "both", "PASS", "defaults,", "scenario's"]
+        for line in lines
+    )
+    assert any(line.split() == ["*", "penalise", "*", "step", "8:", "legal"] for line in lines)
+    own_suit = "It follows only its own suit; it counts as a trump only"
+    assert out.count(own_suit) == 1
+    assert '  AMB-MUSHKA-13 b (top_follows="own-suit"): ' + own_suit in out
+    assert "verdict: PASS under the default readings; PASS under 4 of all 32 combination(s)." in out
+    _, detail, _ = explore_main("mushka-025", "--all")
+    assert detail.count(own_suit) > 1 and len(detail.splitlines()) > 150
+
+
+def test_every_suite_scenario_fits_one_screen() -> None:
+    longest = (0, "")
+    for x in suite_explorations():
+        out = io.StringIO()
+        readings.write_text(x, out)
+        longest = max(longest, (out.getvalue().count("\n"), x.path))
+    assert longest[0] <= SCREEN, longest
 
 
 def test_cited_rulings_come_from_the_rules_and_the_sentences() -> None:
@@ -247,7 +295,8 @@ def test_options_the_register_does_not_name_still_run(tmp_path: Path) -> None:
     code, out, _ = explore_main(str(path))
     assert code == readings.EXIT_UNSUPPORTED
     assert "held free_play=true: not an option of melniki-b" in out
-    assert "no reading of the register supports it" in out
+    assert "inexpressible: /setup/options/free_play: melniki-b has no option free_play" in out
+    assert "verdict: inexpressible: its setup names an option or a value melniki-b" in out
 
 
 def test_a_setup_the_reference_refuses_or_accepts_is_judged(tmp_path: Path) -> None:
@@ -266,6 +315,161 @@ def test_a_setup_the_reference_refuses_or_accepts_is_judged(tmp_path: Path) -> N
     code, text = run_main(write(tmp_path, "five.json", base))
     assert code == runner.EXIT_FAILED, text
     assert "setup should have been refused" in text
+
+
+def test_a_reading_of_a_cited_option_that_is_not_the_default(tmp_path: Path) -> None:
+    """The uncle's file passes only under must_beat=true, the non-default reading b of the
+    ruling its sentence cites."""
+    code, out, err = explore_main(str(write(tmp_path, "uncle.json", must_beat_claim())))
+    assert code == readings.EXIT_SUPPORTED, err
+    assert len(out.splitlines()) <= SCREEN, out
+    assert any(
+        line.split() == ["false", "step", "1:", "action", "accepted", "defaults,", "scenario's"]
+        for line in out.splitlines()
+    )
+    assert any(line.split() == ["true", "PASS"] for line in out.splitlines())
+    assert out.count("As (a), but among the cards he may lay a player must choose one") == 1
+    assert out.endswith(
+        "verdict: FAIL under the default readings; PASS under 1 of all 2 combination(s); "
+        "supported by AMB-MELNIKIB-05 reading b.\n"
+    )
+
+
+def unedited_pamfil() -> JSONObject:
+    """A Памфил file written as for plain мушка: the holder of the jack of clubs (seat 3)
+    has no declaration to make before play, as under pamfil_declare=automatic."""
+    plain = json.loads((validate.SUITE / "mushka" / "mushka-023.json").read_text("utf-8"))
+    scenario: JSONObject = {
+        **plain,
+        "id": "mushka-pamfil-901",
+        "game": "mushka-pamfil",
+        "rules": ["mushka-pamfil/first-player-leads"],
+    }
+    return scenario
+
+
+def test_a_reading_of_an_option_the_scenario_does_not_cite(tmp_path: Path) -> None:
+    path = write(tmp_path, "pamfil.json", unedited_pamfil())
+    code, out, err = explore_main(str(path))
+    assert code == readings.EXIT_SUPPORTED, err
+    assert len(out.splitlines()) <= SCREEN, out
+    assert "varied: none (it touches no option with readings)" in out
+    assert "result: step 8: phase under every combination" in out
+    assert '  also passes under pamfil_declare="automatic" (AMB-MUSHKAPAMFIL-06 reading b)\n' in out
+    assert (
+        'AMB-MUSHKAPAMFIL-06 b (pamfil_declare="automatic"): The declaration is a formality' in out
+    )
+    assert out.endswith(
+        "verdict: FAIL under every reading of the options it touches (all 1 combination(s)); "
+        'PASS under pamfil_declare="automatic" (AMB-MUSHKAPAMFIL-06 reading b): an option it '
+        "does not cite.\n"
+    )
+    obj = json.loads(explore_main(str(path), "--json")[1])
+    assert obj["verdict"]["kind"] == "uncited"
+    assert [(r["ruling"], r["key"]) for r in obj["verdict"]["supported_by"]] == [
+        ("AMB-MUSHKAPAMFIL-06", "b")
+    ]
+    passing = [r for r in obj["search"]["runs"] if r["outcome"] == "PASS"]
+    assert [(r["option"], r["value"]) for r in passing] == [("pamfil_declare", "automatic")]
+
+
+def test_the_search_beyond_is_bounded_and_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path, "pamfil.json", unedited_pamfil())
+    name, scenario, warnings = readings.load(str(path))
+    x = readings.explore(name, scenario, warnings, search_cap=3)
+    assert len(x.probes) <= 3 and x.search_cut
+    assert "pamfil_declare" in x.search_cut  # the options by name: the bound leaves it out
+    out = io.StringIO()
+    readings.write_text(x, out)
+    assert (
+        f"the bound of 3 runs cut the search: {', '.join(x.search_cut)} not tried" in out.getvalue()
+    )
+    assert x.verdict()[0] == "unposed"
+    assert "(within the bound of the search)" in x.verdict()[1]
+    runs, cut = readings.plan_search(x.others)
+    assert len(runs) <= readings.SEARCH_CAP and cut == ()
+
+
+def test_a_question_the_register_does_not_pose(tmp_path: Path) -> None:
+    """No option of melniki-b moves the first failure: the explorer says the register does
+    not pose the question and names the sentence the file cites, with its text."""
+    claim = must_beat_claim(
+        steps=[
+            {
+                "act": {"type": "play", "seat": 0, "card": "7H"},
+                "expect": {"rejected": "melniki-b/uncle-no-hearts"},
+            }
+        ]
+    )
+    code, out, err = explore_main(str(write(tmp_path, "hearts.json", claim)))
+    assert code == readings.EXIT_UNSUPPORTED, err
+    assert len(out.splitlines()) <= SCREEN, out
+    assert "no effect on the result: must_beat" in out
+    assert ": none changes the result" in out
+    assert (
+        "verdict: the register does not pose this question: it fails at step 0: action "
+        "accepted under every reading tried"
+    ) in out
+    assert out.endswith(
+        f"  002:P7.S3: {FOLLOW} (On the card led one must lay a card of the same suit.)\n"
+    )
+    obj = json.loads(explore_main(str(write(tmp_path, "hearts.json", claim)), "--json")[1])
+    assert obj["verdict"]["kind"] == "unposed"
+    assert obj["sentences"] == [{"id": "002:P7.S3", "text": FOLLOW}]
+
+
+def test_no_reading_gives_what_the_file_expects(tmp_path: Path) -> None:
+    """must_beat moves what is legal at step 1, but neither reading gives the ten of diamonds."""
+    claim = must_beat_claim(
+        steps=[
+            {"act": {"type": "play", "seat": 0, "card": "7H"}},
+            {"expect": {"legal": [{"type": "play", "seat": 1, "card": "TD"}]}},
+        ]
+    )
+    code, out, err = explore_main(str(write(tmp_path, "diamond.json", claim)))
+    assert code == readings.EXIT_UNSUPPORTED, err
+    assert len(out.splitlines()) <= SCREEN, out
+    assert any(
+        line.split() == ["false", "step", "1:", "legal", "#1", "defaults,", "scenario's"]
+        for line in out.splitlines()
+    )
+    assert any(line.split() == ["true", "step", "1:", "legal", "#2"] for line in out.splitlines())
+    assert (
+        "verdict: no reading of the register supports it: FAIL under all 2 combination(s) and "
+        "under each other option tried; the options move the first failure (step 1: legal #1, "
+        "step 1: legal #2) but none gives what it expects."
+    ) in out
+
+
+def test_a_refusal_for_an_unknown_option_value_is_inexpressible(tmp_path: Path) -> None:
+    """Five players are refused by melniki-b/players, but this setup is refused first for a
+    value must_beat does not have: not a PASS with a warning, an inexpressible setup."""
+    claim = must_beat_claim(steps=[], setup_expect={"rejected": "melniki-b/players"})
+    setup = claim["setup"]
+    assert isinstance(setup, dict)
+    setup.update(players=5, deal={"seed": 3}, options={"must_beat": "sometimes"})
+    path = write(tmp_path, "five.json", claim)
+    code, out, err = explore_main(str(path))
+    assert code == readings.EXIT_UNSUPPORTED, err
+    assert len(out.splitlines()) <= SCREEN, out
+    assert "PASS" not in out
+    assert (
+        'inexpressible: /setup/options/must_beat: "sometimes" is not a value of must_beat '
+        "(false, true)"
+    ) in out
+    assert "result: inexpressible under every combination" in out
+    assert out.endswith(
+        "verdict: inexpressible: its setup names an option or a value melniki-b does not have "
+        "(/setup/options/must_beat); the setup is refused before any rule is judged, so no "
+        "reading of the register can support it or refute it.\n"
+    )
+    obj = json.loads(explore_main(str(path), "--json")[1])
+    assert obj["verdict"]["kind"] == "inexpressible"
+    assert {c["outcome"] for c in obj["combinations"]} == {readings.INEXPRESSIBLE}
+    assert obj["search"]["done"] is False and obj["search"]["runs"] == []
+    setup["options"] = {"must_beat": True}  # expressible: refused by the rule it names
+    code, out, _ = explore_main(str(write(tmp_path, "five.json", claim)))
+    assert code == readings.EXIT_SUPPORTED and "verdict: PASS under the default readings" in out
 
 
 def test_the_suite_keeps_every_check(tmp_path: Path) -> None:
@@ -291,16 +495,25 @@ def test_json_output_is_one_object_of_a_fixed_shape(tmp_path: Path) -> None:
         "scenario",
         "implementation",
         "file_warnings",
+        "sentences",
         "rulings_cited",
         "axes",
         "held",
+        "unexpressed",
         "total",
         "tried",
         "sampled",
         "cap",
         "combinations",
+        "search",
         "verdict",
     }
+    assert set(obj["search"]) == {"done", "cap", "options", "cut", "runs"}
+    assert obj["search"]["cap"] == readings.SEARCH_CAP and obj["search"]["cut"] == []
+    assert {r["option"] for r in obj["search"]["runs"]} == {
+        a["option"] for a in obj["search"]["options"]
+    }
+    assert "must_beat" not in {a["option"] for a in obj["search"]["options"]}
     assert obj["scenario"]["notes"].startswith("Played so in Tver")
     assert obj["implementation"] is None
     assert all(set(w) == {"pointer", "message"} for w in obj["file_warnings"])
