@@ -22,8 +22,9 @@ the deal), ``staked`` (seats that have staked), ``auction`` (``high``,
 ``bidder``, ``done``), ``table`` (the cards played, in order), ``run``
 (``last`` card of the run being built, or null when a new run is to be
 started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``,
-``by`` (the seat that played the run's last card, or null) and ``passes`` (said in
-turn since; both optional, 0 and null by default).
+``by`` (the seat that played the run's last card, or null), ``passes`` (said in
+turn since) and ``laid_by`` (the seat whose own hand lies dead, who alone saw it, or null;
+all three optional, null and 0 by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
