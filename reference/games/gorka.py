@@ -42,6 +42,7 @@ from itertools import combinations, filterfalse
 from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
 from reference.core.cards import (
     ACE,
@@ -65,7 +66,15 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option, reading
+from reference.core.kernel import (
+    GameOptions,
+    Observable,
+    PerSeat,
+    Shown,
+    Viewer,
+    option,
+    reading,
+)
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -437,6 +446,24 @@ RULES: Final = CORE_RULES + (
         "pass; at the limit (or, under showdown=last-two, as soon as two are left) the hands "
         "are shown, the best taking the pot. One left alone takes it.",
     ),
+    Rule(
+        "gorka/seen",
+        (
+            "003:P10.S1",
+            "003:P11.S1",
+            "003:P12.S1",
+            "003:P15.S1",
+            "003:P16.S1",
+            "003:P27.S1",
+            "AMB-GORKA-08",
+            "AMB-GORKA-09",
+            "AMB-GORKA-10",
+        ),
+        "Each player sees his own hand and every card lying face up; the dealer alone sees the "
+        "two he laid aside; the others' face-down cards are seen only when their hands are "
+        "turned up at the end (at a showdown, or under shown_at_end=still-in every hand still "
+        "in), never a passed player's.",
+    ),
 )
 
 # --- options ----------------------------------------------------------------------------------
@@ -511,6 +538,15 @@ class GorkaOptions(GameOptions):
         "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
         ("queens", "none", "queens-sevens"),
         ruling="AMB-GORKA-05",
+    )
+    shown_at_end: str = option(
+        "showdown",
+        "Which hands are turned up for all to see when the deal is over: the hands still in "
+        "at a showdown only (a pot won alone or shared in peace shows none), or every hand "
+        "still in however the pot was settled (the passed players' alone excepted). Changes "
+        "only what is seen.",
+        ("showdown", "still-in"),
+        ruling="AMB-GORKA-09",
     )
 
     #: Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`).
@@ -1068,17 +1104,113 @@ def _combination(s: GorkaState, p: Seat) -> JSON:
     return None if key is None else [CATEGORY_NAMES[key[0]], key[1]]
 
 
+#: The face-up cards of a seat.
+UP: Final[PerSeat[GorkaState]] = PerSeat("up", lambda s, p: _cards_json(s.up[p]))
+POT: Final[Observable[GorkaState]] = Observable("pot", lambda s: s.ledger.balances[s.players])
+#: The blind seats in order.
+BLIND_SEATS: Final[Observable[GorkaState]] = Observable("blind", lambda s: list(s.blind))
+
 OBSERVABLES: Final[tuple[Observable[GorkaState] | PerSeat[GorkaState], ...]] = (
     obs.HAND,
-    PerSeat("up", lambda s, p: _cards_json(s.up[p])),  # the face-up cards
+    UP,
     obs.CHIPS,
-    Observable("pot", lambda s: s.ledger.balances[s.players]),
-    Observable("blind", lambda s: list(s.blind)),  # the blind seats in order
+    POT,
+    BLIND_SEATS,
     PerSeat("combination", _combination),
 )
 
-#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[GorkaState], ...]] = ()
+
+def shown_hands(s: GorkaState) -> tuple[Seat, ...]:
+    """The seats whose whole hands lie face up for all once the deal is over: at a showdown
+    the hands still in; under shown_at_end=still-in the hands still in however the pot was
+    settled; none before the end, and never a passed player's (AMB-GORKA-09)."""
+    # gorka/seen: nothing before the end; a pot won alone or in peace shows no hand unless
+    # shown_at_end=still-in (AMB-GORKA-09)
+    if s.phase != OVER or (s.how != "showdown" and s.opts.shown_at_end == "showdown"):
+        return ()
+    return tuple(p for p in range(s.players) if p not in s.passed)
+
+
+def _sees_hand(s: GorkaState, viewer: Viewer, p: Seat) -> bool:
+    """Whether ``viewer`` sees the whole hand of seat ``p``: his own (AMB-GORKA-08), or one
+    turned up at the end (AMB-GORKA-09)."""
+    return viewer == p or p in shown_hands(s)
+
+
+def _view_shown(s: GorkaState, viewer: Viewer) -> JSON:
+    shown = shown_hands(s)
+    out: list[JSON] = [_cards_json(s.hands[p]) if p in shown else None for p in range(s.players)]
+    return out
+
+
+def _view_combination(s: GorkaState, viewer: Viewer) -> JSON:
+    out: list[JSON] = [
+        _combination(s, p) if _sees_hand(s, viewer, p) else None for p in range(s.players)
+    ]
+    return out
+
+
+def laid_aside(s: GorkaState) -> tuple[Card, ...]:
+    """The dealer's two cards laid aside face down once he has shown two (003:P16.S1): the
+    two of his hand not shown (dealer_aside=kept), or the two put at the end of the stock
+    (dealer_aside=out); none before the show."""
+    if s.phase not in (BETTING, OVER):
+        return ()
+    if s.opts.aside_out:  # AMB-GORKA-04 b: out of his hand, at the end of the stock
+        return tuple(sorted(s.stock[-2:]))
+    up = s.up[s.dealer]
+    return tuple(sorted(c for c in s.hands[s.dealer] if c not in up))
+
+
+def _view_laid_aside(s: GorkaState, viewer: Viewer) -> JSON:
+    return _cards_json(laid_aside(s)) if viewer == s.dealer else None
+
+
+def _view_passed(s: GorkaState, viewer: Viewer) -> JSON:
+    out: list[JSON] = list(s.passed)
+    return out
+
+
+def _view_raises(s: GorkaState, viewer: Viewer) -> JSON:
+    return s.raises
+
+
+def _view_dealer(s: GorkaState, viewer: Viewer) -> JSON:
+    return s.dealer
+
+
+def _view_stock_size(s: GorkaState, viewer: Viewer) -> JSON:
+    return len(s.stock)
+
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`): gorka/seen.
+VIEW: Final[tuple[Shown[GorkaState], ...]] = (
+    # 003:P27.S1 «рассмотрев свои карты»: each player sees his own hand, face up or down; the
+    # dealer's and a blind player's dark cards are dark to the others only (AMB-GORKA-08)
+    views.HAND,
+    views.HAND_SIZES,  # the backs of the cards dealt are seen
+    # 003:P10.S1, 003:P11.S1, 003:P16.S1: the cards dealt or turned face up, seen by all;
+    # 003:P15.S1: they lie before the players, and stay known once their owner passes
+    # (AMB-GORKA-10)
+    views.every_seat(UP),
+    # 003:P16.S1 «оставшиеся карты отложить»: face down, seen by the dealer alone
+    Shown("laid_aside", _view_laid_aside),
+    # gorka/seen: the hands turned up at the end (AMB-GORKA-09)
+    Shown("shown", _view_shown),
+    # a hand's combination is seen with the whole hand: one's own, or one turned up at the
+    # end; of the others only their up cards are seen (003:P8.S1: the game is declared)
+    Shown("combination", _view_combination),
+    views.public(obs.CHIPS),
+    views.public(POT),  # the stakes lie on the table (003:P7.S1)
+    # 003:P12.S1 to 003:P14.S1: a blind is staked before the deal, on the table
+    views.public(BLIND_SEATS),
+    # 003:P27.S1: going up and passing are done aloud, in turn
+    Shown("passed", _view_passed),
+    Shown("raises", _view_raises),
+    Shown("dealer", _view_dealer),
+    # the cards not dealt, and the dealer's two laid aside under dealer_aside=out: face down
+    Shown("stock_size", _view_stock_size),
+)
 
 
 def parse_action(obj: JSON) -> Action:

@@ -22,8 +22,9 @@ the deal), ``staked`` (seats that have staked), ``auction`` (``high``,
 ``bidder``, ``done``), ``table`` (the cards played, in order), ``run``
 (``last`` card of the run being built, or null when a new run is to be
 started), ``prev_suit`` (the suit of the run just ended, or null), ``winner``,
-``by`` (the seat that played the run's last card, or null) and ``passes`` (said in
-turn since; both optional, 0 and null by default).
+``by`` (the seat that played the run's last card, or null), ``passes`` (said in
+turn since) and ``laid_by`` (the seat whose own hand lies dead, who alone saw it, or null;
+all three optional, null and 0 by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import AmountAction, Pass, Play, SeatAction, read_action
 from reference.core.cards import (
     DECK_52,
@@ -62,7 +64,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
@@ -193,6 +195,26 @@ RULES: Final = CORE_RULES + (
         "A player with no chips before the deal sits out (or, under out_of_chips=gifts, each "
         "other player gives him gift_chips).",
     ),
+    Rule(
+        "michigan/seen",
+        (
+            "004:P2.S3",
+            "004:P6.S2",
+            "004:P7.S1",
+            "004:P8.S1",
+            "004:P9.S2",
+            "004:P9.S4",
+            "004:P11.S2",
+            "004:P14.S2",
+            "004:P16.S2",
+            "AMB-MICHIGAN-12",
+            "AMB-MICHIGAN-13",
+        ),
+        "Each player sees his own hand from the end of the stakes, the boodle and its chips, "
+        "every card played, the bids; a hand laid face down is seen by the one who laid it "
+        "alone, the extra hand by nobody until it is taken; at the end the losers' cards are "
+        "counted (under shown_at_end=shown, laid face up).",
+    ),
 )
 
 # --- options ---------------------------------------------------------------------
@@ -267,6 +289,13 @@ class MichiganOptions(GameOptions):
         minimum=1,
         maximum=4,
         ruling="AMB-MICHIGAN-11",
+    )
+    shown_at_end: str = option(
+        "counted",
+        "At the end, the cards the losers have left: counted only (each pays a chip a card), "
+        "or laid face up for all to see as they are counted. Changes only what is seen.",
+        ("counted", "shown"),
+        ruling="AMB-MICHIGAN-13",
     )
 
     @property
@@ -399,6 +428,10 @@ class MichiganState(NamedTuple):
     #: turn since (AMB-MICHIGAN-06 b, AMB-MICHIGAN-07 b)
     by: Seat = -1
     passes: int = 0
+    #: the seat whose own hand lies dead, laid face down by him (the dealer who took the extra
+    #: hand, or its buyer), -1 while none does or when the dead cards are the unsold extra
+    #: hand: he saw them, nobody else did (michigan/seen)
+    laid_by: Seat = -1
 
 
 STATE: Final = MichiganState
@@ -721,6 +754,7 @@ def _in_play(
         winner,
         _,
         _,
+        laid_by,
     ) = s
     return tuple.__new__(
         MichiganState,
@@ -745,6 +779,7 @@ def _in_play(
             winner,
             by,
             passes,
+            laid_by,
         ),
     )
 
@@ -846,6 +881,7 @@ def _end_auction(s: MichiganState) -> MichiganState:
             hands=_put(s.hands, b, s.extra),
             extra=(),
             done=(),
+            laid_by=b,
         )
     )
 
@@ -938,7 +974,9 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
     if isinstance(a, TakeExtra):  # michigan/dealer-choice: his own hand goes dead
         d = s.dealer
         return _begin_play(
-            s._replace(dead=s.dead + s.hands[d], hands=_put(s.hands, d, s.extra), extra=())
+            s._replace(
+                dead=s.dead + s.hands[d], hands=_put(s.hands, d, s.extra), extra=(), laid_by=d
+            )
         )
     if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
         s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
@@ -1060,21 +1098,107 @@ def _boodle(s: MichiganState) -> JSON:
     return {k: s.ledger.balances[s.players + i] for i, k in enumerate(BOODLE_NAMES)}
 
 
+BOODLE_CHIPS: Final[Observable[MichiganState]] = Observable("boodle", _boodle)
+#: The seats sitting out.
+OUT: Final[Observable[MichiganState]] = Observable("out", lambda s: list(s.out))
+#: The last card of the run being built, or null.
+RUN: Final[Observable[MichiganState]] = Observable(
+    "run", lambda s: None if s.last < 0 else card_name(s.last)
+)
+
 OBSERVABLES: Final[tuple[Observable[MichiganState] | PerSeat[MichiganState], ...]] = (
     obs.HAND,
     obs.TABLE,  # the cards played, in order
     obs.CHIPS,  # the seats' balances
     Observable("pot", _boodle),
-    Observable("boodle", _boodle),
+    BOODLE_CHIPS,
     Observable("extra", lambda s: _cards_json(s.extra)),
     Observable("dead", lambda s: _cards_json(s.dead)),
-    Observable("out", lambda s: list(s.out)),  # the seats sitting out
-    # the last card of the run being built, or null
-    Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
+    OUT,
+    RUN,
 )
 
-#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[MichiganState], ...]] = ()
+
+def dealt(s: MichiganState) -> bool:
+    """Whether the cards are dealt as the text tells it: after the stakes (004:P6.S2 «Перед
+    любой сдачей»); the model deals them when the table is set, unseen till then
+    (AMB-MICHIGAN-12)."""
+    return s.phase != STAKING
+
+
+def _view_hand(s: MichiganState, viewer: Viewer) -> JSON:
+    # michigan/seen: his own hand, from the deal that follows the stakes (AMB-MICHIGAN-12)
+    return None if viewer is None or not dealt(s) else _cards_json(s.hands[viewer])
+
+
+def _view_hand_sizes(s: MichiganState, viewer: Viewer) -> JSON:
+    out: list[JSON] = [len(h) for h in s.hands]
+    return out if dealt(s) else None
+
+
+def _view_extra_size(s: MichiganState, viewer: Viewer) -> JSON:
+    return len(s.extra) if dealt(s) else None
+
+
+def _view_laid_down(s: MichiganState, viewer: Viewer) -> JSON:
+    # michigan/seen: a hand laid face down, seen by the one who laid it (004:P8.S1, 004:P9.S4)
+    return _cards_json(s.dead) if viewer is not None and viewer == s.laid_by else None
+
+
+def _view_dead_size(s: MichiganState, viewer: Viewer) -> JSON:
+    return len(s.dead)
+
+
+def _view_shown(s: MichiganState, viewer: Viewer) -> JSON:
+    # michigan/seen: the cards left, laid face up at the end under shown_at_end=shown
+    # (AMB-MICHIGAN-13)
+    shown = s.phase == OVER and s.opts.shown_at_end == "shown"
+    out: list[JSON] = [_cards_json(h) if shown else None for h in s.hands]
+    return out
+
+
+def _view_prev_suit(s: MichiganState, viewer: Viewer) -> JSON:
+    return None if s.prev_suit < 0 else suit_letter(s.prev_suit)
+
+
+def _view_staked(s: MichiganState, viewer: Viewer) -> JSON:
+    out: list[JSON] = list(s.staked)
+    return out
+
+
+def _view_auction(s: MichiganState, viewer: Viewer) -> JSON:
+    done: list[JSON] = list(s.done)
+    return {"high": s.high, "bidder": None if s.bidder < 0 else s.bidder, "done": done}
+
+
+def _view_dealer(s: MichiganState, viewer: Viewer) -> JSON:
+    return s.dealer
+
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`):
+#: michigan/seen.
+VIEW: Final[tuple[Shown[MichiganState], ...]] = (
+    # 004:P7.S1, 004:P9.S2: each player looks at his own cards, once they are dealt
+    Shown("hand", _view_hand),
+    Shown("hand_sizes", _view_hand_sizes),  # the backs of the cards dealt are seen
+    # 004:P5.S4: the extra hand lies face down, seen by nobody until it is taken
+    Shown("extra_size", _view_extra_size),
+    # 004:P8.S1, 004:P9.S4: a hand laid face down («крапом вверх»), out of play
+    Shown("laid_down", _view_laid_down),
+    Shown("dead_size", _view_dead_size),
+    Shown("shown", _view_shown),
+    # 004:P2.S3: the boodle lies face up in the middle, the chips staked on it in sight
+    views.public(BOODLE_CHIPS),
+    views.public(obs.CHIPS),
+    # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order
+    views.public(obs.TABLE),
+    views.public(RUN),
+    Shown("prev_suit", _view_prev_suit),  # the suit of the run just ended (004:P14.S4)
+    views.public(OUT),
+    Shown("staked", _view_staked),  # 004:P6.S2: the stakes are put on the table
+    Shown("auction", _view_auction),  # 004:P9.S1: the bids of an auction are said aloud
+    Shown("dealer", _view_dealer),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1108,6 +1232,7 @@ def position(s: MichiganState) -> JSONObject:
         "winner": None if s.winner < 0 else s.winner,
         "by": None if s.by < 0 else s.by,
         "passes": s.passes,
+        "laid_by": None if s.laid_by < 0 else s.laid_by,
     }
 
 
@@ -1164,6 +1289,7 @@ def load_position(pos: JSON) -> MichiganState:
         winner=-1 if winner_json is None else as_int(winner_json, "position/winner"),
         by=-1 if o.get("by") is None else as_int(o.get("by"), "position/by"),
         passes=as_int(o.get("passes", 0), "position/passes"),
+        laid_by=-1 if o.get("laid_by") is None else as_int(o.get("laid_by"), "position/laid_by"),
     )
     _check_position(state)
     return state
@@ -1171,6 +1297,8 @@ def load_position(pos: JSON) -> MichiganState:
 
 def _check_position(s: MichiganState) -> None:
     n = s.players
+    if not -1 <= s.laid_by < n or (s.laid_by >= 0 and not s.dead):
+        raise FormatError("position/laid_by: a seat, whose own hand lies dead")
     try:
         _check_pack(tuple(c for h in s.hands for c in h) + s.extra + s.dead + s.table, "a position")
     except SetupError as e:
