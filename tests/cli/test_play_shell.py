@@ -165,9 +165,18 @@ def test_other_hands_are_face_down_unless_open() -> None:
 
 
 def test_michigans_extra_hand_is_face_down() -> None:
-    got = cli("play", "michigan", "--players", "3", "--seed", "5", stdin="q\n")
+    """The seated player sees the extra hand's size, never its cards (they are dealt face
+    down), and no other player's hand."""
+    s = _session("michigan", 5, players=3)
+    extra = s.game.observe(s.state, "extra")
+    theirs = s.game.observe(s.state, "hand.1")
+    assert isinstance(extra, list) and len(extra) == 13 and isinstance(theirs, list)
+    got = cli("play", "michigan", "--players", "3", "--seed", "5", stdin="1\nq\n")
     assert got.returncode == 0, got.stderr
-    assert re.search(r"extra\s+13 cards face down", got.stdout)
+    assert re.search(r"^  extra_size\s+13$", got.stdout, re.M)
+    for hidden in (extra, theirs):
+        shown = " ".join(card_symbol(parse_card(str(c))) for c in hidden)
+        assert shown not in got.stdout
 
 
 def test_after_a_move_only_what_changed_is_printed() -> None:
