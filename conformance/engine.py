@@ -42,11 +42,19 @@ def canonical(value: JSON) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def _without_reason(outcome: JSON) -> JSON:
+    if isinstance(outcome, dict):
+        return {k: v for k, v in outcome.items() if k != "reason"}
+    return outcome
+
+
 def normalise(name: str, value: JSON) -> JSON:
     """The comparable form of an observable: multisets and sets sorted; an outcome's
-    ``reason`` (prose for people) left out."""
-    if name == "outcome" and isinstance(value, dict):
-        return {k: v for k, v in value.items() if k != "reason"}
+    ``reason`` (prose for people) left out, the outcome of a view's too."""
+    if name == "outcome":
+        return _without_reason(value)
+    if name.startswith("view.") and isinstance(value, dict) and "outcome" in value:
+        return {**value, "outcome": _without_reason(value["outcome"])}
     is_multiset = name in MULTISETS or name.startswith(MULTISET_PREFIXES)
     if isinstance(value, list) and (is_multiset or name in SETS):
         return sorted(value, key=canonical)

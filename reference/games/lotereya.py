@@ -52,6 +52,7 @@ from itertools import product
 from typing import Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import AmountAction, CardsAction, SeatAction, Take, read_action
 from reference.core.cards import (
     DECK_52,
@@ -73,11 +74,12 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
+from reference.core.views import own, public
 
 GAME_ID: Final = "lotereya"
 TITLE: Final = "Карточная лотерея (seed 002, «61. Карточная лотерея»)"
@@ -249,6 +251,15 @@ class LotereyaOptions(GameOptions):
         "Who receives the fines: the player who ran out of cards, or the banker.",
         ("out", "banker"),
         ruling="AMB-LOTEREYA-12",
+    )
+    laid_aside: str = option(
+        "face-up",
+        "The cards laid aside after being shown (the banker's turned cards and the winning "
+        "cards discarded, the beaten cards and their beaters, the cards not beaten gathered): "
+        "face up, seen by all (face-up); or face down, only how many seen (face-down). Only "
+        "the view changes.",
+        ("face-up", "face-down"),
+        ruling="AMB-LOTEREYA-15",
     )
 
 
@@ -1039,30 +1050,116 @@ def _cards_json(cs: Sequence[Card]) -> JSON:
     return out
 
 
+def _stakes(s: LotereyaState) -> JSON:
+    """The chips on the four banker's cards, in the order laid."""
+    out: list[JSON] = list(s.ledger.balances[s.players + 1 :])
+    return out
+
+
+TABLE: Final[Observable[LotereyaState]] = Observable("table", lambda s: _cards_json(s.table))
+POT: Final[Observable[LotereyaState]] = Observable("pot", lambda s: s.ledger.balances[s.players])
+STAKES: Final[Observable[LotereyaState]] = Observable("stakes", _stakes)
+GATHERED: Final[PerSeat[LotereyaState]] = PerSeat(
+    "gathered", lambda s, p: _cards_json(s.gathered[p])
+)
+BANK_SIZE: Final[Observable[LotereyaState]] = Observable("bank_size", lambda s: len(s.bank_pack))
+DEAL_SIZE: Final[Observable[LotereyaState]] = Observable("deal_size", lambda s: len(s.deal_pack))
+BANKER: Final[Observable[LotereyaState]] = Observable("banker", lambda s: s.banker)
+
 OBSERVABLES: Final[tuple[Observable[LotereyaState] | PerSeat[LotereyaState], ...]] = (
     obs.HAND,
-    Observable("table", lambda s: _cards_json(s.table)),
+    TABLE,
     obs.CHIPS,  # the seats' balances
-    # the chips handed in and not yet spread
-    Observable("pot", lambda s: s.ledger.balances[s.players]),
-    # the chips on the four banker's cards, in the order laid
-    Observable("stakes", lambda s: list(s.ledger.balances[s.players + 1 :])),
+    POT,  # the chips handed in and not yet spread
+    STAKES,  # the chips on the four banker's cards, in the order laid
     # the banker's cards of the round, in the order laid ([] between rounds)
     Observable("four", lambda s: _names_json(s.four)),
     obs.PILE,  # the cards set aside
-    PerSeat("gathered", lambda s, p: _cards_json(s.gathered[p])),  # the cards not beaten
+    GATHERED,  # the cards not beaten
     obs.DISCARD,
-    Observable("bank_size", lambda s: len(s.bank_pack)),  # the cards left in the banker's pack
-    Observable("deal_size", lambda s: len(s.deal_pack)),  # the cards left in the dealer's pack
+    BANK_SIZE,  # the cards left in the banker's pack
+    DEAL_SIZE,  # the cards left in the dealer's pack
     # the banker's pack, the next card he takes first
     Observable("bank_pack", lambda s: _names_json(s.bank_pack)),
     # the dealer's pack, the next card he deals first
     Observable("deal_pack", lambda s: _names_json(s.deal_pack)),
-    Observable("banker", lambda s: s.banker),  # the banker's seat
+    BANKER,  # the banker's seat
 )
 
-#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[LotereyaState], ...]] = ()
+
+def _sizes(piles: Hands) -> JSON:
+    out: list[JSON] = [len(h) for h in piles]
+    return out
+
+
+def _pile_sizes(s: LotereyaState, viewer: Viewer) -> JSON:
+    """How many cards each seat has set aside in stage 1, by seat."""
+    return _sizes(s.piles)
+
+
+def _four_size(s: LotereyaState, viewer: Viewer) -> JSON:
+    """How many banker's cards lie face down (four in stage 1, none after)."""
+    return len(s.four)
+
+
+def _face_up(s: LotereyaState) -> bool:
+    return s.opts.laid_aside == "face-up"  # AMB-LOTEREYA-15
+
+
+def _gathered(s: LotereyaState, viewer: Viewer) -> JSON:
+    """The cards each seat gathered unbeaten, by seat, in canonical card order; ``null``
+    where they lie face down."""
+    if not _face_up(s):  # AMB-LOTEREYA-15 b: gathered face down, only how many
+        return None
+    out: list[JSON] = [_cards_json(g) for g in s.gathered]  # AMB-LOTEREYA-15 a
+    return out
+
+
+def _gathered_sizes(s: LotereyaState, viewer: Viewer) -> JSON:
+    return _sizes(s.gathered)
+
+
+def _discard(s: LotereyaState, viewer: Viewer) -> JSON:
+    """The discard in canonical card order; ``null`` where it lies face down."""
+    if not _face_up(s):  # AMB-LOTEREYA-15 b: discarded face down, only how many
+        return None
+    return _cards_json(s.discard)  # AMB-LOTEREYA-15 a: every card of it was shown
+
+
+def _discard_size(s: LotereyaState, viewer: Viewer) -> JSON:
+    return len(s.discard)
+
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`): his own
+#: three cards and his own pile, every card face up on the table, the chips, and the sizes of
+#: the hidden piles; the banker's four are seen by no one, the banker included, until turned.
+VIEW: Final[tuple[Shown[LotereyaState], ...]] = (
+    # lotereya/deal-three (AMB-LOTEREYA-14): his own cards, in stage 1 and in stage 2
+    views.HAND,
+    views.HAND_SIZES,  # the backs of every hand are seen
+    # lotereya/discard-and-set-aside (AMB-LOTEREYA-14): 002:P17.S2 «откладываются каждым из
+    # игроков в отдельную колоду»: his own pile he knows, the others' only by their size
+    own(obs.PILE),
+    Shown("pile_sizes", _pile_sizes),
+    # lotereya/banker-four (AMB-LOTEREYA-13): 002:P13.S1 «рубашкой вверх»: no one sees them
+    Shown("four_size", _four_size),
+    # lotereya/spread: the chips on each card, put there in sight of all
+    public(STAKES),
+    public(POT),
+    public(obs.CHIPS),
+    # lotereya/last-winner-leads, lotereya/must-beat: the cards led lie face up to be beaten
+    public(TABLE),
+    # lotereya/discard-and-set-aside, lotereya/beater-leads (AMB-LOTEREYA-15): the discard
+    Shown("discard", _discard),
+    Shown("discard_size", _discard_size),
+    # lotereya/gather-and-miss (AMB-LOTEREYA-15): the cards gathered unbeaten
+    Shown("gathered", _gathered),
+    Shown("gathered_sizes", _gathered_sizes),
+    # lotereya/until-a-pack-runs-out: the two packs, face down, by their sizes
+    public(BANK_SIZE),
+    public(DEAL_SIZE),
+    public(BANKER),  # lotereya/players: who banks is known to all
+)
 
 
 def parse_action(obj: JSON) -> Action:

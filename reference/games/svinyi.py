@@ -45,10 +45,11 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.positions import Notation
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
+from reference.core.views import public
 
 GAME_ID: Final = "svinyi"
 TITLE: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
@@ -220,6 +221,23 @@ class SvinyiOptions(GameOptions):
         "laid the card drawn, while the stock lasts (while-laid).",
         ("once", "while-laid"),
         ruling="AMB-SVINYI-04",
+    )
+    drawn_card: str = option(
+        "shown",
+        "What the others see of the card the player to move has drawn and not yet laid: the "
+        "card, turned up as it comes off the stock (shown); or nothing until he lays it or "
+        "keeps it face up at his pass, the drawer alone seeing it (drawer). Only the view "
+        "changes.",
+        ("shown", "drawer"),
+        ruling="AMB-SVINYI-11",
+    )
+    pigs_aside: str = option(
+        "face-up",
+        "The pigs finished with a king and set aside: as they lay, face up, their cards seen "
+        "by all (face-up); or turned face down, only how many seen (face-down). Only the "
+        "view changes.",
+        ("face-up", "face-down"),
+        ruling="AMB-SVINYI-12",
     )
 
 
@@ -817,25 +835,86 @@ def chips_in_play(s: SvinyiState) -> None:
     return
 
 
+def _names(cs: tuple[Card, ...]) -> JSON:
+    """The cards' names, in the order given."""
+    out: list[JSON] = [card_name(c) for c in cs]
+    return out
+
+
 def _hand(s: SvinyiState, p: Seat) -> JSON:
     """The cards before the player: those he kept, then the card he drew this turn."""
     drawn = s.hand != NO_CARD and p == s.turn
-    mine = s.held[p] + ((s.hand,) if drawn else ())
-    out: list[JSON] = [card_name(c) for c in mine]
+    return _names(s.held[p] + ((s.hand,) if drawn else ()))
+
+
+def _stores(s: SvinyiState) -> JSON:
+    """Every seat's store, by seat, each bottom first."""
+    out: list[JSON] = [_names(st) for st in s.stores]
     return out
 
+
+def _pigs_done(s: SvinyiState) -> JSON:
+    """How many pigs have been finished with a king and set aside."""
+    return sum(1 for c in s.done if RANK_OF[c] == KING)
+
+
+STORES: Final[Observable[SvinyiState]] = Observable("stores", _stores)
+PIG_CARDS: Final[Observable[SvinyiState]] = Observable(
+    "pig", lambda s: _names(s.pig)
+)  # bottom first
+PIGS_DONE: Final[Observable[SvinyiState]] = Observable("pigs_done", _pigs_done)
 
 OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] = (
     PerSeat("hand", _hand),
     obs.STOCK_SIZE,
     obs.STOCK,
-    Observable("stores", lambda s: [[card_name(c) for c in st] for st in s.stores]),  # bottom first
-    Observable("pig", lambda s: [card_name(c) for c in s.pig]),  # bottom first
-    Observable("pigs_done", lambda s: sum(1 for c in s.done if RANK_OF[c] == KING)),
+    STORES,
+    PIG_CARDS,
+    PIGS_DONE,
 )
 
-#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[SvinyiState], ...]] = ()
+
+def _kept(s: SvinyiState, viewer: Viewer) -> JSON:
+    """Every seat's kept cards, by seat, each in canonical card order."""
+    out: list[JSON] = [_names(tuple(sorted(h))) for h in s.held]
+    return out
+
+
+def _drawn(s: SvinyiState, viewer: Viewer) -> JSON:
+    """The card the player to move drew and has not laid, if the viewer may see it."""
+    if s.hand == NO_CARD:
+        return None
+    if s.opts.drawn_card == "drawer" and viewer != s.turn:  # AMB-SVINYI-11 b: his alone
+        return None
+    return card_name(s.hand)  # AMB-SVINYI-11 a: turned up off the stock («показавшейся»)
+
+
+def _pigs_aside(s: SvinyiState, viewer: Viewer) -> JSON:
+    """The cards of the pigs set aside, in canonical card order, where they lie face up."""
+    if s.opts.pigs_aside == "face-down":  # AMB-SVINYI-12 b: turned down, a count only
+        return None
+    return _names(tuple(sorted(s.done)))  # AMB-SVINYI-12 a: set aside as they lay
+
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`). Every
+#: card is face up but the stock's: a seat, and a bystander, see the same, and the stock's
+#: order is all that is hidden (its size is seen).
+VIEW: Final[tuple[Shown[SvinyiState], ...]] = (
+    # svinyi/stores: 000:P26.S3 each lays his store card before him, built on in sight (000:P27.S1)
+    public(STORES),
+    # svinyi/unplaced (AMB-SVINYI-09 a): the cards a player keeps lie face up before him
+    Shown("kept", _kept),
+    # svinyi/turns, svinyi/next-pig: the card drawn «показавшейся из талона» (AMB-SVINYI-11)
+    Shown("drawn", _drawn),
+    # svinyi/first-pig: 000:P26.S2 «кладется открытая двойка или шестерка»: the pig lies face up
+    public(PIG_CARDS),
+    # svinyi/pig-ends-king: 000:P27.S4 «откладывается в сторону»: how many, seen by all
+    public(PIGS_DONE),
+    # svinyi/pig-ends-king (AMB-SVINYI-12): the cards of the pigs set aside, face up or not
+    Shown("pigs_aside", _pigs_aside),
+    # svinyi/turns: the stock (талон) is face down: its size is seen, its cards are not
+    public(obs.STOCK_SIZE),
+)
 
 
 def parse_action(obj: JSON) -> Action:

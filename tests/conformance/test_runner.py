@@ -521,3 +521,14 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err
     assert "melniki-b" in err and "michigan" in err
+
+
+def test_an_outcome_s_reason_is_never_compared_not_even_within_a_view() -> None:
+    won: JSONObject = {"winners": [0], "losers": [1], "reason": "seat 0 is out"}
+    said_otherwise: JSONObject = {**won, "reason": "another wording"}
+    assert engine.same("outcome", won, said_otherwise)
+    view: JSONObject = {"seat": 1, "outcome": won, "hand": ["AS"]}
+    assert engine.same("view.1", view, {**view, "outcome": said_otherwise})
+    assert engine.same("view.public", {**view, "seat": None}, {**view, "seat": None})
+    assert not engine.same("view.1", view, {**view, "outcome": {**won, "winners": [1]}})
+    assert not engine.same("view.1", view, {**view, "hand": ["KS"]})
