@@ -33,6 +33,7 @@ from itertools import chain, combinations, repeat
 from typing import ClassVar, Final, NamedTuple, Self, cast
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -62,7 +63,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Kernel, Observable, PerSeat, Shown, Viewer, option
 from reference.core.ledger import Ledger
 from reference.core.options import OptionSpec
 from reference.core.positions import Notation
@@ -779,6 +780,22 @@ class MushkaOptions(GameOptions):
         ("suit-points", "first"),
         ruling="AMB-MUSHKA-10",
     )
+    tricks_seen: str = option(
+        "last",
+        "What is seen of the tricks taken: each is turned face down as it is gathered, but the "
+        "last may be looked at until the next is gathered (last), or every trick stays face up "
+        "before the player who took it (all). Changes only what each seat sees.",
+        ("last", "all"),
+        ruling="AMB-MUSHKA-21",
+    )
+    revokes_seen: str = option(
+        "end",
+        "Under revoke=penalise, when a revoke is known to the others: at the end of the deal, "
+        "when its remise is written (end; its player knows it at once), or as it is played "
+        "(at-once). Changes only what each seat sees.",
+        ("end", "at-once"),
+        ruling="AMB-MUSHKA-22",
+    )
     #: Mistigri offers it under its own ruling (AMB-MUSHKAMISTIGRI-06).
     top_trumped: str = option(
         "suit-led",
@@ -1031,6 +1048,7 @@ class MushkaState(NamedTuple):
     up: tuple[Card, ...]
     aside: tuple[Card, ...]
     discard: tuple[Card, ...]
+    discarded: Hands
     declared: tuple[int, ...]
     exchanged: tuple[bool, ...]
     holder: Seat
@@ -1048,6 +1066,8 @@ class MushkaState(NamedTuple):
     sheet_b: tuple[int, ...]
     chips: tuple[int, ...]
     flush_seat: Seat
+    shown: Hands
+    pamfil: Seat
     result: str
     winners: tuple[Seat, ...]
     legal: tuple[Play, ...]
@@ -1068,6 +1088,7 @@ MushkaFields = tuple[
     tuple[Card, ...],
     tuple[Card, ...],
     tuple[Card, ...],
+    Hands,
     tuple[int, ...],
     tuple[bool, ...],
     Seat,
@@ -1084,6 +1105,8 @@ MushkaFields = tuple[
     tuple[int, ...],
     tuple[int, ...],
     tuple[int, ...],
+    Seat,
+    Hands,
     Seat,
     str,
     tuple[Seat, ...],
@@ -1103,6 +1126,7 @@ _DECLARED: Final = _FIELDS.index("declared")
 _EXCHANGED: Final = _FIELDS.index("exchanged")
 _STOCK: Final = _FIELDS.index("stock")
 _DISCARD: Final = _FIELDS.index("discard")
+_DISCARDED: Final = _FIELDS.index("discarded")
 _PHASE: Final = _FIELDS.index("phase")
 _CLAIMS: Final = _FIELDS.index("claims")
 _TRICKS: Final = _FIELDS.index("tricks")
@@ -1285,6 +1309,7 @@ def setup_game(
             up,
             aside,
             (),  # discard
+            ((),) * n,  # discarded
             (UNDECIDED,) * n,  # declared
             (False,) * n,  # exchanged
             -1,  # holder
@@ -1302,6 +1327,8 @@ def setup_game(
             zeros,  # sheet_b
             zeros,  # chips
             -1,  # flush_seat
+            ((),) * n,  # shown
+            -1,  # pamfil
             "",  # result
             (),  # winners
             (),  # legal
@@ -1437,6 +1464,8 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
             fields[_STOCK] = s.stock[k:]
             fields[_DISCARD] = s.discard + tuple(sorted(cards))
         fields[_HANDS] = _put(s.hands, seat, new_hand)
+        # his own discards, which he alone has seen (the view's discarded, AMB-MUSHKA-20)
+        fields[_DISCARDED] = _put(s.discarded, seat, tuple(sorted(cards)))
     elif not isinstance(a, Stand):
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
@@ -1487,6 +1516,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                     phase=OVER,
                     turn=-1,
                     result="four-and-king",
+                    shown=_put(s.shown, p, s.hands[p]),  # shown to claim the мушка
                     winners=(p,),
                     sheet_a=(0,) * s.players,
                     sheet_b=(0,) * s.players,
@@ -1505,7 +1535,11 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
                 best = p
-        s = s._replace(flush_seat=best)
+        # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1)
+        opened = s.shown
+        for p in shown:
+            opened = _put(opened, p, s.hands[p])
+        s = s._replace(flush_seat=best, shown=opened)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
             s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
             fields = list(s)
@@ -1529,8 +1563,10 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
         if opts.pamfil_declare == "choice":  # AMB-MUSHKAPAMFIL-06/a: he may declare or not
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
-        # AMB-MUSHKAPAMFIL-06/b
-        s = s._replace(chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)))
+        # AMB-MUSHKAPAMFIL-06/b: paid without a word, in sight of all
+        s = s._replace(
+            chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)), pamfil=holder
+        )
         fields = list(s)
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
@@ -1549,7 +1585,9 @@ def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
 def _announce(s: MushkaState, a: Action) -> MushkaState:
     """The holder of Памфил declares it (and is paid) or keeps silent; then play begins."""
     if isinstance(a, DeclarePamfil):  # mushka-pamfil/pamfil-paid
-        s = s._replace(chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)))
+        s = s._replace(
+            chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)), pamfil=a.seat
+        )
     elif not isinstance(a, Pass):
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
@@ -1905,6 +1943,20 @@ def outcome(s: MushkaState) -> Outcome | None:
     return Outcome(winners=s.winners, losers=losers, reason=reason, scores=nets)
 
 
+SCORE: Final[Observable[MushkaState]] = Observable(
+    "score", lambda s: [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
+)
+SHEET: Final[Observable[MushkaState]] = Observable(
+    "sheet", lambda s: [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]
+)
+CHIPS: Final[Observable[MushkaState]] = Observable("chips", lambda s: list(s.chips))
+DECLARATIONS: Final[Observable[MushkaState]] = Observable(
+    "declared", lambda s: [DECLARED[d] for d in s.declared]
+)
+FLUSH: Final[Observable[MushkaState]] = Observable(
+    "flush", lambda s: None if s.flush_seat < 0 else s.flush_seat
+)
+
 OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] = (
     obs.HAND,
     obs.TABLE,
@@ -1914,17 +1966,108 @@ OBSERVABLES: Final[tuple[Observable[MushkaState] | PerSeat[MushkaState], ...]] =
     obs.STOCK,
     obs.TRICK_WINNER,
     obs.TRICKS,
-    Observable("score", lambda s: [x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
-    Observable("sheet", lambda s: [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)]),
-    Observable("chips", lambda s: list(s.chips)),
-    Observable("declared", lambda s: [DECLARED[d] for d in s.declared]),
+    SCORE,
+    SHEET,
+    CHIPS,
+    DECLARATIONS,
     Observable("holder", lambda s: None if s.holder < 0 else s.holder),
-    Observable("flush", lambda s: None if s.flush_seat < 0 else s.flush_seat),
+    FLUSH,
     obs.DISCARD,
 )
 
-#: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[MushkaState], ...]] = ()
+
+def _names(cards: tuple[Card, ...]) -> JSON:
+    """Cards held or laid aside, in canonical card order."""
+    out: list[JSON] = [card_name(c) for c in sorted(cards)]
+    return out
+
+
+def _in_order(cards: tuple[Card, ...]) -> JSON:
+    """Cards of a sequence (a trick), in the order played."""
+    out: list[JSON] = [card_name(c) for c in cards]
+    return out
+
+
+def _trump_named(s: MushkaState, viewer: Viewer) -> JSON:
+    # mushka-pamfil/dealer-names-trump: no trump until the dealer who turned Памфил names it
+    return None if s.phase == TRUMP else suit_letter(s.trump)
+
+
+def _bought(s: MushkaState, viewer: Viewer) -> JSON:
+    # 001:P14.S2: the dealer asks aloud "поскольку карт они желают прикупить" (AMB-MUSHKA-20)
+    out: list[JSON] = [len(d) if x else None for d, x in zip(s.discarded, s.exchanged, strict=True)]
+    return out
+
+
+def _discarded(s: MushkaState, viewer: Viewer) -> JSON:
+    # AMB-MUSHKA-20: discards lie face down; their owner alone has seen them
+    return None if viewer is None else _names(s.discarded[viewer])
+
+
+def _shown(s: MushkaState, viewer: Viewer) -> JSON:
+    # mushka/flush-shown: "он открывает свою мушку" (001:P15.S2); mistigri's four and the
+    # king of clubs, shown to claim the мушка (mushka-mistigri/four-and-king)
+    out: list[JSON] = [_names(h) for h in s.shown]
+    return out
+
+
+def _last_trick(s: MushkaState, viewer: Viewer) -> JSON:
+    # AMB-MUSHKA-21: the last trick gathered may be looked at (under tricks_seen=all, every one)
+    return None if s.last_winner < 0 else _in_order(s.last_trick)
+
+
+def _piles(s: MushkaState, viewer: Viewer) -> JSON:
+    # AMB-MUSHKA-21/b: under tricks_seen=all the tricks stay face up before their takers
+    if s.opts.tricks_seen != "all":
+        return None
+    out: list[JSON] = [_in_order(p) for p in s.piles]
+    return out
+
+
+def _revokes(s: MushkaState, viewer: Viewer) -> JSON:
+    # AMB-MUSHKA-22: a revoke is known to its player at once, to all at the end of the deal
+    # (when its remise is written, 001:P16.S3), or to all at once under revokes_seen=at-once
+    known = s.phase == OVER or s.opts.revokes_seen == "at-once"
+    out: list[JSON] = [r if known or p == viewer else None for p, r in enumerate(s.revokes)]
+    return out
+
+
+def _pamfil(s: MushkaState, viewer: Viewer) -> JSON:
+    # mushka-pamfil/pamfil-paid: "по заявлении им ... что у него трефовый валет" (001:P42.S1)
+    return None if s.pamfil < 0 else s.pamfil
+
+
+def _dealer(s: MushkaState, viewer: Viewer) -> JSON:
+    return s.dealer
+
+
+#: What each seat may see (design §2), field by field (:mod:`reference.core.views`): the
+#: four мушки agree but for Памфил's declaration (:data:`VIEW_PAMFIL`).
+VIEW: Final[tuple[Shown[MushkaState], ...]] = (
+    views.HAND,  # mushka/deal-five: each player takes up his own five cards
+    views.HAND_SIZES,  # the backs of every hand are seen
+    Shown("dealer", _dealer),  # mushka/dealer-by-lot: the dealer deals in sight of all
+    views.public(DECLARATIONS),  # mushka/declare, "играю" / "пас" said aloud
+    Shown("bought", _bought),  # mushka/exchange: how many each buys, said aloud (001:P14.S2)
+    Shown("discarded", _discarded),  # mushka/exchange: his own discards (AMB-MUSHKA-20)
+    Shown("trump", _trump_named),  # mushka/trump-turned, mushka-pamfil/dealer-names-trump
+    views.public(obs.TRUMP_CARD),  # mushka/trump-turned: "Следующая карта является козырем"
+    views.public(obs.STOCK_SIZE),  # mushka/exchange: the stock lies face down (AMB-MUSHKA-20)
+    Shown("discard_size", lambda s, viewer: len(s.discard)),  # the face-down discards
+    views.public(FLUSH),  # the seat whose мушка counts (mushka/flush-shown)
+    Shown("shown", _shown),  # mushka/flush-shown: "он открывает свою мушку" (001:P15.S2)
+    views.public(obs.TABLE),  # mushka/first-player-leads: the cards of the trick, face up
+    views.public(obs.TRICK_WINNER),  # mushka/winner-leads: the taker gathers the trick
+    Shown("last_trick", _last_trick),  # AMB-MUSHKA-21: the last trick may be looked at
+    Shown("piles", _piles),  # AMB-MUSHKA-21/b: every trick face up under tricks_seen=all
+    views.public(obs.TRICKS),  # mushka/score-sheet: the tricks each has taken are counted
+    Shown("revokes", _revokes),  # mushka/revoke-remise, AMB-MUSHKA-22
+    views.public(SHEET),  # mushka/score-sheet, written on the table (001:P17.S1)
+    views.public(SCORE),  # column A less column B, from the sheet
+    views.public(CHIPS),  # payments are made in sight of all
+)
+#: Памфил's view: the others', and the seat paid for Памфил (mushka-pamfil/pamfil-paid).
+VIEW_PAMFIL: Final[tuple[Shown[MushkaState], ...]] = (*VIEW, Shown("pamfil", _pamfil))
 
 
 def parse_action(obj: JSON, actions: tuple[type[Action], ...], game: str) -> Action:
@@ -1938,6 +2081,7 @@ def parse_action(obj: JSON, actions: tuple[type[Action], ...], game: str) -> Act
 
 def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
     """The position in the notation of the game (its FEN); :func:`load_position` reads it back."""
+    pamfil: JSONObject = {"pamfil": None if s.pamfil < 0 else s.pamfil}
     return {
         **notation.head(s.players, s.dealer, s.opts, s.phase, to_move(s)),
         "trump": suit_letter(s.trump),
@@ -1947,6 +2091,7 @@ def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
         "up": [card_name(c) for c in s.up],
         "aside": [card_name(c) for c in s.aside],
         "discard": [card_name(c) for c in s.discard],
+        "discarded": [[card_name(c) for c in d] for d in s.discarded],
         "declared": [DECLARED[d] for d in s.declared],
         "exchanged": list(s.exchanged),
         "holder": None if s.holder < 0 else s.holder,
@@ -1965,6 +2110,8 @@ def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
         "sheet": [[x, y] for x, y in zip(s.sheet_a, s.sheet_b, strict=True)],
         "chips": list(s.chips),
         "flush": None if s.flush_seat < 0 else s.flush_seat,
+        "shown": [[card_name(c) for c in h] for h in s.shown],
+        **(pamfil if s.variant.kind == PAMFIL else {}),
         "result": s.result,
         "winners": list(s.winners),
     }
@@ -2042,6 +2189,7 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
         up=as_cards(o.get("up", []), "position/up"),
         aside=as_cards(o.get("aside", []), "position/aside"),
         discard=as_cards(o.get("discard", []), "position/discard"),
+        discarded=card_lists(o.get("discarded", [[] for _ in range(n)]), "position/discarded"),
         declared=tuple(declared),
         exchanged=_bools(o, "exchanged", n),
         holder=_opt_seat(o.get("holder"), "position/holder"),
@@ -2059,6 +2207,8 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
         sheet_b=tuple(sheet_b),
         chips=_ints(o, "chips", [0] * n),
         flush_seat=_opt_seat(o.get("flush"), "position/flush"),
+        shown=card_lists(o.get("shown", [[] for _ in range(n)]), "position/shown"),
+        pamfil=_opt_seat(o.get("pamfil"), "position/pamfil"),
         result=as_str(o.get("result", ""), "position/result"),
         winners=_ints(o, "winners", []),
         legal=(),
@@ -2074,6 +2224,8 @@ def _check_position(s: MushkaState) -> None:
         ("hands", s.hands),
         ("declared", s.declared),
         ("exchanged", s.exchanged),
+        ("discarded", s.discarded),
+        ("shown", s.shown),
         ("tricks", s.tricks),
         ("piles", s.piles),
         ("revokes", s.revokes),
@@ -2106,6 +2258,7 @@ def _check_position(s: MushkaState) -> None:
         raise FormatError(f"{where}/table: one seat per card")
     if s.phase == GATHER and (not s.table or not 0 <= s.claims < len(s.table)):
         raise FormatError(f"{where}/claims: a completed trick is being claimed")
+    _check_seen(s)
     if sum(s.tricks) > HAND:
         raise FormatError(f"{where}/tricks: at most five tricks in a deal")
     if s.phase == EXCHANGE and UNDECIDED in s.declared:
@@ -2118,6 +2271,29 @@ def _check_position(s: MushkaState) -> None:
         raise FormatError(f"{where}: {e}") from None
     if s.aside and sorted(everything) != sorted(DECK_52):
         raise FormatError(f"{where}/aside: the cards set aside complete the 52-card pack")
+
+
+def _check_seen(s: MushkaState) -> None:
+    """What the view reads besides the cards in play: each seat's own discards (a card once at
+    most, by a seat that has exchanged, within the discard pile unless stock_short=discards
+    turned it over), the hands shown (each a card of the deal), the seat paid for Памфил."""
+    where = "position"
+    mine = [c for d in s.discarded for c in d]
+    if len(set(mine)) != len(mine) or any(len(d) > HAND for d in s.discarded):
+        raise FormatError(f"{where}/discarded: each card discarded once, five at most a seat")
+    if any(d and not x for d, x in zip(s.discarded, s.exchanged, strict=True)):
+        raise FormatError(f"{where}/discarded: only a seat that has exchanged has discarded")
+    if s.opts.stock_short == "refuse" and not set(mine) <= set(s.discard):
+        raise FormatError(f"{where}/discarded: the cards discarded lie in the discard pile")
+    if any(len(h) > HAND or len(set(h)) != len(h) for h in s.shown):
+        raise FormatError(f"{where}/shown: a hand shown is five cards at most, each once")
+    pack = set(pack_for(s.players, s.opts))
+    if not set(mine).union(*s.shown) <= pack:
+        raise FormatError(f"{where}/discarded: cards of the pack in play only")
+    if s.pamfil >= 0 and (
+        s.variant.kind != PAMFIL or s.pamfil >= s.players or s.declared[s.pamfil] != PLAYING
+    ):
+        raise FormatError(f"{where}/pamfil: a seat that plays, in Памфил only")
 
 
 def _cards(s: MushkaState) -> tuple[Card, ...]:
@@ -2165,7 +2341,7 @@ def mushka_game(
         load_position=partial(load_position, v, notation),
         cards=_cards,
         chips=_chips,
-        shown=VIEW,
+        shown=VIEW_PAMFIL if v.kind == PAMFIL else VIEW,
     )
 
 
