@@ -28,7 +28,8 @@ all three optional, null and 0 by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
-no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips.
+no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips; a deal the
+rules refuse (fewer than two with chips to play) is refused as the setup's is.
 """
 
 from __future__ import annotations
@@ -490,6 +491,18 @@ def sits_out_short(chips: int, sit_out: bool) -> bool:
     return sit_out and 0 < chips < STAKE
 
 
+def sits_out_ungifted(chips: int) -> bool:
+    """Whether a player who had no chips before the deal sits it out under
+    out_of_chips=gifts, holding ``chips`` once the others have given: when nobody could give
+    him one (every other player in the deal has none), he is still out of chips, and
+    004:P17.S1 puts him out of the deal (AMB-MICHIGAN-11 b).
+
+    pre: 0 <= chips <= 1000
+    post: __return__ == (chips == 0)
+    """
+    return chips == 0
+
+
 def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to put ``min(4, chips)`` chips on the four boodle cards.
 
@@ -614,7 +627,7 @@ def _deal_in(
                 # AMB-MICHIGAN-11 b: gift_chips each, a giver short of them gives what he has
                 give = min(opts.gift_chips, ledger.balances[q])
                 ledger = ledger.transfer(str(q), str(p), give)
-        if ledger.balances[p] == 0:
+        if sits_out_ungifted(ledger.balances[p]):  # michigan/out-of-chips (004:P17.S1)
             out.append(p)
     outs = tuple(sorted(out))
     if players - len(outs) < 2:  # michigan/players: no deal for fewer than two (AMB-MICHIGAN-11)
@@ -1237,7 +1250,9 @@ def position(s: MichiganState) -> JSONObject:
 
 
 def load_position(pos: JSON) -> MichiganState:
-    """A state from the position notation; checks the pack and the chips."""
+    """A state from the position notation; checks the pack and the chips. A position of
+    phase ``deal`` whose deal the rules refuse raises :class:`SetupError`, as :func:`setup`
+    does."""
     head = NOTATION.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
     dealer = head.dealer
@@ -1251,9 +1266,11 @@ def load_position(pos: JSON) -> MichiganState:
         deck = as_cards(field(o, "deck", "position"), "position/deck")
         try:
             _check_pack(deck, "position/deck")
-            return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
         except SetupError as e:
             raise FormatError(f"position: {e}") from None
+        # the deal is made as the setup makes it, and refused as the setup refuses it (a
+        # SetupError under its rule: fewer than two with chips to play, michigan/players)
+        return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
     hands = tuple(
         tuple(sorted(h)) for h in card_lists(field(o, "hands", "position"), "position/hands")
     )
