@@ -152,9 +152,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/play-on",
-        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06"),
+        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14"),
         "A player holding the next card plays it and goes on (under hold_back=yes he may "
-        "pass instead); otherwise the turn passes left.",
+        "pass instead); otherwise the turn passes left (under passes=implied straight to the "
+        "holder of the next card, the others' passes taken as said).",
     ),
     Rule(
         "michigan/pass",
@@ -291,6 +292,14 @@ class MichiganOptions(GameOptions):
         maximum=4,
         ruling="AMB-MICHIGAN-11",
     )
+    passes: str = option(
+        "said",
+        "During a run, the players who cannot play the next card: each says pass in his turn "
+        "(an action), or their passes are taken as said and the turn goes at once to the "
+        "player who holds the next card.",
+        ("said", "implied"),
+        ruling="AMB-MICHIGAN-14",
+    )
     shown_at_end: str = option(
         "counted",
         "At the end, the cards the losers have left: counted only (each pays a chip a card), "
@@ -306,6 +315,10 @@ class MichiganOptions(GameOptions):
     @property
     def after_passes(self) -> bool:
         return self.stop_seen == "after-passes"  # AMB-MICHIGAN-07 b
+
+    @property
+    def passes_implied(self) -> bool:
+        return self.passes == "implied"  # AMB-MICHIGAN-14 b
 
 
 OPTIONS: Final = MichiganOptions.specs()
@@ -1017,6 +1030,27 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
 
 
 def _apply_play(s: MichiganState, a: Action) -> MichiganState:
+    after = _apply_play_said(s, a)
+    if s.opts.passes_implied:  # AMB-MICHIGAN-14 b: the passes of those who cannot play
+        return _implied_passes(after)
+    return after
+
+
+def _implied_passes(s: MichiganState) -> MichiganState:
+    """``s`` with every pass said that the rules leave no choice about (AMB-MICHIGAN-14 b):
+    while a run is being built and the player to move does not hold its next card, he passes
+    (michigan/pass), so the turn goes on to the holder of the next card, or the run stops as
+    the passes stop it (michigan/run-stops). A holder who may hold back (hold_back=yes) still
+    chooses, and a player who cannot start a new run still says pass (michigan/new-run-passes)."""
+    for _ in range(s.players):  # once round the table at most (a run loaded without its
+        # last player, by, is stopped by no pass: its turn is left where a round ends)
+        if s.phase != PLAYING or s.last < 0 or NEXT_UP[s.last] in s.hands[s.turn]:
+            break
+        s = _after_pass(s, s.turn)
+    return s
+
+
+def _apply_play_said(s: MichiganState, a: Action) -> MichiganState:
     seat = a.seat
     hand = s.hands[seat]
     if s.last < 0:
