@@ -373,6 +373,20 @@ def shares(pot: int, winners: int) -> tuple[int, ...]:
     return (base + odd,) + (base,) * (winners - 1)
 
 
+def refund_shares(pot: int, put: tuple[int, int]) -> tuple[int, int]:
+    """Under peace=refund (AMB-GORKA-07 d), what each of the last two, in order from the
+    dealer's left, takes from the pot: what he put in himself, and half of the rest (what the
+    players who passed left in it), the odd chip to the first.
+
+    pre: 0 <= pot <= 10000 and min(put) >= 0 and sum(put) <= pot
+    post: sum(__return__) == pot
+    post: __return__[0] >= put[0] and __return__[1] >= put[1]
+    post: abs((__return__[0] - put[0]) - (__return__[1] - put[1])) <= 1
+    """
+    first, second = shares(pot - put[0] - put[1], 2)
+    return put[0] + first, put[1] + second
+
+
 # --- rules ---------------------------------------------------------------------------------
 
 RULES: Final = CORE_RULES + (
@@ -442,9 +456,11 @@ RULES: Final = CORE_RULES + (
     Rule(
         "gorka/last-two",
         ("003:P27.S2", "AMB-GORKA-07"),
-        "When all but two have passed, those two go on up, settle peaceably (share the pot), or "
-        "pass; at the limit (or, under showdown=last-two, as soon as two are left) the hands "
-        "are shown, the best taking the pot. One left alone takes it.",
+        "When all but two have passed, those two go on up, settle peaceably (share the pot; "
+        "under peace=showdown the better hand takes it, under peace=refund each takes back his "
+        "own and they share the rest), or pass; at the limit (or, under showdown=last-two, as "
+        "soon as two are left) the hands are shown, the best taking the pot. One left alone "
+        "takes it.",
     ),
     Rule(
         "gorka/seen",
@@ -517,6 +533,14 @@ class GorkaOptions(GameOptions):
         "What an over-blind stakes: one chip more than the last blind, or twice it.",
         ("plus-one", "double"),
         ruling="AMB-GORKA-02",
+    )
+    peace: str = option(
+        "share",
+        "How the last two settle peaceably («покончить миром»): they share the pot; or they "
+        "show their hands and the better takes it (equal hands share); or each takes back what "
+        "he put in and they share the rest.",
+        ("share", "showdown", "refund"),
+        ruling="AMB-GORKA-07",
     )
     showdown: str = option(
         "at-limit",
@@ -710,6 +734,9 @@ class GorkaState(NamedTuple):
     #: by seat, the :func:`hand_key` of a hand of four cards, else None (derived from ``hands``
     #: and not written in the position: :func:`with_keys` computes it whenever hands change)
     keys: tuple[tuple[int, int] | None, ...] = ()
+    #: by seat, the chips he has put into the pot (ante, blind, raises): what peace=refund gives
+    #: back (AMB-GORKA-07 d); a position without it records none
+    put: tuple[int, ...] = ()
 
 
 STATE: Final = GorkaState
@@ -733,6 +760,7 @@ GorkaFields = tuple[
     tuple[Seat, ...],
     str,
     tuple[tuple[int, int] | None, ...],
+    tuple[int, ...],
 ]
 #: A state from all its fields in order: ``tuple.__new__`` typed, so that mypy checks each
 #: field's type and place, without the Python-level ``__new__`` of the NamedTuple.
@@ -779,6 +807,11 @@ ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS
 ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
 
 
+def _add(put: tuple[int, ...], seat: Seat, amount: int) -> tuple[int, ...]:
+    """``put`` (the chips each seat has put into the pot) once ``seat`` has put ``amount`` more."""
+    return put[:seat] + (put[seat] + amount,) + put[seat + 1 :]
+
+
 def _check_players(n: int, opts: GorkaOptions) -> None:
     if not 2 <= n <= MAX_PLAYERS:  # gorka/players
         raise SetupError(f"{GAME_ID}: {n} players; from two to six play", "gorka/players")
@@ -805,7 +838,7 @@ def setup(table: Table) -> GorkaState:
     # (no hand is dealt yet: no keys)
     s = _build(GorkaState, (
         opts, n, table.dealer, BLINDING, (table.dealer + 1) % n, ledger, empty, empty, deal.cards,
-        (), (), (), 0, (), "", (None,) * n,
+        (), (), (), 0, (), "", (None,) * n, (stake,) * n,
     ))  # fmt: skip
     return _next_blind(s, (), ledger, ())
 
@@ -817,7 +850,7 @@ def _next_blind(
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
     chips = ledger.balances
@@ -827,7 +860,7 @@ def _next_blind(
             if chips[p] >= cost:  # p is offered the blind
                 return _build(GorkaState, (
                     opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted,
-                    passed, raises, winners, how, keys,
+                    passed, raises, winners, how, keys, put,
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
@@ -837,7 +870,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     """The first two cards dealt to ``s``, with the ``ledger`` and the ``blind`` seats as the
     blind stakes left them."""
     (opts, n, dealer, _, turn, _, held, up, stock, _, acted, passed, raises, winners, how,
-     _) = s  # fmt: skip
+     _, put) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
@@ -846,7 +879,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     keys = _keys(hands, opts.wilds, False)
     s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
-        passed, raises, winners, how, keys,
+        passed, raises, winners, how, keys, put,
     ))  # fmt: skip
     return _next_open(s, (), up)
 
@@ -857,14 +890,14 @@ def _next_open(
     """The next player who may turn a card up (``acted``: those who have had their turn;
     ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
     (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
+     winners, how, keys, put) = s  # fmt: skip
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
     for p in ROUNDS[players][dealer]:
         if p not in acted and p not in blind:  # p may turn one up
             return _build(GorkaState, (
                 opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys,
+                raises, winners, how, keys, put,
             ))  # fmt: skip
     return _deal_rest(s, up)
 
@@ -872,7 +905,7 @@ def _next_open(
 def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """The last two cards dealt to ``s`` with the cards ``turned`` up before them."""
     (opts, n, dealer, _, _, ledger, held, _, stock, blind, _, passed, raises, winners, how,
-     _) = s  # fmt: skip
+     _, put) = s  # fmt: skip
     hands = list(held)
     up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
@@ -887,7 +920,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     keys = _keys(hands, opts.wilds, False)
     return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
-        (), passed, raises, winners, how, keys,
+        (), passed, raises, winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -895,10 +928,10 @@ def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
     which no one has acted yet."""
     (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
+     winners, how, keys, put) = s  # fmt: skip
     return _build(GorkaState, (
         opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
-        raises, winners, how, keys,
+        raises, winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -918,7 +951,7 @@ def _next_bettor(
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
     if players - len(set(passed)) == 1:
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
@@ -927,7 +960,7 @@ def _next_bettor(
         if p not in passed:  # p is to act
             return _build(GorkaState, (
                 opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys,
+                raises, winners, how, keys, put,
             ))  # fmt: skip
     return s
 
@@ -940,20 +973,21 @@ def _settle(
     winners: tuple[Seat, ...],
     *,
     how: str,
+    takes: tuple[int, ...] = (),
 ) -> GorkaState:
     """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
-    they stand: the pot to the ``winners``, ``how`` they won."""
+    they stand: the pot to the ``winners``, ``how`` they won (``takes``: what each takes, when
+    not equal shares)."""
     n, k = s.players, len(winners)
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left; from the
     # pot's account to each winner's (the accounts by place: ACCOUNTS)
-    ledger = ledger.transfers_by_place(
-        tuple(zip((n,) * k, winners, shares(ledger.balances[n], k), strict=True))
-    )
+    amounts = takes or shares(ledger.balances[n], k)
+    ledger = ledger.transfers_by_place(tuple(zip((n,) * k, winners, amounts, strict=True)))
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     return _build(GorkaState, (
         opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
-        winners, how, keys,
+        winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -1013,6 +1047,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
             cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
+            s = s._replace(put=_add(s.put, seat, cost))
             return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
@@ -1049,6 +1084,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
         ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
+        s = s._replace(put=_add(s.put, seat, s.opts.raise_amount))
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
@@ -1056,15 +1092,32 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        # AMB-GORKA-07: peace shares the pot
-        return _settle(s, s.ledger, s.passed, s.raises, active, how="peace")
+        return _peace(s, active)
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
-        keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
-        winners = tuple(active[i] for i in showdown_winners(keys))
-        return _settle(s, s.ledger, s.passed, s.raises, winners, how="showdown")
+        return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
+
+
+def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats of ``active`` whose hands are the best (gorka/ranking: by hand_key)."""
+    keys = tuple(_betting_key(s, p) for p in active)
+    return tuple(active[i] for i in showdown_winners(keys))
+
+
+def _peace(s: GorkaState, active: tuple[Seat, ...]) -> GorkaState:
+    """The last two, ``active``, settle peaceably («покончить миром», 003:P27.S2)."""
+    peace = s.opts.peace
+    if peace == "showdown":  # AMB-GORKA-07 c: the hands are shown, the better takes the pot
+        return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="peace")
+    if peace == "refund":  # AMB-GORKA-07 d: each takes back his own, the rest is shared
+        first, second = active
+        put = (s.put[first], s.put[second])
+        takes = refund_shares(s.ledger.balances[s.players], put)
+        return _settle(s, s.ledger, s.passed, s.raises, active, how="peace", takes=takes)
+    # AMB-GORKA-07 a: peace shares the pot
+    return _settle(s, s.ledger, s.passed, s.raises, active, how="peace")
 
 
 def to_move(s: GorkaState) -> Seat | None:
@@ -1125,8 +1178,9 @@ def shown_hands(s: GorkaState) -> tuple[Seat, ...]:
     the hands still in; under shown_at_end=still-in the hands still in however the pot was
     settled; none before the end, and never a passed player's (AMB-GORKA-09)."""
     # gorka/seen: nothing before the end; a pot won alone or in peace shows no hand unless
-    # shown_at_end=still-in (AMB-GORKA-09)
-    if s.phase != OVER or (s.how != "showdown" and s.opts.shown_at_end == "showdown"):
+    # shown_at_end=still-in (AMB-GORKA-09), or the peace compared the hands (AMB-GORKA-07 c)
+    compared = s.how == "showdown" or (s.how == "peace" and s.opts.peace == "showdown")
+    if s.phase != OVER or (not compared and s.opts.shown_at_end == "showdown"):
         return ()
     return tuple(p for p in range(s.players) if p not in s.passed)
 
@@ -1243,6 +1297,7 @@ def position(s: GorkaState) -> JSONObject:
         "raises": s.raises,
         "winners": list(s.winners),
         "how": s.how,
+        "put": list(s.put),
     }
 
 
@@ -1274,9 +1329,18 @@ def load_position(pos: JSON) -> GorkaState:
         raises=as_int(o.get("raises", 0), "position/raises"),
         winners=read_seats(o.get("winners", []), "position/winners", n),
         how=as_str(o.get("how", ""), "position/how"),
+        # the chips each seat has put into the pot (AMB-GORKA-07 d); none recorded if left out
+        put=tuple(
+            as_int(v, "position/put") for v in as_list(o.get("put", [0] * n), "position/put")
+        ),
     )
     if len(s.hands) != n or len(s.up) != n:
         raise FormatError("position/hands: one hand per seat")
+    if len(s.put) != n or min(s.put) < 0 or (s.phase != OVER and sum(s.put) > pot):
+        raise FormatError(
+            "position/put: one non-negative amount per seat, together in the pot until it is "
+            "settled"
+        )
     if sorted(tuple(c for h in s.hands for c in h) + s.stock) != list(DECK_32):
         raise FormatError("position: the 32-card pack, every card once")
     if s.phase == OVER:
