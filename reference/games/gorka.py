@@ -556,6 +556,27 @@ class GorkaOptions(GameOptions):
         ("kept", "out"),
         ruling="AMB-GORKA-04",
     )
+    strength: str = option(
+        "points",
+        "How a хлюст, three cards and a hand with nothing are told apart from others of their "
+        "kind: by their points, or by their highest card, then the next (a wild card as an ace).",
+        ("points", "high-card"),
+        ruling="AMB-GORKA-05",
+    )
+    nothing: str = option(
+        "compared",
+        "Two hands with no combination: told apart as the strength option says, or every such "
+        "hand equal to every other (a tie).",
+        ("compared", "tie"),
+        ruling="AMB-GORKA-05",
+    )
+    natural: str = option(
+        "equal",
+        "Two hands of equal rank: equal, or the one with fewer wild cards the better (a natural "
+        "hand before one made with wild cards).",
+        ("equal", "first"),
+        ruling="AMB-GORKA-05",
+    )
     wild: str = option(
         "queens",
         "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
@@ -579,6 +600,8 @@ class GorkaOptions(GameOptions):
     double_blind: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
+    #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal)
+    plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
@@ -587,6 +610,8 @@ class GorkaOptions(GameOptions):
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
+        plain = (self.strength, self.nothing, self.natural) == ("points", "compared", "equal")
+        put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c
 
 
 OPTIONS: Final = GorkaOptions.specs()
@@ -770,23 +795,84 @@ _build: Final = cast(Callable[[type[GorkaState], GorkaFields], GorkaState], tupl
 def with_keys(s: GorkaState) -> GorkaState:
     """The state with the key of each complete hand: four cards, or in the betting the
     dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
-    return s._replace(keys=_keys(s.hands, s.opts.wilds, s.phase in (BETTING, OVER)))
+    return s._replace(keys=_keys(s.hands, s.opts, s.phase in (BETTING, OVER)))
 
 
 def _keys(
-    hands: Sequence[tuple[Card, ...]], wild: int, betting: bool
+    hands: Sequence[tuple[Card, ...]], opts: GorkaOptions, betting: bool
 ) -> tuple[tuple[int, int] | None, ...]:
     """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
+    wild = opts.wilds
+    plain = opts.plain_keys
     return tuple(
         [
-            hand_key(h, wild)
+            (hand_key(h, wild) if plain else table_key(h, opts))
             if len(h) == HAND
-            else (NOTHING, sum([POINTS[c] for c in h]))
+            else (
+                (NOTHING, sum([POINTS[c] for c in h]))
+                if plain
+                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, opts)
+            )
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
             else None
             for h in hands
         ]
     )
+
+
+def high_card_code(ranks: Sequence[int]) -> int:
+    """A number that orders hands by their highest card, then the next, and so on
+    (strength=high-card, AMB-GORKA-05 e): the ranks from the highest, a hexadecimal digit each,
+    four digits (a hand of fewer cards filled with nothing below).
+
+    pre: len(ranks) <= 4 and all(2 <= r <= 14 for r in ranks)
+    post: 0 <= __return__ < 16 ** 4
+    """
+    code = 0
+    for r in sorted(ranks, reverse=True) + [0] * (HAND - len(ranks)):
+        code = code * 16 + r
+    return code
+
+
+def _high_card(hand: Sequence[Card], key: tuple[int, int], opts: GorkaOptions) -> int:
+    """The strength of a хлюст, three cards or nothing under strength=high-card (AMB-GORKA-05
+    e): its cards by rank from the highest, a wild card counting as an ace (as it counts 11,
+    an ace's points, by points); for three cards the three of its suit (the best such three);
+    for the dealer's two under dealer_aside=out their own ranks (AMB-GORKA-04 b)."""
+    wild = opts.wilds if len(hand) == HAND else NO_WILD
+    wilds = [ACE for c in hand if is_wild(c, wild)]
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if key[0] != THREE_CARDS:
+        bonus = 16**HAND if key[1] >= TOP_KHLYUST and key[0] == KHLYUST else 0
+        return bonus + high_card_code([RANK_OF[c] for c in naturals] + wilds)
+    need = 3 - len(wilds)  # three cards: 3 - w natural cards of one suit, and the wild cards
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) >= need:
+            best = max(best, high_card_code(ranks[-need:] + wilds))
+    return best
+
+
+def refine_key(key: tuple[int, int], hand: Sequence[Card], opts: GorkaOptions) -> tuple[int, int]:
+    """A hand's key under the table's readings of how hands of one category are told apart
+    (AMB-GORKA-05): by high card (strength=high-card, reading e) instead of points; every
+    nothing equal to every other (nothing=tie, reading d); of equal keys, the hand with fewer
+    wild cards first (natural=first, reading f). Without them, ``key`` itself."""
+    category, strength = key
+    if opts.strength == "high-card" and category in (KHLYUST, THREE_CARDS, NOTHING):
+        strength = _high_card(hand, key, opts)  # AMB-GORKA-05 e
+    if opts.nothing == "tie" and category == NOTHING:
+        strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
+    if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
+        wild = opts.wilds if len(hand) == HAND else NO_WILD
+        strength = strength * (HAND + 1) + HAND - sum(1 for c in hand if is_wild(c, wild))
+    return category, strength
+
+
+def table_key(hand: tuple[Card, ...], opts: GorkaOptions) -> tuple[int, int]:
+    """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`)."""
+    return refine_key(hand_key(hand, opts.wilds), hand, opts)
 
 
 #: The seats from the dealer's left round to the dealer, by players and dealer
@@ -876,7 +962,7 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     # the k-th seat of the order gets the k-th card of each round of n
     for k, p in enumerate(ORDERS[n][dealer]):
         hands[p] += (stock[k], stock[n + k])
-    keys = _keys(hands, opts.wilds, False)
+    keys = _keys(hands, opts, False)
     s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys, put,
@@ -917,7 +1003,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
             continue  # all face down
         # both up; or, after a turned card, one up then one down
         up[p] += (first,) if turned[p] else (first, second)
-    keys = _keys(hands, opts.wilds, False)
+    keys = _keys(hands, opts, False)
     return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
         (), passed, raises, winners, how, keys, put,
