@@ -91,7 +91,7 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/players",
         ("004:P5.S3", "AMB-MICHIGAN-01"),
-        "Two to eight play.",
+        "Two to eight play (three to eight under table=three-to-eight).",
     ),
     Rule(
         "michigan/pack",
@@ -226,6 +226,13 @@ RULES: Final = CORE_RULES + (
 class MichiganOptions(GameOptions):
     """The options of one game (the chips agreed at the table, and the rulings)."""
 
+    table: str = option(
+        "two-to-eight",
+        "How many may play: two to eight, or three to eight (the text's six is an example; "
+        "two can play only a game of one against one and the extra hand).",
+        ("two-to-eight", "three-to-eight"),
+        ruling="AMB-MICHIGAN-01",
+    )
     starting_chips: int = option(
         20,
         'Chips each player has at the start ("по равному количеству"; the amount is '
@@ -586,8 +593,12 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
 
 
 def _check_players(n: int, opts: MichiganOptions) -> None:
-    if not 2 <= n <= MAX_PLAYERS:  # michigan/players
-        raise SetupError(f"{GAME_ID}: {n} players; from two to eight play", "michigan/players")
+    fewest = 3 if opts.table == "three-to-eight" else 2  # AMB-MICHIGAN-01 (a or b)
+    if not fewest <= n <= MAX_PLAYERS:  # michigan/players
+        raise SetupError(
+            f"{GAME_ID}: {n} players; from {'three' if fewest == 3 else 'two'} to eight play",
+            "michigan/players",
+        )
 
 
 def _check_pack(cards: Sequence[Card], where: str) -> None:
