@@ -104,6 +104,11 @@ def short_always_out(chips: int, sit_out: bool) -> bool:
     return 0 < chips < 4
 
 
+def ungifted_plays(chips: int) -> bool:
+    """The check after the gifts deleted: a player nobody could give a chip is dealt in."""
+    return False
+
+
 ORIGINAL_LEAD_CHOICES = michigan.lead_choices
 
 #: (rule, name in the module, mutant, a scenario that must catch it)
@@ -118,6 +123,7 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("michigan/stake-four", "sits_out_short", never_short, "michigan-052"),
     ("michigan/out-of-chips", "sits_out_short", short_always_out, "michigan-050"),
     ("michigan/stake-four", "sits_out_short", short_always_out, "michigan-048"),
+    ("michigan/out-of-chips", "sits_out_ungifted", ungifted_plays, "michigan-088"),
 ]
 
 

@@ -373,6 +373,20 @@ def shares(pot: int, winners: int) -> tuple[int, ...]:
     return (base + odd,) + (base,) * (winners - 1)
 
 
+def refund_shares(pot: int, put: tuple[int, int]) -> tuple[int, int]:
+    """Under peace=refund (AMB-GORKA-07 d), what each of the last two, in order from the
+    dealer's left, takes from the pot: what he put in himself, and half of the rest (what the
+    players who passed left in it), the odd chip to the first.
+
+    pre: 0 <= pot <= 10000 and min(put) >= 0 and sum(put) <= pot
+    post: sum(__return__) == pot
+    post: __return__[0] >= put[0] and __return__[1] >= put[1]
+    post: abs((__return__[0] - put[0]) - (__return__[1] - put[1])) <= 1
+    """
+    first, second = shares(pot - put[0] - put[1], 2)
+    return put[0] + first, put[1] + second
+
+
 # --- rules ---------------------------------------------------------------------------------
 
 RULES: Final = CORE_RULES + (
@@ -442,9 +456,11 @@ RULES: Final = CORE_RULES + (
     Rule(
         "gorka/last-two",
         ("003:P27.S2", "AMB-GORKA-07"),
-        "When all but two have passed, those two go on up, settle peaceably (share the pot), or "
-        "pass; at the limit (or, under showdown=last-two, as soon as two are left) the hands "
-        "are shown, the best taking the pot. One left alone takes it.",
+        "When all but two have passed, those two go on up, settle peaceably (share the pot; "
+        "under peace=showdown the better hand takes it, under peace=refund each takes back his "
+        "own and they share the rest), or pass; at the limit (or, under showdown=last-two, as "
+        "soon as two are left) the hands are shown, the best taking the pot. One left alone "
+        "takes it.",
     ),
     Rule(
         "gorka/seen",
@@ -518,6 +534,14 @@ class GorkaOptions(GameOptions):
         ("plus-one", "double"),
         ruling="AMB-GORKA-02",
     )
+    peace: str = option(
+        "share",
+        "How the last two settle peaceably («покончить миром»): they share the pot; or they "
+        "show their hands and the better takes it (equal hands share); or each takes back what "
+        "he put in and they share the rest.",
+        ("share", "showdown", "refund"),
+        ruling="AMB-GORKA-07",
+    )
     showdown: str = option(
         "at-limit",
         "When the hands may be shown: only once the table limit of raises is reached, or "
@@ -531,6 +555,27 @@ class GorkaOptions(GameOptions):
         "or out of play (he plays on the two he showed).",
         ("kept", "out"),
         ruling="AMB-GORKA-04",
+    )
+    strength: str = option(
+        "points",
+        "How a хлюст, three cards and a hand with nothing are told apart from others of their "
+        "kind: by their points, or by their highest card, then the next (a wild card as an ace).",
+        ("points", "high-card"),
+        ruling="AMB-GORKA-05",
+    )
+    nothing: str = option(
+        "compared",
+        "Two hands with no combination: told apart as the strength option says, or every such "
+        "hand equal to every other (a tie).",
+        ("compared", "tie"),
+        ruling="AMB-GORKA-05",
+    )
+    natural: str = option(
+        "equal",
+        "Two hands of equal rank: equal, or the one with fewer wild cards the better (a natural "
+        "hand before one made with wild cards).",
+        ("equal", "first"),
+        ruling="AMB-GORKA-05",
     )
     wild: str = option(
         "queens",
@@ -555,6 +600,8 @@ class GorkaOptions(GameOptions):
     double_blind: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
+    #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal)
+    plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
@@ -563,6 +610,8 @@ class GorkaOptions(GameOptions):
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
+        plain = (self.strength, self.nothing, self.natural) == ("points", "compared", "equal")
+        put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c
 
 
 OPTIONS: Final = GorkaOptions.specs()
@@ -710,6 +759,9 @@ class GorkaState(NamedTuple):
     #: by seat, the :func:`hand_key` of a hand of four cards, else None (derived from ``hands``
     #: and not written in the position: :func:`with_keys` computes it whenever hands change)
     keys: tuple[tuple[int, int] | None, ...] = ()
+    #: by seat, the chips he has put into the pot (ante, blind, raises): what peace=refund gives
+    #: back (AMB-GORKA-07 d); a position without it records none
+    put: tuple[int, ...] = ()
 
 
 STATE: Final = GorkaState
@@ -733,6 +785,7 @@ GorkaFields = tuple[
     tuple[Seat, ...],
     str,
     tuple[tuple[int, int] | None, ...],
+    tuple[int, ...],
 ]
 #: A state from all its fields in order: ``tuple.__new__`` typed, so that mypy checks each
 #: field's type and place, without the Python-level ``__new__`` of the NamedTuple.
@@ -742,23 +795,84 @@ _build: Final = cast(Callable[[type[GorkaState], GorkaFields], GorkaState], tupl
 def with_keys(s: GorkaState) -> GorkaState:
     """The state with the key of each complete hand: four cards, or in the betting the
     dealer's two under dealer_aside=out (no combination: nothing, by their points)."""
-    return s._replace(keys=_keys(s.hands, s.opts.wilds, s.phase in (BETTING, OVER)))
+    return s._replace(keys=_keys(s.hands, s.opts, s.phase in (BETTING, OVER)))
 
 
 def _keys(
-    hands: Sequence[tuple[Card, ...]], wild: int, betting: bool
+    hands: Sequence[tuple[Card, ...]], opts: GorkaOptions, betting: bool
 ) -> tuple[tuple[int, int] | None, ...]:
     """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
+    wild = opts.wilds
+    plain = opts.plain_keys
     return tuple(
         [
-            hand_key(h, wild)
+            (hand_key(h, wild) if plain else table_key(h, opts))
             if len(h) == HAND
-            else (NOTHING, sum([POINTS[c] for c in h]))
+            else (
+                (NOTHING, sum([POINTS[c] for c in h]))
+                if plain
+                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, opts)
+            )
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
             else None
             for h in hands
         ]
     )
+
+
+def high_card_code(ranks: Sequence[int]) -> int:
+    """A number that orders hands by their highest card, then the next, and so on
+    (strength=high-card, AMB-GORKA-05 e): the ranks from the highest, a hexadecimal digit each,
+    four digits (a hand of fewer cards filled with nothing below).
+
+    pre: len(ranks) <= 4 and all(2 <= r <= 14 for r in ranks)
+    post: 0 <= __return__ < 16 ** 4
+    """
+    code = 0
+    for r in sorted(ranks, reverse=True) + [0] * (HAND - len(ranks)):
+        code = code * 16 + r
+    return code
+
+
+def _high_card(hand: Sequence[Card], key: tuple[int, int], opts: GorkaOptions) -> int:
+    """The strength of a хлюст, three cards or nothing under strength=high-card (AMB-GORKA-05
+    e): its cards by rank from the highest, a wild card counting as an ace (as it counts 11,
+    an ace's points, by points); for three cards the three of its suit (the best such three);
+    for the dealer's two under dealer_aside=out their own ranks (AMB-GORKA-04 b)."""
+    wild = opts.wilds if len(hand) == HAND else NO_WILD
+    wilds = [ACE for c in hand if is_wild(c, wild)]
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if key[0] != THREE_CARDS:
+        bonus = 16**HAND if key[1] >= TOP_KHLYUST and key[0] == KHLYUST else 0
+        return bonus + high_card_code([RANK_OF[c] for c in naturals] + wilds)
+    need = 3 - len(wilds)  # three cards: 3 - w natural cards of one suit, and the wild cards
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) >= need:
+            best = max(best, high_card_code(ranks[-need:] + wilds))
+    return best
+
+
+def refine_key(key: tuple[int, int], hand: Sequence[Card], opts: GorkaOptions) -> tuple[int, int]:
+    """A hand's key under the table's readings of how hands of one category are told apart
+    (AMB-GORKA-05): by high card (strength=high-card, reading e) instead of points; every
+    nothing equal to every other (nothing=tie, reading d); of equal keys, the hand with fewer
+    wild cards first (natural=first, reading f). Without them, ``key`` itself."""
+    category, strength = key
+    if opts.strength == "high-card" and category in (KHLYUST, THREE_CARDS, NOTHING):
+        strength = _high_card(hand, key, opts)  # AMB-GORKA-05 e
+    if opts.nothing == "tie" and category == NOTHING:
+        strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
+    if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
+        wild = opts.wilds if len(hand) == HAND else NO_WILD
+        strength = strength * (HAND + 1) + HAND - sum(1 for c in hand if is_wild(c, wild))
+    return category, strength
+
+
+def table_key(hand: tuple[Card, ...], opts: GorkaOptions) -> tuple[int, int]:
+    """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`)."""
+    return refine_key(hand_key(hand, opts.wilds), hand, opts)
 
 
 #: The seats from the dealer's left round to the dealer, by players and dealer
@@ -777,6 +891,11 @@ ROUNDS: Final = tuple(tuple(order[:-1] for order in orders) for orders in ORDERS
 #: The ledger's accounts at a table of ``n``: each seat ("0", "1", ...) and the pot, in the
 #: order the game finds them by place: each seat's at its number, the pot's at ``n``.
 ACCOUNTS: Final = {n: tuple(str(p) for p in range(n)) + ("pot",) for n in PLAYER_COUNTS}
+
+
+def _add(put: tuple[int, ...], seat: Seat, amount: int) -> tuple[int, ...]:
+    """``put`` (the chips each seat has put into the pot) once ``seat`` has put ``amount`` more."""
+    return put[:seat] + (put[seat] + amount,) + put[seat + 1 :]
 
 
 def _check_players(n: int, opts: GorkaOptions) -> None:
@@ -805,7 +924,7 @@ def setup(table: Table) -> GorkaState:
     # (no hand is dealt yet: no keys)
     s = _build(GorkaState, (
         opts, n, table.dealer, BLINDING, (table.dealer + 1) % n, ledger, empty, empty, deal.cards,
-        (), (), (), 0, (), "", (None,) * n,
+        (), (), (), 0, (), "", (None,) * n, (stake,) * n,
     ))  # fmt: skip
     return _next_blind(s, (), ledger, ())
 
@@ -817,7 +936,7 @@ def _next_blind(
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
     chips = ledger.balances
@@ -827,7 +946,7 @@ def _next_blind(
             if chips[p] >= cost:  # p is offered the blind
                 return _build(GorkaState, (
                     opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted,
-                    passed, raises, winners, how, keys,
+                    passed, raises, winners, how, keys, put,
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
@@ -837,16 +956,16 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
     """The first two cards dealt to ``s``, with the ``ledger`` and the ``blind`` seats as the
     blind stakes left them."""
     (opts, n, dealer, _, turn, _, held, up, stock, _, acted, passed, raises, winners, how,
-     _) = s  # fmt: skip
+     _, put) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n
     for k, p in enumerate(ORDERS[n][dealer]):
         hands[p] += (stock[k], stock[n + k])
-    keys = _keys(hands, opts.wilds, False)
+    keys = _keys(hands, opts, False)
     s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
-        passed, raises, winners, how, keys,
+        passed, raises, winners, how, keys, put,
     ))  # fmt: skip
     return _next_open(s, (), up)
 
@@ -857,14 +976,14 @@ def _next_open(
     """The next player who may turn a card up (``acted``: those who have had their turn;
     ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
     (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
+     winners, how, keys, put) = s  # fmt: skip
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
     for p in ROUNDS[players][dealer]:
         if p not in acted and p not in blind:  # p may turn one up
             return _build(GorkaState, (
                 opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys,
+                raises, winners, how, keys, put,
             ))  # fmt: skip
     return _deal_rest(s, up)
 
@@ -872,7 +991,7 @@ def _next_open(
 def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """The last two cards dealt to ``s`` with the cards ``turned`` up before them."""
     (opts, n, dealer, _, _, ledger, held, _, stock, blind, _, passed, raises, winners, how,
-     _) = s  # fmt: skip
+     _, put) = s  # fmt: skip
     hands = list(held)
     up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
@@ -884,10 +1003,10 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
             continue  # all face down
         # both up; or, after a turned card, one up then one down
         up[p] += (first,) if turned[p] else (first, second)
-    keys = _keys(hands, opts.wilds, False)
+    keys = _keys(hands, opts, False)
     return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
-        (), passed, raises, winners, how, keys,
+        (), passed, raises, winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -895,10 +1014,10 @@ def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
     which no one has acted yet."""
     (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys) = s  # fmt: skip
+     winners, how, keys, put) = s  # fmt: skip
     return _build(GorkaState, (
         opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
-        raises, winners, how, keys,
+        raises, winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -918,7 +1037,7 @@ def _next_bettor(
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
     (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
     if players - len(set(passed)) == 1:
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
@@ -927,7 +1046,7 @@ def _next_bettor(
         if p not in passed:  # p is to act
             return _build(GorkaState, (
                 opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys,
+                raises, winners, how, keys, put,
             ))  # fmt: skip
     return s
 
@@ -940,20 +1059,21 @@ def _settle(
     winners: tuple[Seat, ...],
     *,
     how: str,
+    takes: tuple[int, ...] = (),
 ) -> GorkaState:
     """``s`` settled, with the ``ledger``, the seats that have ``passed`` and the ``raises`` as
-    they stand: the pot to the ``winners``, ``how`` they won."""
+    they stand: the pot to the ``winners``, ``how`` they won (``takes``: what each takes, when
+    not equal shares)."""
     n, k = s.players, len(winners)
     # AMB-GORKA-07: equal shares, the odd chips to the first from the dealer's left; from the
     # pot's account to each winner's (the accounts by place: ACCOUNTS)
-    ledger = ledger.transfers_by_place(
-        tuple(zip((n,) * k, winners, shares(ledger.balances[n], k), strict=True))
-    )
+    amounts = takes or shares(ledger.balances[n], k)
+    ledger = ledger.transfers_by_place(tuple(zip((n,) * k, winners, amounts, strict=True)))
     (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
-     keys) = s  # fmt: skip
+     keys, put) = s  # fmt: skip
     return _build(GorkaState, (
         opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
-        winners, how, keys,
+        winners, how, keys, put,
     ))  # fmt: skip
 
 
@@ -1013,6 +1133,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
             cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
+            s = s._replace(put=_add(s.put, seat, cost))
             return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
@@ -1049,6 +1170,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
         ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
+        s = s._replace(put=_add(s.put, seat, s.opts.raise_amount))
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
@@ -1056,15 +1178,32 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
-        # AMB-GORKA-07: peace shares the pot
-        return _settle(s, s.ledger, s.passed, s.raises, active, how="peace")
+        return _peace(s, active)
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
-        keys = tuple(_betting_key(s, p) for p in active)  # gorka/ranking: by hand_key
-        winners = tuple(active[i] for i in showdown_winners(keys))
-        return _settle(s, s.ledger, s.passed, s.raises, winners, how="showdown")
+        return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
+
+
+def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats of ``active`` whose hands are the best (gorka/ranking: by hand_key)."""
+    keys = tuple(_betting_key(s, p) for p in active)
+    return tuple(active[i] for i in showdown_winners(keys))
+
+
+def _peace(s: GorkaState, active: tuple[Seat, ...]) -> GorkaState:
+    """The last two, ``active``, settle peaceably («покончить миром», 003:P27.S2)."""
+    peace = s.opts.peace
+    if peace == "showdown":  # AMB-GORKA-07 c: the hands are shown, the better takes the pot
+        return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="peace")
+    if peace == "refund":  # AMB-GORKA-07 d: each takes back his own, the rest is shared
+        first, second = active
+        put = (s.put[first], s.put[second])
+        takes = refund_shares(s.ledger.balances[s.players], put)
+        return _settle(s, s.ledger, s.passed, s.raises, active, how="peace", takes=takes)
+    # AMB-GORKA-07 a: peace shares the pot
+    return _settle(s, s.ledger, s.passed, s.raises, active, how="peace")
 
 
 def to_move(s: GorkaState) -> Seat | None:
@@ -1125,8 +1264,9 @@ def shown_hands(s: GorkaState) -> tuple[Seat, ...]:
     the hands still in; under shown_at_end=still-in the hands still in however the pot was
     settled; none before the end, and never a passed player's (AMB-GORKA-09)."""
     # gorka/seen: nothing before the end; a pot won alone or in peace shows no hand unless
-    # shown_at_end=still-in (AMB-GORKA-09)
-    if s.phase != OVER or (s.how != "showdown" and s.opts.shown_at_end == "showdown"):
+    # shown_at_end=still-in (AMB-GORKA-09), or the peace compared the hands (AMB-GORKA-07 c)
+    compared = s.how == "showdown" or (s.how == "peace" and s.opts.peace == "showdown")
+    if s.phase != OVER or (not compared and s.opts.shown_at_end == "showdown"):
         return ()
     return tuple(p for p in range(s.players) if p not in s.passed)
 
@@ -1243,6 +1383,7 @@ def position(s: GorkaState) -> JSONObject:
         "raises": s.raises,
         "winners": list(s.winners),
         "how": s.how,
+        "put": list(s.put),
     }
 
 
@@ -1274,9 +1415,18 @@ def load_position(pos: JSON) -> GorkaState:
         raises=as_int(o.get("raises", 0), "position/raises"),
         winners=read_seats(o.get("winners", []), "position/winners", n),
         how=as_str(o.get("how", ""), "position/how"),
+        # the chips each seat has put into the pot (AMB-GORKA-07 d); none recorded if left out
+        put=tuple(
+            as_int(v, "position/put") for v in as_list(o.get("put", [0] * n), "position/put")
+        ),
     )
     if len(s.hands) != n or len(s.up) != n:
         raise FormatError("position/hands: one hand per seat")
+    if len(s.put) != n or min(s.put) < 0 or (s.phase != OVER and sum(s.put) > pot):
+        raise FormatError(
+            "position/put: one non-negative amount per seat, together in the pot until it is "
+            "settled"
+        )
     if sorted(tuple(c for h in s.hands for c in h) + s.stock) != list(DECK_32):
         raise FormatError("position: the 32-card pack, every card once")
     if s.phase == OVER:

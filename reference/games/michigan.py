@@ -28,7 +28,8 @@ all three optional, null and 0 by default).
 A position with ``"phase": "deal"`` is the table before the deal: ``chips``
 per seat, ``boodle`` and the ``deck`` (52 cards, top first); loading it makes
 the deal exactly as :func:`setup` does (sitting out or gifts for a player with
-no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips.
+no chips, AMB-MICHIGAN-11), so scenarios can start from unequal chips; a deal the
+rules refuse (fewer than two with chips to play) is refused as the setup's is.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/players",
         ("004:P5.S3", "AMB-MICHIGAN-01"),
-        "Two to eight play.",
+        "Two to eight play (three to eight under table=three-to-eight).",
     ),
     Rule(
         "michigan/pack",
@@ -151,9 +152,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/play-on",
-        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06"),
+        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14"),
         "A player holding the next card plays it and goes on (under hold_back=yes he may "
-        "pass instead); otherwise the turn passes left.",
+        "pass instead); otherwise the turn passes left (under passes=implied straight to the "
+        "holder of the next card, the others' passes taken as said).",
     ),
     Rule(
         "michigan/pass",
@@ -224,6 +226,13 @@ RULES: Final = CORE_RULES + (
 class MichiganOptions(GameOptions):
     """The options of one game (the chips agreed at the table, and the rulings)."""
 
+    table: str = option(
+        "two-to-eight",
+        "How many may play: two to eight, or three to eight (the text's six is an example; "
+        "two can play only a game of one against one and the extra hand).",
+        ("two-to-eight", "three-to-eight"),
+        ruling="AMB-MICHIGAN-01",
+    )
     starting_chips: int = option(
         20,
         'Chips each player has at the start ("по равному количеству"; the amount is '
@@ -290,6 +299,14 @@ class MichiganOptions(GameOptions):
         maximum=4,
         ruling="AMB-MICHIGAN-11",
     )
+    passes: str = option(
+        "said",
+        "During a run, the players who cannot play the next card: each says pass in his turn "
+        "(an action), or their passes are taken as said and the turn goes at once to the "
+        "player who holds the next card.",
+        ("said", "implied"),
+        ruling="AMB-MICHIGAN-14",
+    )
     shown_at_end: str = option(
         "counted",
         "At the end, the cards the losers have left: counted only (each pays a chip a card), "
@@ -305,6 +322,10 @@ class MichiganOptions(GameOptions):
     @property
     def after_passes(self) -> bool:
         return self.stop_seen == "after-passes"  # AMB-MICHIGAN-07 b
+
+    @property
+    def passes_implied(self) -> bool:
+        return self.passes == "implied"  # AMB-MICHIGAN-14 b
 
 
 OPTIONS: Final = MichiganOptions.specs()
@@ -490,6 +511,18 @@ def sits_out_short(chips: int, sit_out: bool) -> bool:
     return sit_out and 0 < chips < STAKE
 
 
+def sits_out_ungifted(chips: int) -> bool:
+    """Whether a player who had no chips before the deal sits it out under
+    out_of_chips=gifts, holding ``chips`` once the others have given: when nobody could give
+    him one (every other player in the deal has none), he is still out of chips, and
+    004:P17.S1 puts him out of the deal (AMB-MICHIGAN-11 b).
+
+    pre: 0 <= chips <= 1000
+    post: __return__ == (chips == 0)
+    """
+    return chips == 0
+
+
 def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to put ``min(4, chips)`` chips on the four boodle cards.
 
@@ -560,8 +593,12 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
 
 
 def _check_players(n: int, opts: MichiganOptions) -> None:
-    if not 2 <= n <= MAX_PLAYERS:  # michigan/players
-        raise SetupError(f"{GAME_ID}: {n} players; from two to eight play", "michigan/players")
+    fewest = 3 if opts.table == "three-to-eight" else 2  # AMB-MICHIGAN-01 (a or b)
+    if not fewest <= n <= MAX_PLAYERS:  # michigan/players
+        raise SetupError(
+            f"{GAME_ID}: {n} players; from {'three' if fewest == 3 else 'two'} to eight play",
+            "michigan/players",
+        )
 
 
 def _check_pack(cards: Sequence[Card], where: str) -> None:
@@ -614,7 +651,7 @@ def _deal_in(
                 # AMB-MICHIGAN-11 b: gift_chips each, a giver short of them gives what he has
                 give = min(opts.gift_chips, ledger.balances[q])
                 ledger = ledger.transfer(str(q), str(p), give)
-        if ledger.balances[p] == 0:
+        if sits_out_ungifted(ledger.balances[p]):  # michigan/out-of-chips (004:P17.S1)
             out.append(p)
     outs = tuple(sorted(out))
     if players - len(outs) < 2:  # michigan/players: no deal for fewer than two (AMB-MICHIGAN-11)
@@ -1004,6 +1041,27 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
 
 
 def _apply_play(s: MichiganState, a: Action) -> MichiganState:
+    after = _apply_play_said(s, a)
+    if s.opts.passes_implied:  # AMB-MICHIGAN-14 b: the passes of those who cannot play
+        return _implied_passes(after)
+    return after
+
+
+def _implied_passes(s: MichiganState) -> MichiganState:
+    """``s`` with every pass said that the rules leave no choice about (AMB-MICHIGAN-14 b):
+    while a run is being built and the player to move does not hold its next card, he passes
+    (michigan/pass), so the turn goes on to the holder of the next card, or the run stops as
+    the passes stop it (michigan/run-stops). A holder who may hold back (hold_back=yes) still
+    chooses, and a player who cannot start a new run still says pass (michigan/new-run-passes)."""
+    for _ in range(s.players):  # once round the table at most (a run loaded without its
+        # last player, by, is stopped by no pass: its turn is left where a round ends)
+        if s.phase != PLAYING or s.last < 0 or NEXT_UP[s.last] in s.hands[s.turn]:
+            break
+        s = _after_pass(s, s.turn)
+    return s
+
+
+def _apply_play_said(s: MichiganState, a: Action) -> MichiganState:
     seat = a.seat
     hand = s.hands[seat]
     if s.last < 0:
@@ -1237,7 +1295,9 @@ def position(s: MichiganState) -> JSONObject:
 
 
 def load_position(pos: JSON) -> MichiganState:
-    """A state from the position notation; checks the pack and the chips."""
+    """A state from the position notation; checks the pack and the chips. A position of
+    phase ``deal`` whose deal the rules refuse raises :class:`SetupError`, as :func:`setup`
+    does."""
     head = NOTATION.read(pos)
     o, n, opts, phase = head.fields, head.players, head.options, head.phase
     dealer = head.dealer
@@ -1251,9 +1311,11 @@ def load_position(pos: JSON) -> MichiganState:
         deck = as_cards(field(o, "deck", "position"), "position/deck")
         try:
             _check_pack(deck, "position/deck")
-            return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
         except SetupError as e:
             raise FormatError(f"position: {e}") from None
+        # the deal is made as the setup makes it, and refused as the setup refuses it (a
+        # SetupError under its rule: fewer than two with chips to play, michigan/players)
+        return _deal_in(opts, players=n, dealer=dealer, chips=chips, boodle=boodle, order=deck)
     hands = tuple(
         tuple(sorted(h)) for h in card_lists(field(o, "hands", "position"), "position/hands")
     )

@@ -7,9 +7,9 @@
   to the others only (003:P27.S1 «рассмотрев свои карты», AMB-GORKA-08);
 - the dealer's two laid aside, by the dealer alone (003:P16.S1); under dealer_aside=out they
   are the last two of the stock once he has shown;
-- once the deal is over, the hands turned up: at a showdown the hands still in, or (option
-  shown_at_end=still-in) every hand still in however the pot went; never a passed player's
-  (AMB-GORKA-09).
+- once the deal is over, the hands turned up: at a showdown (or a peace under peace=showdown,
+  AMB-GORKA-07 c) the hands still in, or (option shown_at_end=still-in) every hand still in
+  however the pot went; never a passed player's (AMB-GORKA-09).
 
 Nothing else: the stock, the others' face-down cards.
 """
@@ -41,9 +41,11 @@ def seen(pos: JSONObject, seat: int | None) -> set[str]:
         shown_two = pos["phase"] in ("bet", "over")
         if seat == pos["dealer"] and options.get("dealer_aside") == "out" and shown_two:
             out |= _names(stock[-2:])
-    if pos["phase"] == "over" and (
-        pos["how"] == "showdown" or options.get("shown_at_end") == "still-in"
-    ):
+    # a peace under peace=showdown compares the hands, as a showdown does (AMB-GORKA-07 c)
+    compared = pos["how"] == "showdown" or (
+        pos["how"] == "peace" and options.get("peace") == "showdown"
+    )
+    if pos["phase"] == "over" and (compared or options.get("shown_at_end") == "still-in"):
         passed = pos["passed"]
         assert isinstance(passed, list)
         for p, hand in enumerate(hands):
