@@ -194,8 +194,10 @@ RULES: Final = CORE_RULES + (
         "Stage 2 also ends once as many acceptances as there are players holding cards have "
         "been made since the last pile was laid aside (in a row, without a cover between them, "
         "under stage_two_stall=in-a-row; under stage_two_stall=repetition, once a position "
-        "comes back with no pile laid aside in between; never under stage_two_stall=none); "
-        "nobody then loses.",
+        "comes back with no pile laid aside in between; under the default, "
+        "stage_two_stall=repetition-or-row, then or once as many acceptances in a row, "
+        "without a cover between them, as there are cards in hands and on the table; never "
+        "under stage_two_stall=none); nobody then loses.",
     ),
 )
 
@@ -251,12 +253,13 @@ class MelnikiAOptions(GameOptions):
         ruling="AMB-MELNIKIA-12",
     )
     stage_two_stall: str = option(
-        "since-aside",
+        "repetition-or-row",
         "When stage 2 ends though several players hold cards: once as many acceptances as "
         "players holding cards have been made since the last pile was laid aside; or as "
         "many in a row, without a cover between them; or once a position comes back with "
-        "no pile laid aside in between; or never.",
-        ("since-aside", "in-a-row", "repetition", "none"),
+        "no pile laid aside in between; or then, and also once as many acceptances in a row "
+        "as there are cards in play; or never.",
+        ("since-aside", "in-a-row", "repetition", "repetition-or-row", "none"),
         ruling="AMB-MELNIKIA-14",
     )
 
@@ -272,6 +275,10 @@ PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
 #: A stage-2 position as compared for a repetition (AMB-MELNIKIA-14 d): the seat to act, each
 #: hand in canonical order, the pile bottom first, and its target (0 with no pile).
 PositionKey = tuple[Seat, Holdings, tuple[Card, ...], int]
+#: The stage_two_stall values under which a position that comes back ends stage 2
+#: (AMB-MELNIKIA-14 d, e), and those under which a cover starts the count again (b, e).
+REPEATING: Final = frozenset({"repetition", "repetition-or-row"})
+IN_A_ROW: Final = frozenset({"in-a-row", "repetition-or-row"})
 
 Action = Play | Take
 
@@ -282,9 +289,10 @@ class MelnikiAState(NamedTuple):
     the stage-2 pile is laid aside. ``first_out`` is the first seat to run out of cards in
     stage 1 (-1 while none has). ``accepts`` counts acceptances: in stage 1 those in a row
     once the stock is gone (AMB-MELNIKIA-07), in stage 2 those since the last pile was laid
-    aside, or since the last cover under stage_two_stall=in-a-row (AMB-MELNIKIA-14).
-    ``seen``: under stage_two_stall=repetition, the stage-2 positions (:func:`position_key`)
-    since the last pile was laid aside, or since stage 2 began, the present one included.
+    aside, or since the last cover under stage_two_stall=in-a-row or repetition-or-row
+    (AMB-MELNIKIA-14). ``seen``: under stage_two_stall=repetition or repetition-or-row, the
+    stage-2 positions (:func:`position_key`) since the last pile was laid aside, or since
+    stage 2 began, the present one included.
     ``legal`` holds the actions the rules allow the player to act (what :func:`legal_actions`
     answers, empty once the game is over), found once when the position is reached."""
 
@@ -380,18 +388,24 @@ def sheds_to_win(end_rule: str, left: int) -> bool:
     return end_rule == "first-out" and left == 0  # melniki-a/first-out-wins (AMB-MELNIKIA-12 b)
 
 
-def stalls(stall_rule: str, accepts: int, holding: int) -> bool:
+def stalls(stall_rule: str, accepts: int, holding: int, in_play: int) -> bool:
     """Whether stage 2 ends after an acceptance, ``accepts`` acceptances counted (since the last
-    pile laid aside, or in a row) with ``holding`` players holding cards: when they are as many
-    as those players, unless stage_two_stall=none.
+    pile laid aside, or in a row) with ``holding`` players holding cards and ``in_play`` cards
+    in their hands and on the table: when they are as many as those players; under
+    stage_two_stall=repetition-or-row when they are as many as those cards; never under
+    stage_two_stall=none.
 
     Under stage_two_stall=repetition the count ends nothing (a position that comes back does,
     :func:`position_key`).
 
-    pre: stall_rule in ("since-aside", "in-a-row", "repetition", "none")
-    pre: 0 <= accepts <= 1000 and 2 <= holding <= 10
-    post: __return__ == (stall_rule in ("since-aside", "in-a-row") and accepts >= holding)
+    pre: stall_rule in ("since-aside", "in-a-row", "repetition", "repetition-or-row", "none")
+    pre: 0 <= accepts <= 1000 and 2 <= holding <= 10 and 0 <= in_play <= 52
+    post: stall_rule != "repetition-or-row" or __return__ == (accepts >= in_play)
+    post: stall_rule == "repetition-or-row" or __return__ == (
+        stall_rule in ("since-aside", "in-a-row") and accepts >= holding)
     """
+    if stall_rule == "repetition-or-row":  # AMB-MELNIKIA-14 e: every card in play accepted
+        return accepts >= in_play  # melniki-a/stage-two-stall
     counted = stall_rule in ("since-aside", "in-a-row")
     return counted and accepts >= holding  # melniki-a/stage-two-stall
 
@@ -753,7 +767,7 @@ def _go(
         while not hands[turn]:
             turn = (turn + 1) % n
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
-        if s.opts.stage_two_stall == "repetition":
+        if s.opts.stage_two_stall in REPEATING:
             key = position_key(turn, hands, table, target)
             if key in seen:  # the position has come back: stage 2 is getting nowhere
                 stage, turn, losers = OVER, -1, ()
@@ -785,7 +799,8 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         rest = s.table[:-1]
         accepts = s.accepts + 1
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14): a round of acceptances ends stage 2
-        if stalls(s.opts.stage_two_stall, accepts, s.players - hands.count(())):
+        in_play = sum(map(len, hands)) + len(rest)
+        if stalls(s.opts.stage_two_stall, accepts, s.players - hands.count(()), in_play):
             return s._replace(
                 stage=OVER,
                 turn=-1,
@@ -860,8 +875,9 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         target=s.target,
         discard=s.discard,
         seat=nxt,
-        # AMB-MELNIKIA-14 b: under stage_two_stall=in-a-row a cover breaks the row
-        accepts=0 if s.opts.stage_two_stall == "in-a-row" else s.accepts,
+        # AMB-MELNIKIA-14 b, e: under stage_two_stall=in-a-row (or repetition-or-row) a cover
+        # breaks the row
+        accepts=0 if s.opts.stage_two_stall in IN_A_ROW else s.accepts,
         seen=s.seen,
         shed=seat,
     )
@@ -1090,7 +1106,7 @@ def load_position(pos: JSON) -> MelnikiAState:
         legal=(),  # found below, once the position is known to be sound
         seen=frozenset(seen),
     )
-    if s.stage == STAGE_TWO and opts.stage_two_stall == "repetition":
+    if s.stage == STAGE_TWO and opts.stage_two_stall in REPEATING:
         # the position itself counts as seen (melniki-a/stage-two-stall, AMB-MELNIKIA-14 d)
         s = s._replace(seen=s.seen | {position_key(s.turn, s.hands, s.table, s.target)})
     _check_position(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reference.games.melniki_a import (
     HAND,
     OVER,
+    REPEATING,
     STAGE_ONE,
     STAGE_TWO,
     MelnikiAState,
@@ -20,12 +21,14 @@ def check(state: object) -> None:
     empty stock, the pile below its target. At the end: at most one loser, the only holder;
     or, under stage_two_end=first-out, one winner with no cards and every other player a loser;
     or, after a stall (AMB-MELNIKIA-14), no loser though several hold cards. Under
-    stage_two_stall=repetition the stage-2 position is among those seen, and a stall leaves
-    hands and pile as a position seen before; under the other values nothing is seen."""
+    stage_two_stall=repetition or repetition-or-row the stage-2 position is among those seen,
+    and a stall leaves hands and pile as a position seen before (or, under
+    repetition-or-row, every card in play accepted in a row); under the other values nothing
+    is seen."""
     assert isinstance(state, MelnikiAState)
     s = state
     n = s.players
-    if s.opts.stage_two_stall != "repetition":
+    if s.opts.stage_two_stall not in REPEATING:
         assert not s.seen
     if s.stage == STAGE_ONE:
         assert len(s.table) <= 1 and len(s.table_seats) == len(s.table)
@@ -42,7 +45,7 @@ def check(state: object) -> None:
         assert sum(1 for h in s.hands if h) >= 2
         assert not any(s.piles)
         assert s.hands[s.turn] or not s.table
-        if s.opts.stage_two_stall == "repetition":  # melniki-a/stage-two-stall
+        if s.opts.stage_two_stall in REPEATING:  # melniki-a/stage-two-stall
             assert position_key(s.turn, s.hands, s.table, s.target) in s.seen
     else:
         assert s.stage == OVER and s.turn == -1
@@ -53,9 +56,12 @@ def check(state: object) -> None:
             return
         if not s.losers and sum(1 for h in s.hands if h) >= 2:  # melniki-a/stage-two-stall
             assert s.opts.stage_two_stall != "none" and s.accepts >= 2
-            if s.opts.stage_two_stall == "repetition":  # the position had been seen before
+            if s.opts.stage_two_stall in REPEATING:  # the position had been seen before
                 back = position_key(0, s.hands, s.table, s.target)[1:]
-                assert any(key[1:] == back for key in s.seen)
+                in_play = sum(map(len, s.hands)) + len(s.table)
+                # or, under repetition-or-row, every card in play was accepted in a row
+                row = s.opts.stage_two_stall == "repetition-or-row" and s.accepts >= in_play
+                assert row or any(key[1:] == back for key in s.seen)
             return
         assert len(s.losers) <= 1
         assert sum(1 for h in s.hands if h) == len(s.losers)
