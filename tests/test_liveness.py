@@ -1,4 +1,5 @@
-"""Liveness: every game ends, under every reading of the register.
+"""Liveness: every game ends, under every reading of the register; and under its defaults most
+games end with a loser, where the text names one.
 
 For each game and each combination of its options with readings (every option with a closed set
 of values; the agreed amounts, integer ranges such as stakes and fees, stay at their defaults:
@@ -168,4 +169,60 @@ def test_every_game_ends(
             p.where(game_id) + ("; a position came back (a cycle)" if p.cycle else "")
             for p in stuck
         )
+    )
+
+
+#: The games whose modelled game is not one the text names a loser of, with the reason: for
+#: these a game ending with nobody losing is ordinary, not a sign of a broken default.
+NO_LOSER_IS_ORDINARY: Mapping[str, str] = dict.fromkeys(
+    ("mushka", "mushka-mistigri", "mushka-pamfil", "mushka-shutikha"),
+    "a game is one deal of мушка: its sheet is scored and the text names a winner only of the "
+    "partie (the player whose sheet comes to 30, 001:P27.S1), so most deals end with nobody "
+    "winning or losing",
+)
+#: The most of a game's random games under its defaults that may end with nobody losing.
+MOST_WITH_NO_LOSER = 0.5
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_default_does_not_end_most_games_with_nobody_losing(
+    game_id: str, capsys: pytest.CaptureFixture[str], request: pytest.FixtureRequest
+) -> None:
+    """Under the default readings, random play from every seat count and :data:`SEEDS` ends
+    with a loser in most games, where the text names one: a rule for a stuck game (a stall, a
+    stalemate) must end stuck games, not ordinary ones. The share that ends with nobody losing
+    and the longest game are printed for every game."""
+    game = games()[game_id]
+    ended = no_loser = longest = 0
+    for players in game.players:
+        for seed in SEEDS:
+            table = Table(players, seed % players, DeckOrder(shuffle(game.pack, seed)), {})
+            try:
+                state = game.setup(table)
+            except SetupError:
+                break
+            rng = random.Random(seed)
+            decisions = 0
+            while (legal := game.legal_actions(state)) and decisions < BOUND:
+                state = game.apply(state, rng.choice(legal))
+                decisions += 1
+            outcome = game.outcome(state)
+            assert outcome is not None, f"{game_id}: {players} players, seed {seed} did not end"
+            ended += 1
+            no_loser += not outcome.losers
+            longest = max(longest, decisions)
+    assert ended
+    share = no_loser / ended
+    line = (
+        f"defaults {game_id}: {no_loser} of {ended} random games ({share:.0%}) end with nobody "
+        f"losing; the longest took {longest} decisions"
+    )
+    request.node.add_report_section("call", "liveness", line)
+    with capsys.disabled():
+        print(f"\n{line}")
+    if game_id in NO_LOSER_IS_ORDINARY:
+        return
+    assert share <= MOST_WITH_NO_LOSER, (
+        f"{line}: a default under which most games end with nobody losing, where the text "
+        "names a loser (a rule for a stuck game that ends ordinary ones?)"
     )
