@@ -35,6 +35,8 @@ from reference import DeckOrder, SetupError, Table, games, shuffle
 from reference.core.game import AnyGame
 
 TARGET = 100_000
+#: Random games played per game to say how games end under the defaults.
+ENDINGS = 200
 
 
 def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -57,6 +59,30 @@ def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]
             legal = game.legal_actions(s)
         played += 1
     return decisions, played, time.perf_counter() - start
+
+
+def endings(game: AnyGame, count: int, seed: int) -> tuple[float, int]:
+    """How ``count`` random games under the defaults end (not timed): the share that ends with
+    nobody losing, and the longest game in decisions."""
+    rng = random.Random(seed)
+    seats = list(game.players)
+    played = no_loser = longest = 0
+    while played < count:
+        n = rng.choice(seats)
+        try:
+            deck = DeckOrder(shuffle(game.pack, rng.getrandbits(64)))
+            s = game.setup(Table(n, rng.randrange(n), deck))
+        except SetupError:
+            continue
+        decisions = 0
+        while legal := game.legal_actions(s):
+            s = game.apply(s, legal[rng.randrange(len(legal))])
+            decisions += 1
+        outcome = game.outcome(s)
+        no_loser += outcome is not None and not outcome.losers
+        longest = max(longest, decisions)
+        played += 1
+    return no_loser / count, longest
 
 
 def deals(game: AnyGame, seconds: float, seed: int) -> tuple[int, float]:
@@ -159,6 +185,11 @@ def main(argv: list[str]) -> int:
         if dps < TARGET:
             below.append(gid)
         print(f"{gid:<30}{dps:>14,.0f}{gps:>10,.0f}  {flag}")
+    print(f"\nhow {ENDINGS} random games under the defaults end (not timed)")
+    print(f"{'game':<30}{'nobody loses':>14}{'longest (decisions)':>21}")
+    for gid in chosen:
+        share, longest = endings(games()[gid], ENDINGS, 1)
+        print(f"{gid:<30}{share:>14.0%}{longest:>21,}")
     if args.breakdown:
         print(f"\n{'game':<30}{'decisions':>10}{'µs/game':>10}{'µs/deal':>10}{'deal share':>12}")
         for gid in chosen:
