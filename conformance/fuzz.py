@@ -51,7 +51,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Final, Protocol, TextIO
 
-from conformance import engine, gctune, nearmiss, protocol, runner
+from conformance import command, engine, gctune, nearmiss, protocol, runner
 from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.errors import FormatError, IllegalAction, SetupError
@@ -1338,6 +1338,7 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
         "lines": lines,
         "found": found,
         "duration": time.monotonic() - t0,
+        "start": declared.raw,
     }
 
 
@@ -1494,9 +1495,11 @@ def main(
     out_dir: str | None = None,
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
+    default_impl: bool = False,
 ) -> int:
     """``python -m conformance fuzz``: the exit status (0 no divergence, 1 divergences or errors,
-    2 usage, 3 implementation unusable, 130 interrupted)."""
+    2 usage, 3 implementation unusable, 130 interrupted). ``default_impl``: the command is the
+    reference's, no ``--impl`` given (as the line naming the implementation says)."""
     t0 = time.monotonic()
     report: TextIO | None = None
     if json_path is not None:
@@ -1539,11 +1542,18 @@ def main(
     interrupted = False
     total = len(config.indices())
     results = _dask_results(config, scheduler) if scheduler else _local_results(config, jobs)
+    named = False
     try:
         for chunk in results:
             if "unusable" in chunk:
                 totals.unusable = str(chunk["unusable"])
                 break
+            start = chunk.get("start")
+            if not named and isinstance(start, dict):
+                who = command.describe(start, config.argv, default=default_impl)
+                out.write(runner.printable(who))
+                out.write("\n")
+                named = True
             totals.games += _number(chunk.get("games"))
             totals.decisions += _number(chunk.get("decisions"))
             totals.counted += _number(chunk.get("counted"))
