@@ -12,9 +12,11 @@ from typing import Final
 from conformance import suite
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "python -m conformance") -> argparse.ArgumentParser:
+    """The parser; ``prog``: the command as the user typed it (``koloda`` through the console
+    script), named in its usage and errors."""
     p = argparse.ArgumentParser(
-        prog="python -m conformance",
+        prog=prog,
         description="koloda's conformance suite: validate scenarios, run them against an "
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
@@ -337,9 +339,9 @@ def _unknown_games(command: str, names: Sequence[str]) -> bool:
     return bool(unknown)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run a subcommand; its exit status."""
-    args = _parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, *, prog: str = "python -m conformance") -> int:
+    """Run a subcommand; its exit status. ``prog``: the command as typed, for the errors."""
+    args = _parser(prog).parse_args(argv)
     if args.command == "adapter":
         from conformance import adapter  # noqa: PLC0415 (lazy: the adapter must start fast)
 
