@@ -12,9 +12,11 @@ from typing import Final
 from conformance import suite
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "python -m conformance") -> argparse.ArgumentParser:
+    """The parser; ``prog``: the command as the user typed it (``koloda`` through the console
+    script), named in its usage and errors."""
     p = argparse.ArgumentParser(
-        prog="python -m conformance",
+        prog=prog,
         description="koloda's conformance suite: validate scenarios, run them against an "
         "implementation through protocol v1, or serve the reference behind the protocol.",
     )
@@ -230,35 +232,45 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _perft(args: argparse.Namespace) -> int:
-    import shlex  # noqa: PLC0415
-
-    from conformance import perft, runner  # noqa: PLC0415 (lazy, as above)
+    from conformance import command, perft, runner  # noqa: PLC0415 (lazy, as above)
 
     try:
-        argv = tuple(shlex.split(args.impl)) if args.impl else tuple(runner.default_command())
+        argv = command.parse(args.impl, runner.default_command())
     except ValueError as e:
-        sys.stderr.write(f"perft: --impl: {e}\n")
+        sys.stderr.write(f"perft: {e}\n")
         return runner.EXIT_USAGE
-    if not argv or args.timeout <= 0:
-        sys.stderr.write("perft: need a command and --timeout > 0\n")
+    if args.timeout <= 0:
+        sys.stderr.write(f"perft: --timeout must be positive (not {args.timeout:g})\n")
         return runner.EXIT_USAGE
-    return perft.main(argv, games=tuple(args.game), timeout=float(args.timeout))
+    return perft.main(
+        argv, games=tuple(args.game), timeout=float(args.timeout), default_impl=args.impl is None
+    )
 
 
 def _fuzz(args: argparse.Namespace) -> int:
     import shlex  # noqa: PLC0415
 
-    from conformance import fuzz, runner  # noqa: PLC0415 (lazy, as above)
+    from conformance import command, fuzz, runner  # noqa: PLC0415 (lazy, as above)
 
     try:
-        argv = tuple(shlex.split(args.impl)) if args.impl else tuple(runner.default_command())
+        argv = command.parse(args.impl, runner.default_command())
         shard = fuzz.parse_shard(str(args.shard))
         mix = fuzz.DEFAULT_MIX if args.mix is None else fuzz.parse_mix(str(args.mix))
     except ValueError as e:
         sys.stderr.write(f"fuzz: {e}\n")
         return runner.EXIT_USAGE
-    if not argv or args.games < 0 or args.jobs < 1 or args.max_steps < 1 or args.timeout <= 0:
-        sys.stderr.write("fuzz: need a command, --games >= 0, --jobs >= 1, --max-steps >= 1\n")
+    broken = [
+        text
+        for text, bad in (
+            (f"--games must be at least 0 (not {args.games})", args.games < 0),
+            (f"--jobs must be at least 1 (not {args.jobs})", args.jobs < 1),
+            (f"--max-steps must be at least 1 (not {args.max_steps})", args.max_steps < 1),
+            (f"--timeout must be positive (not {args.timeout:g})", args.timeout <= 0),
+        )
+        if bad
+    ]
+    if broken:
+        sys.stderr.write("".join(f"fuzz: {text}\n" for text in broken))
         return runner.EXIT_USAGE
     again = ["fuzz", "--impl", shlex.join(argv)]
     for g in args.game:
@@ -283,7 +295,12 @@ def _fuzz(args: argparse.Namespace) -> int:
         mix=mix,
     )
     return fuzz.main(
-        config, jobs=int(args.jobs), scheduler=args.scheduler, json_path=args.json, out_dir=args.out
+        config,
+        jobs=int(args.jobs),
+        scheduler=args.scheduler,
+        json_path=args.json,
+        out_dir=args.out,
+        default_impl=args.impl is None,
     )
 
 
@@ -322,9 +339,9 @@ def _unknown_games(command: str, names: Sequence[str]) -> bool:
     return bool(unknown)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run a subcommand; its exit status."""
-    args = _parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, *, prog: str = "python -m conformance") -> int:
+    """Run a subcommand; its exit status. ``prog``: the command as typed, for the errors."""
+    args = _parser(prog).parse_args(argv)
     if args.command == "adapter":
         from conformance import adapter  # noqa: PLC0415 (lazy: the adapter must start fast)
 

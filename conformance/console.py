@@ -74,11 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command in CONFORMANCE:
         from conformance.__main__ import main as conformance_main  # noqa: PLC0415 (lazy)
 
-        return conformance_main([command, *rest])
+        return conformance_main([command, *rest], prog="koloda")
     if command in REFERENCE:
         from reference.cli import main as reference_main  # noqa: PLC0415 (lazy)
 
-        return reference_main([command, *rest])
+        return reference_main([command, *rest], prog="koloda")
     known = ", ".join([*CONFORMANCE, *REFERENCE])
     sys.stderr.write(f"koloda: unknown command {command!r}; the commands are: {known}\n")
     sys.stderr.write("koloda --help says what each does\n")

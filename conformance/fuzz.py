@@ -51,7 +51,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Final, Protocol, TextIO
 
-from conformance import engine, gctune, nearmiss, protocol, runner
+from conformance import command, engine, gctune, groups, nearmiss, protocol, runner
 from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.errors import FormatError, IllegalAction, SetupError
@@ -1338,6 +1338,7 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
         "lines": lines,
         "found": found,
         "duration": time.monotonic() - t0,
+        "start": declared.raw,
     }
 
 
@@ -1494,9 +1495,11 @@ def main(
     out_dir: str | None = None,
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
+    default_impl: bool = False,
 ) -> int:
     """``python -m conformance fuzz``: the exit status (0 no divergence, 1 divergences or errors,
-    2 usage, 3 implementation unusable, 130 interrupted)."""
+    2 usage, 3 implementation unusable, 130 interrupted). ``default_impl``: the command is the
+    reference's, no ``--impl`` given (as the line naming the implementation says)."""
     t0 = time.monotonic()
     report: TextIO | None = None
     if json_path is not None:
@@ -1539,11 +1542,19 @@ def main(
     interrupted = False
     total = len(config.indices())
     results = _dask_results(config, scheduler) if scheduler else _local_results(config, jobs)
+    named = False
+    found_groups: dict[tuple[str, str, str], groups.Group] = {}
     try:
         for chunk in results:
             if "unusable" in chunk:
                 totals.unusable = str(chunk["unusable"])
                 break
+            start = chunk.get("start")
+            if not named and isinstance(start, dict):
+                who = command.describe(start, config.argv, default=default_impl)
+                out.write(runner.printable(who))
+                out.write("\n")
+                named = True
             totals.games += _number(chunk.get("games"))
             totals.decisions += _number(chunk.get("decisions"))
             totals.counted += _number(chunk.get("counted"))
@@ -1572,22 +1583,8 @@ def main(
                     totals.files.append(path)
                     where = f" -> {path}"
                 emit(dict(item, type="divergence", file=where[4:] or None))
-                first = item.get("failures")
-                detail = ""
-                if isinstance(first, list) and first and isinstance(first[0], dict):
-                    f0 = first[0]
-                    detail = (
-                        f": step {f0.get('step')}: {f0.get('note')}: expected "
-                        f"{engine.canonical(f0.get('expected'))[:120]}, observed "
-                        f"{engine.canonical(f0.get('observed'))[:120]}"
-                    )
-                elif "count" in item:
-                    detail = f": count {engine.canonical(item['count'])}"
-                out.write(
-                    f"{item.get('outcome')} {item.get('game')} game seed {item.get('seed')} "
-                    f"(index {item.get('index')}, {item.get('kind')}, {item.get('players')} "
-                    f"players){detail}{where}\n"
-                )
+                # said once a group (the first observable that differs, the rule), at the end
+                groups.add(found_groups, dict(item, file=where[4:] or None))
             elapsed = time.monotonic() - t0
             err.write(
                 f"progress: {totals.games}/{total} games, {totals.decisions} decisions, "
@@ -1627,6 +1624,7 @@ def main(
     emit(summary)
     if report is not None:
         report.close()
+    groups.write(found_groups, out)
     out.write(
         f"summary: {totals.games} games, {totals.decisions} decisions, "
         f"{totals.divergences} divergences, {totals.errors} errors in {elapsed:.2f} s "

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from conformance import fuzz, protocol, runner, validate
+from conformance import command, fuzz, protocol, runner, validate
 from reference.core.jsontypes import JSON, JSONObject
 
 FIXTURES = validate.PACKAGE / "perft"
@@ -101,8 +101,10 @@ def main(
     start_timeout: float = 10.0,
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
+    default_impl: bool = False,
 ) -> int:
-    """Check the fixtures against the implementation ``argv``; the exit status."""
+    """Check the fixtures against the implementation ``argv``; the exit status.
+    ``default_impl``: ``argv`` is the reference's, no ``--impl`` given."""
     try:
         fixtures = [f for f in load() if not games or f.game in games]
     except ValueError as e:
@@ -119,6 +121,8 @@ def main(
         except runner.UnusableError as e:
             err.write(f"perft: the implementation is unusable: {e}\n")
             return runner.EXIT_UNUSABLE
+        line = command.describe(declared.raw, argv, default=default_impl)
+        out.write(runner.printable(line) + "\n")
         counts = "count" in player.capabilities()
         if not counts:
             out.write("the implementation does not declare the capability count: all SKIP\n")

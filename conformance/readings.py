@@ -64,7 +64,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Final, TextIO
 
-from conformance import corpus, engine, runner, validate
+from conformance import command, corpus, engine, runner, validate
 from reference import games
 from reference.core.game import AnyGame
 from reference.core.jsontypes import JSON, JSONObject
@@ -601,9 +601,13 @@ def _run_impl(
     argv: Sequence[str],
     timeout: float,
     strict_codes: bool,
+    *,
+    started: list[JSONObject],
 ) -> Iterator[runner.Result]:
+    """The runs through protocol v1; the answer to ``start`` is put in ``started``."""
     config = runner.Config(tuple(argv), timeout=timeout, strict_codes=strict_codes)
     first = runner.launch(argv, config.start_timeout)
+    started.append(first[1].raw)
     session = runner.Session(config, first)
     try:
         # each combination under a name of its own: the session keys what it learns by file
@@ -653,6 +657,8 @@ class Exploration:
     search_cut: tuple[str, ...] = ()
     searched: bool = True
     search_cap: int = SEARCH_CAP
+    #: the implementation's answer to ``start`` (``--impl``)
+    start: JSONObject | None = None
 
     @property
     def sampled(self) -> bool:
@@ -976,12 +982,15 @@ def explore(
         probes.append(Probe(axis, value, Tried(-1, values, readings, unnamed, False, False)))
         variants.append(with_options(scenario, values))
     everything = [*tried, *(p.tried for p in probes)]
+    started: list[JSONObject] = []
     if impl is None:
         for t, v in zip(everything, variants, strict=True):
             t.outcome, t.failure, t.message, t.warnings = _judge_in_process(v, strict_codes)
     else:
         for t, result in zip(
-            everything, _run_impl(path, variants, impl, timeout, strict_codes), strict=True
+            everything,
+            _run_impl(path, variants, impl, timeout, strict_codes, started=started),
+            strict=True,
         ):
             t.outcome = result.outcome
             t.failure = result.failures[0] if result.failures else None
@@ -1008,6 +1017,7 @@ def explore(
         cut,
         not bad,
         search_cap,
+        started[0] if started else None,
     )
 
 
@@ -1076,7 +1086,10 @@ def _head(x: Exploration, out: TextIO) -> None:
         out.write(f"notes: {s['notes']}\n")
     for p in x.file_warnings:
         out.write(f"warning: {p}\n")
-    if x.implementation is not None:
+    if x.implementation is not None and x.start is not None:
+        line = command.describe(x.start, x.implementation, default=False)
+        out.write(runner.printable(line) + "\n")
+    elif x.implementation is not None:
         out.write(f"implementation: {shlex.join(x.implementation)}\n")
     for why in x.unexpressed:
         out.write(f"inexpressible: {why}\n")
@@ -1372,12 +1385,9 @@ def main(
 ) -> int:
     """``python -m conformance readings``: the exit status."""
     try:
-        argv = tuple(shlex.split(impl)) if impl is not None else None
+        argv = command.parse(impl, ()) if impl is not None else None
     except ValueError as e:
-        err.write(f"readings: --impl: {e}\n")
-        return runner.EXIT_USAGE
-    if argv is not None and not argv:
-        err.write("readings: --impl: an empty command\n")
+        err.write(f"readings: {e}\n")
         return runner.EXIT_USAGE
     if timeout <= 0:
         err.write("readings: --timeout must be positive\n")

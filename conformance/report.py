@@ -27,6 +27,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,6 +38,7 @@ from urllib.parse import quote
 from jsonschema import Draft202012Validator
 
 from conformance import corpus, validate
+from conformance.engine import MULTISET_PREFIXES, MULTISETS, SETS, canonical
 from conformance.runner import BAD, OUTCOMES, PASS, printable, replay_commands
 from reference.core.jsontypes import JSON, JSONObject
 
@@ -369,6 +371,8 @@ class Model:
     failing: list[About] = field(default_factory=list)
     #: each run's scenario lines by id
     index: list[dict[str, JSONObject]] = field(default_factory=list)
+    #: said on the page when its docs links point to docs that were not built
+    docs_note: str = ""
 
 
 def build(runs: Sequence[Run], docs: str) -> Model:
@@ -611,6 +615,32 @@ def _failure(model: Model, info: About) -> str:
     return "\n".join(out)
 
 
+def list_difference(mismatch: Mapping[str, JSON]) -> str | None:
+    """For an observable compared as a set or multiset (``legal``, hands, piles, ...): what the
+    observed list lacks and what it has besides, each element once a time it is missing or
+    extra (``missing: "QS", "KS"; extra: "7H"``); None for any other mismatch."""
+    name, expected, observed = (
+        mismatch.get("note"),
+        mismatch.get("expected"),
+        mismatch.get("observed"),
+    )
+    if not (isinstance(name, str) and isinstance(expected, list) and isinstance(observed, list)):
+        return None
+    if not (name in SETS or name in MULTISETS or name.startswith(MULTISET_PREFIXES)):
+        return None
+    want = Counter(canonical(v) for v in expected)
+    got = Counter(canonical(v) for v in observed)
+    if name in SETS:
+        want, got = Counter(set(want)), Counter(set(got))
+    missing, extra = sorted((want - got).elements()), sorted((got - want).elements())
+    parts = [
+        f"{label}: {', '.join(items)}"
+        for label, items in (("missing", missing), ("extra", extra))
+        if items
+    ]
+    return "; ".join(parts) or "the same elements (only their order or their count differs)"
+
+
 def _detail(line: Mapping[str, JSON]) -> str:
     out = []
     message = line.get("message")
@@ -634,6 +664,12 @@ def _detail(line: Mapping[str, JSON]) -> str:
                 f'<td class="name observed"><code>{json_h(m.get("observed"))}</code></td>'
                 f'<td class="name note">{h(m.get("note", ""))}</td></tr>'
             )
+            difference = list_difference(m)
+            if difference is not None:
+                out.append(
+                    f'<tr class="difference"><td></td><td class="name" colspan="3">'
+                    f"{h(difference)}</td></tr>"
+                )
         out.append("</table>")
     return "\n".join(out)
 
@@ -646,8 +682,20 @@ def render_html(model: Model) -> str:
     for run in model.runs:
         for note in run.notes:
             out.append(f'<p class="note"><b>{h(run.file)}</b>: {h(note)}</p>')
+    if model.docs_note:
+        out.append(f'<p class="note">{h(model.docs_note)}</p>')
     out.append('<h2 id="totals">Totals</h2>')
     out.append(f'<div class="scroll">{_totals(model.runs)}</div>')
+    failing = len(model.failing)
+    jump = f"{failing} failing scenario{'' if failing == 1 else 's'}"
+    out.append(
+        f'<p class="jump"><a href="#failures">{h(jump)}</a> · <a href="#games">per game</a>'
+        ' · <a href="#rules">per rule</a></p>'
+    )
+    out.append(f'<h2 id="failures">Failures ({len(model.failing)})</h2>')
+    if not model.failing:
+        out.append("<p>No scenario failed.</p>")
+    out.extend(_failure(model, info) for info in model.failing)
     out.append('<h2 id="games">Per game</h2>')
     out.append(f'<div class="scroll">{_tally_rows(model.games, model.runs, "game", "games")}</div>')
     out.append('<h2 id="rules">Per rule</h2>')
@@ -660,10 +708,6 @@ def render_html(model: Model) -> str:
             f'<div class="scroll">{_tally_rows(rules, model.runs, "rule", "rules")}</div>'
             "</details>"
         )
-    out.append(f'<h2 id="failures">Failures ({len(model.failing)})</h2>')
-    if not model.failing:
-        out.append("<p>No scenario failed.</p>")
-    out.extend(_failure(model, info) for info in model.failing)
     out.append("</body>\n</html>\n")
     return "\n".join(out)
 
@@ -706,6 +750,8 @@ def render_markdown(model: Model) -> str:
         for note in run.notes:
             out.append(f"> **{md(Path(run.file).name)}**: {md(note)}")
             out.append("")
+    if model.docs_note:
+        out += [f"> {md(model.docs_note)}", ""]
     names = [f"{md(r.name)} ({md(Path(r.file).name)})" for r in runs]
     out += ["| outcome | " + " | ".join(names) + " |", "| --- |" + " ---: |" * len(runs)]
     counts = [r.counts() for r in runs]
@@ -714,6 +760,7 @@ def render_markdown(model: Model) -> str:
     out.append("| pass rate | " + " | ".join(_rate(r) for r in runs) + " |")
     out.append("| restarts | " + " | ".join(md(_summary(r, "restarts")) for r in runs) + " |")
     out.append("| suite version | " + " | ".join(md(_suite_version(r)) for r in runs) + " |")
+    out += _md_failures(model)
     out += ["", "## Per game", "", "| game | " + " | ".join(names) + " |"]
     out.append("| --- |" + " --- |" * len(runs))
     for game, tally in model.games.items():
@@ -727,7 +774,13 @@ def render_markdown(model: Model) -> str:
             out.append(f"| {md(rule)} | " + " | ".join(_md_counts(c) for c in tally.per_run) + " |")
     else:
         out.append("None.")
-    out += ["", f"## Failures ({len(model.failing)})", ""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _md_failures(model: Model) -> list[str]:
+    """The failures in Markdown: each scenario, its sources, and each bad run's detail."""
+    runs = model.runs
+    out = ["", f"## Failures ({len(model.failing)})", ""]
     for info in model.failing:
         link = docs_href(model.docs, info.game, "sc-" + info.id)
         out.append(f"### [{md(info.id)}]({_md_url(link)}): {md(info.title)}")
@@ -756,10 +809,13 @@ def render_markdown(model: Model) -> str:
                         f"  - {step}: expected {md_code(_compact(m.get('expected')))}, "
                         f"observed {md_code(_compact(m.get('observed')))} ({md(m.get('note'))})"
                     )
+                    difference = list_difference(m)
+                    if difference is not None:
+                        out.append(f"    - {md(difference)}")
             run_cmd, ref_cmd = replay_commands(info.id, str(line["file"]), run.replay_impl())
             out.append(f"  - replay: {md_code(run_cmd)}, {md_code(ref_cmd)}")
         out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"
+    return out
 
 
 def _compact(value: JSON) -> str:
@@ -811,6 +867,12 @@ def main(
         for note in run.notes:
             err.write(f"warning: {run.file}: {printable(note)}\n")
     model = build(runs, docs_url if docs_url is not None else default_docs(output))
+    if docs_url is None and not (CHECKOUT_DOCS / "index.html").is_file():
+        model.docs_note = (
+            f"the docs links point to {CHECKOUT_DOCS}, which is not built: build it "
+            "(python -m sphinx -b html docs docs/_build/html) or give --docs-url URL"
+        )
+        err.write(f"warning: {model.docs_note}\n")
     text = render_markdown(model) if markdown else render_html(model)
     if output is None:
         out.write(text)

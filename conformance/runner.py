@@ -38,7 +38,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final, TextIO
 
-from conformance import engine, protocol, validate
+from conformance import command, engine, protocol, validate
 from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.jsontypes import JSON, JSONObject
@@ -61,6 +61,8 @@ EXIT_INTERRUPTED: Final = 130
 
 RESULTS_FORMAT: Final = "koloda-conformance-results/1"
 STDERR_TAIL: Final = 2000
+#: The first bytes of the implementation's stderr, kept: what a failed start says first.
+STDERR_HEAD: Final = 4096
 #: While waiting for an answer, how often (seconds) the implementation is checked for having
 #: exited with its output held open by a process it started.
 LEADER_POLL: Final = 0.2
@@ -73,6 +75,9 @@ WINDOW_BYTES: Final = 32 * 1024
 
 #: The most bytes of answers read ahead while requests wait for room in the pipe.
 READ_AHEAD_LIMIT: Final = 64 * protocol.MAX_LINE
+#: A scenario's time is shown on its line from this many milliseconds on (every duration is
+#: in the results file): a line of ``(0 ms)`` after each scenario says nothing.
+SHOWN_MS: Final = 100
 
 
 def default_command() -> list[str]:
@@ -84,12 +89,14 @@ def default_command() -> list[str]:
 
 
 class FaultError(Exception):
-    """The implementation broke down; ``outcome`` is ERROR or TIMEOUT."""
+    """The implementation broke down; ``outcome`` is ERROR or TIMEOUT; ``cause``: the message
+    without the end of its stderr."""
 
-    def __init__(self, outcome: str, message: str) -> None:
+    def __init__(self, outcome: str, message: str, cause: str | None = None) -> None:
         super().__init__(message)
         self.outcome = outcome
         self.message = message
+        self.cause = message if cause is None else cause
 
 
 class UnusableError(Exception):
@@ -112,7 +119,10 @@ class Process:
                 start_new_session=True,  # its own process group: killed as a whole
             )
         except OSError as e:
-            raise UnusableError(f"cannot start {shlex.join(self.argv)}: {e}") from None
+            why = command.why_not_started(self.argv, e)
+            raise UnusableError(
+                f"cannot start {shlex.join(self.argv)}: {why}\n  {command.HINT}"
+            ) from None
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -130,6 +140,8 @@ class Process:
         self._buf = bytearray()
         self._scanned = 0
         self._tail = bytearray()
+        self._head = bytearray()
+        self._stderr_bytes = 0
         self._tail_lock = threading.Lock()
         self._drain = threading.Thread(target=self._drain_stderr, daemon=True)
         self._drain.start()
@@ -140,6 +152,8 @@ class Process:
         with contextlib.suppress(OSError, ValueError):
             while chunk := stream.read(65536):
                 with self._tail_lock:
+                    self._stderr_bytes += len(chunk)
+                    self._head += chunk[: STDERR_HEAD - len(self._head)]
                     self._tail += chunk
                     del self._tail[:-STDERR_TAIL]
 
@@ -149,6 +163,12 @@ class Process:
             text = self._tail.decode("utf-8", "replace").strip()
         return text[-STDERR_TAIL:]
 
+    def stderr_excerpt(self) -> list[str]:
+        """The first and last lines the implementation wrote to stderr, each :func:`printable`."""
+        with self._tail_lock:
+            head, tail, total = bytes(self._head), bytes(self._tail), self._stderr_bytes
+        return [printable(line) for line in command.excerpt(head, tail, total)]
+
     def _gone(self, what: str) -> FaultError:
         code = self.proc.poll()
         if code is None:
@@ -157,7 +177,8 @@ class Process:
         status = "is still running" if code is None else f"exited with status {code}"
         tail = self.stderr_tail()
         note = f"; stderr ends: {tail[-400:]!r}" if tail else ""
-        return FaultError(ERROR, f"{what}: the implementation {status}{note}")
+        cause = f"{what}: the implementation {status}"
+        return FaultError(ERROR, cause + note, cause)
 
     def send(self, data: bytes, deadline: float) -> None:
         """Write a request, waiting for the pipe at most until ``deadline``.
@@ -297,14 +318,11 @@ def launch(argv: Sequence[str], timeout: float) -> tuple[Process, protocol.Start
     try:
         answer = proc.exchange(protocol.start_request(), timeout)
         return proc, protocol.check_start(answer)
-    except FaultError as e:
-        proc.kill()
-        raise UnusableError(f"start: {e.message}") from None
-    except protocol.ProtocolError as e:
-        tail = proc.stderr_tail()
-        proc.kill()
-        note = f"; stderr ends: {tail[-400:]!r}" if tail else ""
-        raise UnusableError(f"{e}{note}") from None
+    except (FaultError, protocol.ProtocolError) as e:
+        proc.kill()  # its stderr is read to the end (or for a second) first
+        cause = e.cause if isinstance(e, FaultError) else str(e)
+        message = command.start_failed(argv, printable(cause), proc.stderr_excerpt())
+        raise UnusableError(message) from None
 
 
 # --- scenarios, outcomes ------------------------------------------------------------------
@@ -845,6 +863,8 @@ class Report:
         self.done = 0
         self.counts = dict.fromkeys(OUTCOMES, 0)
         self.results: list[Result] = []
+        #: scenarios not run because the implementation is unusable (counted, not shown)
+        self.not_run = 0
         self.json: TextIO | None = None
         if json_path is not None:
             self.json = open(json_path, "w", encoding="utf-8")  # noqa: SIM115
@@ -854,11 +874,23 @@ class Report:
             self.json.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
             self.json.flush()
 
-    def add(self, r: Result) -> None:
+    def started(self, start: JSONObject, argv: Sequence[str]) -> None:
+        """Name the implementation that answered ``start``, before any result."""
+        stream = self.err if self.tty else self.out
+        line = command.describe(start, argv, default=self.impl is None)
+        stream.write(printable(line) + "\n")
+        stream.flush()
+
+    def add(self, r: Result, *, quiet: bool = False) -> None:
+        """Record a result and show it; ``quiet``: a scenario not run because the
+        implementation is unusable (said once, with their count, by :meth:`finish`)."""
         self.done += 1
         self.counts[r.outcome] += 1
         self.results.append(r)
         self.line(r.to_json())
+        if quiet:
+            self.not_run += 1
+            return
         shown = r.outcome in BAD or bool(r.warnings)
         if self.tty:
             if shown:
@@ -871,8 +903,9 @@ class Report:
     def _print_result(self, r: Result, stream: TextIO, brief: bool = False) -> None:
         """One line a scenario; a FAIL (ERROR, TIMEOUT, XPASS) also names the scenario's title
         and rules, says why, and gives the commands that replay it."""
-        ms = f"{r.duration * 1000:.0f} ms"
-        stream.write(f"{r.outcome:<7} {printable(r.case.id)} ({ms})")
+        ms = r.duration * 1000
+        took = f" ({ms:.0f} ms)" if ms >= SHOWN_MS else ""
+        stream.write(f"{r.outcome:<7} {printable(r.case.id)}{took}")
         if r.outcome == SKIP and r.message:
             stream.write(f": {printable(r.message)}")
         bad = r.outcome in BAD
@@ -915,6 +948,14 @@ class Report:
             self.json.close()
             self.json = None
         stream = self.err if self.tty else self.out
+        if footer.get("unusable"):
+            lines = str(footer["unusable"]).splitlines() or [""]
+            stream.write(f"implementation unusable: {printable(lines[0])}\n")
+            stream.writelines(f"{printable(line)}\n" for line in lines[1:])
+        if self.not_run:
+            stream.write(
+                f"{self.not_run} of {self.total} scenarios not run (each an ERROR in the results)\n"
+            )
         if self.tty:
             stream.write("outcome   count\n-------   -----\n")
             for o in OUTCOMES:
@@ -929,8 +970,6 @@ class Report:
         restarts = footer.get("restarts")
         if isinstance(restarts, int) and restarts:
             stream.write(f"restarts: {restarts} (implementations ended by a fault)\n")
-        if footer.get("unusable"):
-            stream.write(f"implementation unusable: {printable(str(footer['unusable']))}\n")
         stream.flush()
 
 
@@ -1092,13 +1131,12 @@ def _not_run(cases: Sequence[Case], state: RunState, report: Report) -> None:
     if state.unusable is None:
         return
     seen = {(r.case.path, r.case.id) for r in state.results}
+    why = state.unusable.splitlines()[0] if state.unusable.strip() else state.unusable
     for case in cases:
         if (case.path, case.id) not in seen:
-            r = Result(
-                case, ERROR, message=f"not run: the implementation is unusable ({state.unusable})"
-            )
+            r = Result(case, ERROR, message=f"not run: the implementation is unusable ({why})")
             state.results.append(r)
-            report.add(r)
+            report.add(r, quiet=True)
 
 
 def exit_code(state: RunState) -> int:
@@ -1218,6 +1256,7 @@ def _start_and_run(
     assert isinstance(impl, dict)
     impl["start"] = first[1].raw
     report.line(header)
+    report.started(first[1].raw, config.argv)
     try:
         run_cases(cases, config, first=first, jobs=jobs, report=report, state=state)
     except BaseException:
@@ -1228,15 +1267,24 @@ def _start_and_run(
 def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``python -m conformance run``: the exit status."""
     try:
-        argv = tuple(shlex.split(options.impl)) if options.impl else tuple(default_command())
+        argv = command.parse(options.impl, default_command())
     except ValueError as e:
-        err.write(f"--impl: {e}\n")
+        err.write(f"{e}\n")
         return EXIT_USAGE
-    if not argv:
-        err.write("--impl: an empty command\n")
-        return EXIT_USAGE
-    if options.timeout <= 0 or options.start_timeout <= 0 or options.jobs < 1:
-        err.write("--timeout and --start-timeout must be positive and --jobs at least 1\n")
+    broken = [
+        text
+        for text, bad in (
+            (f"--timeout must be positive (not {options.timeout:g})", options.timeout <= 0),
+            (
+                f"--start-timeout must be positive (not {options.start_timeout:g})",
+                options.start_timeout <= 0,
+            ),
+            (f"--jobs must be at least 1 (not {options.jobs})", options.jobs < 1),
+        )
+        if bad
+    ]
+    if broken:
+        err.write("".join(f"{text}\n" for text in broken))
         return EXIT_USAGE
     try:
         expected = read_expected_failures(options.expect) if options.expect else {}

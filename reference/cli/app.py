@@ -33,6 +33,7 @@ examples:
 _GAMES_EXAMPLES = """\
 examples:
   python -m reference games
+  python -m reference games melniki-b
   python -m reference games --json
 """
 
@@ -73,7 +74,9 @@ still saved.
 """
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "python -m reference") -> argparse.ArgumentParser:
+    """The parser; ``prog``: the command as the user typed it (``koloda`` through the console
+    script), named in its usage and errors."""
     raw = argparse.RawDescriptionHelpFormatter
     colour = argparse.ArgumentParser(add_help=False)
     colour.add_argument(
@@ -85,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         help="colour the output: auto (a terminal, unless NO_COLOR is set), always or never",
     )
     p = argparse.ArgumentParser(
-        prog="python -m reference",
+        prog=prog,
         description="Explore, replay and play the games of koloda's reference model.",
         epilog=_MAIN_EXAMPLES,
         formatter_class=raw,
@@ -96,11 +99,15 @@ def _parser() -> argparse.ArgumentParser:
         "games",
         parents=[colour],
         help="the registered games, their players, decks and options",
-        description="The registered games: players, deck, options (default [allowed values]).",
+        description="The registered games: a table of their players, cards, source texts "
+        "and names; with GAME, one game with its options (default [allowed values]).",
         epilog=_GAMES_EXAMPLES,
         formatter_class=raw,
     )
-    g.add_argument("--json", action="store_true", help="print JSON instead of one line a game")
+    g.add_argument(
+        "game", nargs="?", metavar="GAME", help="one game, with its options (default: a table)"
+    )
+    g.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     r = sub.add_parser(
         "rules",
@@ -192,20 +199,23 @@ def main(
     inp: TextIO | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    *,
+    prog: str = "python -m reference",
 ) -> int:
-    """Run a command; its exit status."""
+    """Run a command; its exit status. ``prog``: the command as typed, for the errors."""
     inp = sys.stdin if inp is None else inp
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     args_list = list(sys.argv[1:] if argv is None else argv)
-    args = _parser().parse_args(args_list)
+    args = _parser(prog).parse_args(args_list)
     st = Style(wants_colour(out, str(args.color)))
     command = str(args.command)
     try:
         if command == "games":
             from reference.cli.info import cmd_games  # noqa: PLC0415 (each command loads its own)
 
-            return cmd_games(bool(args.json), out, st)
+            game = None if args.game is None else str(args.game)
+            return cmd_games(bool(args.json), out, st, game, prog)
         if command == "rules":
             from reference.cli.info import cmd_rules  # noqa: PLC0415
 
@@ -232,18 +242,18 @@ def main(
         cfg.open = bool(args.open)
         return cmd_play(cfg, inp, out, st)
     except UsageError as e:
-        err.write(f"python -m reference {command}: error: {e}\n")
+        err.write(f"{prog} {command}: error: {e}\n")
         return EXIT_USAGE
     except BrokenPipeError:
         _silence(out)
         return 0
     except OSError as e:
         if e.filename is not None:  # a file named on the command line
-            err.write(f"python -m reference {command}: error: {e.filename}: {e.strerror}\n")
+            err.write(f"{prog} {command}: error: {e.filename}: {e.strerror}\n")
             return EXIT_USAGE
         _silence(out)
         with contextlib.suppress(OSError):
-            err.write(f"python -m reference {command}: cannot write the output: {e.strerror}\n")
+            err.write(f"{prog} {command}: cannot write the output: {e.strerror}\n")
         return EXIT_OUTPUT
 
 

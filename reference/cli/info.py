@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TextIO
 
 from conformance import corpus
@@ -56,19 +57,53 @@ def game_json(game: AnyGame) -> JSONObject:
     }
 
 
-def cmd_games(as_json: bool, out: TextIO, st: Style) -> int:
-    """One line a game: id, title, players, deck and options (default [allowed])."""
+def cmd_games(
+    as_json: bool,
+    out: TextIO,
+    st: Style,
+    game_id: str | None = None,
+    prog: str = "python -m reference",
+) -> int:
+    """A short table of the games (id, players, cards, source text, name), or one game with its
+    options (default [allowed values]) when ``game_id`` is given."""
+    if game_id is not None:
+        return _one_game(find_game(game_id), as_json, out, st)
     registered = [games()[g] for g in sorted(games())]
     if as_json:
         doc: JSON = {"games": [game_json(g) for g in registered]}
         out.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
         return 0
+    width = max(len(g.id) for g in registered)
+    out.write(f"{'game':<{width}}  players  cards  text  name\n")
     for g in registered:
-        opts = "; ".join(describe_option(s) for s in g.options.values()) or "no options"
+        text = re.search(r"\btext (\d{3})\b", source_title(g.title))
         out.write(
-            f"{st.head(g.id)}  {source_title(g.title)}  players {player_range(g)}  {deck_text(g)}  "
-            f"options: {opts}\n"
+            f"{st.head(g.id)}{' ' * (width - len(g.id))}  {player_range(g):<7}  "
+            f"{len(g.pack):>5}  {text.group(1) if text else '':<4}  {game_name(g)}\n"
         )
+    out.write(f"\na game with its options: {prog} games GAME\n")
+    return 0
+
+
+def game_name(game: AnyGame) -> str:
+    """The name of a game as its text gives it (its title without the source)."""
+    return source_title(game.title).split(" (", 1)[0]
+
+
+def _one_game(game: AnyGame, as_json: bool, out: TextIO, st: Style) -> int:
+    """One game: its title, players, deck and each option on a line of its own."""
+    if as_json:
+        out.write(json.dumps(game_json(game), ensure_ascii=False, indent=1) + "\n")
+        return 0
+    out.write(f"{st.head(game.id)}  {source_title(game.title)}\n")
+    out.write(f"players {player_range(game)}, {deck_text(game)}\n")
+    if not game.options:
+        out.write("no options\n")
+        return 0
+    out.write("options (default [allowed values]):\n")
+    for spec in game.options.values():
+        by = f" ({spec.ruling})" if spec.ruling else " (agreed amount)"
+        out.write(f"  {describe_option(spec)}{by}: {spec.doc}\n")
     return 0
 
 

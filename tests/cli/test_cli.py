@@ -54,19 +54,37 @@ def _json(text: str) -> dict[str, JSON]:
 # --- games and rules ------------------------------------------------------------------------
 
 
-def test_games_lists_every_registered_game_one_line_each() -> None:
+def test_games_is_a_short_table_and_a_game_lists_its_options() -> None:
     r = cli("games")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    assert len(lines) == len(games())
-    for line, (gid, game) in zip(lines, sorted(games().items()), strict=True):
-        assert line.startswith(gid)
+    assert lines[0].split() == ["game", "players", "cards", "text", "name"]
+    rows = lines[1 : 1 + len(games())]
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    for line, (gid, game) in zip(rows, sorted(games().items()), strict=True):
+        assert line.split()[0] == gid
         seats = game.players
-        want = f"{seats.start}-{seats[-1]}" if len(seats) > 1 else f"{seats.start} "
-        assert f"players {want}" in line
-        for name, spec in game.options.items():
-            assert f"{name}=" in line, (name, spec)
+        want = f"{seats.start}-{seats[-1]}" if len(seats) > 1 else f"{seats.start}"
+        assert line.split()[1] == want
+    assert lines[-1] == "a game with its options: python -m reference games GAME"
     assert "\x1b[" not in r.stdout  # piped: plain text
+    for gid, game in games().items():
+        one = cli("games", gid)
+        assert one.returncode == 0, one.stderr
+        assert one.stdout.startswith(gid + "  ")
+        for name in game.options:
+            assert f"\n  {name}=" in one.stdout, (gid, name)
+    assert _json(cli("games", "melniki-b", "--json").stdout)["id"] == "melniki-b"
+
+
+def test_koloda_names_itself_in_errors() -> None:
+    r = cli("play", "no-such-game", module="conformance.console")
+    assert r.returncode == 2
+    assert r.stderr.startswith("koloda play: error: unknown game 'no-such-game'"), r.stderr
+    r = cli("run", "--timeout", "x", module="conformance.console")
+    assert r.returncode == 2 and "koloda run: error: argument --timeout" in r.stderr, r.stderr
+    r = cli("play", "no-such-game")
+    assert r.stderr.startswith("python -m reference play: error: unknown game"), r.stderr
 
 
 def test_games_json_parses_with_options_defaults_and_values() -> None:

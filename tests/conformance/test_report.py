@@ -389,3 +389,75 @@ def test_the_suite_version_is_carried_and_shown(results: tuple[Path, Path], tmp_
     code, md, _ = _report(str(older), "--markdown")
     assert code == 0
     assert "| suite version | not recorded |" in md
+
+
+# --- what an implementer reads first -----------------------------------------------------------
+
+
+def test_failures_come_right_after_the_totals_with_a_link(
+    results: tuple[Path, Path], tmp_path: Path
+) -> None:
+    page_path = tmp_path / "report.html"
+    code, _, err = _report(str(results[1]), f"--o={page_path}", "--docs=docs/")
+    assert code == 0, err
+    text = page_path.read_text(encoding="utf-8")
+    totals, failures = text.index('id="totals"'), text.index('id="failures"')
+    assert totals < failures < text.index('id="games"') < text.index('id="rules"')
+    jump = text.index('href="#failures"')
+    assert totals < jump < failures
+    failed = sum(1 for x in _lines(results[1]) if x.get("outcome") == "FAIL")
+    assert f'<a href="#failures">{failed} failing scenario' in text
+    code, md, _ = _report(str(results[1]), "--markdown", "--docs=docs/")
+    assert md.index("## Failures") < md.index("## Per game") < md.index("## Rules with failures")
+
+
+def _with_list_failures(results: tuple[Path, Path], tmp_path: Path) -> Path:
+    """The reference's results with one scenario failing on ``legal`` and on a hand."""
+    lines = _lines(results[0])
+    target = next(x for x in lines if x.get("outcome") == "PASS")
+    target["outcome"] = "FAIL"
+    target["failures"] = [
+        {"step": 2, "expected": ["QS", "KS", "7H"], "observed": ["7H", "AS"], "note": "legal"},
+        {"step": 3, "expected": ["QS", "QS", "8D"], "observed": ["8D", "QS"], "note": "hand.1"},
+        {"step": 4, "expected": ["QS", "8D"], "observed": ["8D", "QS", "8D"], "note": "legal"},
+    ]
+    counts = lines[-1]["counts"]
+    assert isinstance(counts, dict)
+    counts["PASS"] -= 1
+    counts["FAIL"] += 1
+    return _write(tmp_path / "lists.jsonl", lines)
+
+
+def test_a_list_compared_as_a_set_or_multiset_shows_what_is_missing_and_extra(
+    results: tuple[Path, Path], tmp_path: Path
+) -> None:
+    path = _with_list_failures(results, tmp_path)
+    page_path = tmp_path / "report.html"
+    code, _, err = _report(str(path), f"--o={page_path}", "--docs=docs/")
+    assert code == 0, err
+    page = _parse(page_path.read_text(encoding="utf-8"))
+    rows = [text for _, text in page.find("tr", **{"class": "difference"})]
+    assert any('missing: "KS", "QS"; extra: "AS"' in t for t in rows), rows
+    assert any('missing: "QS"' in t and "extra" not in t for t in rows), rows  # a multiset
+    assert any("the same elements" in t for t in rows), rows  # legal is a set
+    code, md, _ = _report(str(path), "--markdown", "--docs=docs/")
+    assert code == 0
+    assert report.md('missing: "KS", "QS"; extra: "AS"') in md
+    assert report.list_difference({"note": "score", "expected": [1], "observed": [2]}) is None
+
+
+def test_docs_links_to_docs_not_built_are_warned_of(
+    results: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(report, "CHECKOUT_DOCS", tmp_path / "docs" / "_build" / "html")
+    page_path = tmp_path / "report.html"
+    code, _, err = _report(str(results[1]), f"--o={page_path}")
+    assert code == 0
+    assert "warning: the docs links point to" in err and "--docs-url" in err
+    assert "which is not built" in page_path.read_text(encoding="utf-8")
+    code, _, err = _report(str(results[1]), f"--o={page_path}", "--docs=https://example.org/")
+    assert code == 0 and "not built" not in err
+    (tmp_path / "docs" / "_build" / "html").mkdir(parents=True)
+    (tmp_path / "docs" / "_build" / "html" / "index.html").write_text("", encoding="utf-8")
+    code, _, err = _report(str(results[1]), f"--o={page_path}")
+    assert code == 0 and "not built" not in err

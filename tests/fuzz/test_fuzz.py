@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -91,6 +92,35 @@ def test_a_wrong_rule_is_found_shrunk_and_replayed(
     assert code == runner.EXIT_FAILED and "FAIL" in text, text
     code, text = replay(files[0], None)
     assert code == runner.EXIT_OK, text
+
+
+def _first_note(divergence: JSONObject) -> object:
+    failures = divergence.get("failures")
+    first = failures[0] if isinstance(failures, list) and failures else None
+    return first.get("note") if isinstance(first, dict) else None
+
+
+def test_divergences_of_one_broken_rule_are_one_group_with_a_count_and_an_example(
+    tmp_path: Path,
+) -> None:
+    config = fuzz.Config(
+        argv=wrong("follow-suit"), games=("melniki-b",), count=16, seed=0, shrink=False
+    )
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    found = [x for x in lines if x["type"] == "divergence"]
+    legal = [x for x in found if _first_note(x) == "legal"]
+    assert len(legal) >= 3, text
+    shown = text.splitlines()
+    assert not any(line.startswith("FAIL ") for line in shown), text  # no line a divergence
+    groups = [line for line in shown if re.match(r"^ +[0-9]+  melniki-b  ", line)]
+    assert f"{len(legal):>6}  melniki-b  legal  no rule cited by the reference" in groups, text
+    assert sum(int(line.split()[0]) for line in groups) == len(found)
+    examples = [line for line in shown if line.startswith("        e.g. game seed ")]
+    assert len(examples) == len(groups)
+    assert f"game seed {found[0]['seed']}" in text  # the first of each group is its example
+    seeds = [line for line in shown if "game seed" in line and not line.startswith("        e.g.")]
+    assert all(line.startswith("        other game seeds: ") for line in seeds), seeds
 
 
 def test_a_field_besides_the_seat_and_the_card_is_checked(tmp_path: Path) -> None:

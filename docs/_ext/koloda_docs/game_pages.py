@@ -66,7 +66,8 @@ def game_page(ctx: Ctx, g: GameData) -> str:
     rulings, options and scenarios."""
     ctx.linker.page(ctx.doc)
     normative = sum(1 for sid in g.passage if ctx.corpus.note(sid).cls == "normative")
-    players = f"{g.game.players.start}–{g.game.players.stop - 1}"
+    seats = g.game.players
+    players = str(seats.start) if len(seats) == 1 else f"{seats.start}–{seats[-1]}"
     status = "complete" if g.complete else "in progress"
     code_links = ", ".join(ctx.a(code_doc(g.id), "", f.path, "code-ref") for f in g.files)
     text = f"text {g.document} · " if g.document else ""

@@ -282,11 +282,16 @@ def _rule_matrix(ctx: Ctx, g: GameData) -> str:
 # --- games -------------------------------------------------------------------------------
 
 
+def _players(seats: range) -> str:
+    """``2–6``, or ``4`` for a game of one player count (not ``4–4``)."""
+    return str(seats.start) if len(seats) == 1 else f"{seats.start}–{seats[-1]}"
+
+
 def games_fragment(ctx: Ctx) -> str:
     """The registered games, with their counts."""
     rows = []
     for gid, g in ctx.corpus.games.items():
-        players = f"{g.game.players.start}–{g.game.players.stop - 1}"
+        players = _players(g.game.players)
         rows.append(
             f"<tr><td>{ctx.a(game_doc(gid), '', gid, 'game-ref')}</td>"
             f'<td lang="ru">{esc(source_title(g.title))}</td>'
@@ -347,7 +352,7 @@ def landing_fragment(ctx: Ctx) -> str:
     ):
         entry = games.get(gid, {})
         kind = entry.get("kind", "")
-        players = f"{g.game.players.start}–{g.game.players.stop - 1}"
+        players = _players(g.game.players)
         russian = re.sub(r"\s*\(seed \d{3}.*$|\s*\(text \d{3}.*$", "", g.title)
         text = f"text {g.document}" if g.document else ""
         line = f"{glosses.get(kind, '')}. {len(g.own_rules)} rules, {len(g.rulings)} rulings."
