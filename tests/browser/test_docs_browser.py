@@ -528,3 +528,20 @@ def test_the_hands_shown_after_a_trick_are_the_replays(scenario_id: str) -> None
             assert isinstance(hand, list)
             assert (cell == "—") == (not hand), (scenario_id, i, seat, cell, hand)
     assert blocks > 0, f"{scenario_id}: no trick taken in its trace"
+
+
+def test_the_landing_table_tells_every_game_apart() -> None:
+    """Two games that share an English name or a kind (the two Мельники, the trick-taking
+    мушки) are told apart on the landing table by what each is."""
+    import importlib  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    site = importlib.import_module("koloda_docs.site_pages")
+    listed, glosses = site.game_kinds()
+    lines: dict[str, str] = {
+        gid: entry.get("what") or glosses[entry["kind"]] for gid, entry in listed.items()
+    }
+    names = [(entry["english"], lines[gid]) for gid, entry in listed.items()]
+    assert len(set(lines.values())) == len(lines), "two games are described alike"
+    assert len(set(names)) == len(names)

@@ -355,7 +355,8 @@ def landing_fragment(ctx: Ctx) -> str:
         players = _players(g.game.players)
         russian = re.sub(r"\s*\(seed \d{3}.*$|\s*\(text \d{3}.*$", "", g.title)
         text = f"text {g.document}" if g.document else ""
-        line = f"{glosses.get(kind, '')}. {len(g.own_rules)} rules, {len(g.rulings)} rulings."
+        what = entry.get("what") or glosses.get(kind, "")
+        line = f"{what}. {len(g.own_rules)} rules, {len(g.rulings)} rulings."
         rows.append(
             f'<tr data-game="{esc(gid)}"><td>{ctx.a(game_doc(gid), "", gid, "game-ref")}</td>'
             f'<td lang="ru">{esc(russian)}</td><td>{esc(entry.get("english", ""))}</td>'
