@@ -919,7 +919,8 @@ class Player:
 
     def count(self, game: str, setup: Mapping[str, JSON], depth: int) -> int | Skipped | str:
         """The implementation's ``count``, :class:`Skipped` when it answers ``skipped`` (which
-        the protocol allows), or a string saying what went wrong."""
+        the protocol allows), or a string saying what went wrong (a fault of the implementation:
+        an error of the game, never a divergence)."""
         try:
             proc = self.ensure()
             self.seq += 1
@@ -936,6 +937,8 @@ class Player:
         if answer.get("seq") == seq and "count" not in answer and isinstance(why, str):
             return Skipped(why)
         if answer.get("seq") != seq or isinstance(got, bool) or not isinstance(got, int):
+            if answer.get("seq") != seq:
+                self.abort()  # out of step: the next request goes to a fresh implementation
             return f"count: the answer {engine.canonical(answer)[:200]}"
         return got
 
@@ -1304,17 +1307,27 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
             seen = player.count(trial.game, trial.setup(), config.count_depth)
             if isinstance(seen, Skipped):
                 line["count_skipped"] = seen.reason
+            elif isinstance(seen, str):
+                # the implementation broke down (died, timed out, answered out of protocol
+                # or "errored"): an error, not a divergence
+                line["outcome"] = runner.ERROR
+                line["message"] = seen
+                found.append(dict(line))
             else:
                 counted += 1
-            if not isinstance(seen, Skipped) and seen != want:
-                line["outcome"] = runner.FAIL
-                line["count"] = {"depth": config.count_depth, "expected": want, "observed": seen}
-                found.append(dict(line))
+                if seen != want:
+                    line["outcome"] = runner.FAIL
+                    line["count"] = {
+                        "depth": config.count_depth,
+                        "expected": want,
+                        "observed": seen,
+                    }
+                    found.append(dict(line))
         if got.outcome == runner.SKIP:
             # the protocol lets an implementation decline a game: counted, not compared
             skipped += 1
             line["message"] = got.message
-        elif got.outcome != runner.PASS and "count" not in line:
+        elif got.outcome != runner.PASS:
             line["message"] = got.message
             line["failures"] = [_mismatch(m) for m in got.failures[:5]]
             item: JSONObject = dict(line)

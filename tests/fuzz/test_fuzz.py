@@ -173,6 +173,25 @@ def test_a_wrong_count_is_found(tmp_path: Path) -> None:
     assert found and all("count" in x for x in found)
 
 
+def test_a_crash_during_count_is_an_error_not_a_divergence(tmp_path: Path) -> None:
+    """An implementation that dies on ``count`` broke down: that is an error, counted and shown
+    as one, not a divergence (the games themselves are right)."""
+    config = fuzz.Config(argv=wrong("count-crash"), games=("melniki-b",), count=17, seed=1)
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    summary = lines[-1]
+    assert (summary["divergences"], summary["errors"]) == (0, 2), summary
+    assert summary["counted"] == 0
+    assert "0 divergences, 2 errors" in text
+    errors = [x for x in lines if x["type"] == "game" and x["outcome"] == runner.ERROR]
+    assert [x["index"] for x in errors] == [0, 16]  # one game in 16 is counted
+    assert all("count" in str(x["message"]) for x in errors), errors
+    found = [x for x in lines if x["type"] == "divergence"]
+    assert [x["outcome"] for x in found] == [runner.ERROR, runner.ERROR]
+    assert all("exited" in str(x["message"]) for x in found), found
+    assert "FAIL" not in text
+
+
 def test_dask_local_cluster(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     base = fuzz.Config(

@@ -7,6 +7,7 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``follow-suit``: a player holding the suit led may lay a trump instead;
 * ``covering``: in the second stage a trump does not beat a card of another suit;
 * ``count``: the answer to ``count`` is one too many (the games themselves are right);
+* ``count-crash``: the process dies on a ``count`` request (the games themselves are right);
 * ``spaced``: every answer right, but written with spaces, ASCII escapes and sorted members
   (not byte for byte the reference's lines);
 * ``three-players``: melniki-b takes three players by default (the text says two or four;
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -52,6 +54,7 @@ MODES = (
     "follow-suit",
     "covering",
     "count",
+    "count-crash",
     "spaced",
     "three-players",
     "top-stake",
@@ -236,6 +239,14 @@ def patch(mode: str) -> None:
             return right(game_id, setup, depth) + 1
 
         setattr(engine, "count", one_too_many)  # noqa: B010
+    elif mode == "count-crash":
+
+        def crash(seq: int, request: JSONObject) -> JSONObject:
+            sys.stderr.write("wrong: crashing on count\n")
+            sys.stderr.flush()
+            os._exit(9)
+
+        setattr(adapter, "answer_count", crash)  # noqa: B010
     elif mode == "spaced":
 
         def spaced(message: Mapping[str, JSON]) -> bytes:
