@@ -26,6 +26,7 @@ import queue
 import selectors
 import shlex
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Final, TextIO
+from typing import BinaryIO, Final, TextIO
 
 from conformance import engine, protocol, validate
 from conformance.suite import VERSION as SUITE_VERSION
@@ -968,7 +969,52 @@ def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
         elif r.warnings:
             ET.SubElement(case, "system-out").text = detail
     ET.indent(suites)
-    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+    with written_whole(path) as stream:
+        ET.ElementTree(suites).write(stream, encoding="utf-8", xml_declaration=True)
+
+
+def _regular(path: str) -> bool:
+    """Whether a regular file (or a link to one) is at ``path``."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+@contextlib.contextmanager
+def written_whole(path: str) -> Iterator[BinaryIO]:
+    """A file written under a temporary name in its directory and renamed to ``path`` once
+    complete: a run killed while writing leaves no half-written file. A path that exists and is
+    not a regular file (a pipe, ``/dev/stdout``) is written directly, never replaced."""
+    if os.path.exists(path) and not _regular(path):
+        with open(path, "wb") as stream:
+            yield stream
+        return
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as stream:
+            yield stream
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def remove_previous(paths: Sequence[str | None]) -> str | None:
+    """Remove the files an earlier run left at these paths (regular files only), so that a run
+    killed before it writes its own never leaves them looking like its results; what went
+    wrong, if one cannot be removed."""
+    for path in paths:
+        if path is None or not _regular(path):
+            continue
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            return f"cannot remove the earlier {path}: {e}"
+    return None
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -1227,6 +1273,11 @@ def _start_and_run(
 
 def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``python -m conformance run``: the exit status."""
+    # first of all: whatever happens next, an earlier run's files never pass for this run's
+    problem = remove_previous((options.json_path, options.junit_path))
+    if problem is not None:
+        err.write(f"{problem}\n")
+        return EXIT_USAGE
     try:
         argv = tuple(shlex.split(options.impl)) if options.impl else tuple(default_command())
     except ValueError as e:
