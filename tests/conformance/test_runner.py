@@ -179,6 +179,40 @@ def test_a_child_left_behind_is_killed(tmp_path: Path, monkeypatch: pytest.Monke
         pytest.fail(f"the child {pid} of the implementation is still running")
 
 
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone (reaped), polling for a minute at most."""
+    deadline = time.monotonic() + 60
+    while Path(f"/proc/{pid}").exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a subreaper is Linux's")
+@pytest.mark.parametrize("mode", ["setsid-child", "double-fork"])
+def test_processes_that_leave_the_group_are_ended_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """Each implementation started (the first, killed at the crash on TARGET, and the one that
+    replaces it, stopped at the end) starts a sleeper in a session of its own: a child
+    (``setsid-child``) or an orphan adopted while the implementation runs (``double-fork``).
+    None outlives the run: each is killed and reaped."""
+    pid_file = tmp_path / "orphans.pid"
+    monkeypatch.setenv("FAKE_ORPHAN_PID", str(pid_file))
+    code, lines, text = run(tmp_path, fake(mode, TARGET), ids=IDS, timeout=30.0)
+    got = outcomes(lines)
+    assert got[TARGET] == "ERROR" and lines[-1]["restarts"] == 1, text
+    assert code == runner.EXIT_FAILED
+    pids = [int(x) for x in pid_file.read_text(encoding="utf-8").split()]
+    assert len(pids) == 2
+    alive = [pid for pid in pids if not _ended(pid)]
+    for pid in alive:  # not to leave them running whatever the outcome
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert alive == [], f"left running: {alive}"
+
+
 def test_a_clean_run_sends_stop(tmp_path: Path) -> None:
     """At the end the implementation is told to stop (and exits 0), not only killed."""
     log = tmp_path / "requests.log"
