@@ -8,6 +8,9 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``covering``: in the second stage a trump does not beat a card of another suit;
 * ``count``: the answer to ``count`` is one too many (the games themselves are right);
 * ``count-crash``: the process dies on a ``count`` request (the games themselves are right);
+* ``stall``: declares no ``count``, answers the first 20 ``run`` requests rightly and then
+  never answers again (for the fuzzer's signal tests; its pid goes to the file named by
+  ``WRONG_PID_FILE``);
 * ``spaced``: every answer right, but written with spaces, ASCII escapes and sorted members
   (not byte for byte the reference's lines);
 * ``three-players``: melniki-b takes three players by default (the text says two or four;
@@ -33,6 +36,7 @@ import dataclasses
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -55,6 +59,7 @@ MODES = (
     "covering",
     "count",
     "count-crash",
+    "stall",
     "spaced",
     "three-players",
     "top-stake",
@@ -175,6 +180,9 @@ def undeclared(setup: JSON, game_id: JSON) -> str | None:
     return None
 
 
+#: The ``run`` requests the ``stall`` mode answers.
+STALL_AFTER = 20
+
 right_start = adapter.start_answer
 right_run = adapter.answer_run
 right_count = adapter.answer_count
@@ -247,6 +255,23 @@ def patch(mode: str) -> None:
             os._exit(9)
 
         setattr(adapter, "answer_count", crash)  # noqa: B010
+    elif mode == "stall":
+        Path(os.environ["WRONG_PID_FILE"]).write_text(str(os.getpid()), encoding="utf-8")
+        answered = [0]
+
+        def start_without_count() -> JSONObject:
+            answer = right_start()
+            answer.pop("capabilities", None)
+            return answer
+
+        def stall(seq: JSON, scenario: JSON) -> JSONObject:
+            if answered[0] >= STALL_AFTER:
+                time.sleep(3600)
+            answered[0] += 1
+            return right_run(seq, scenario)
+
+        setattr(adapter, "start_answer", start_without_count)  # noqa: B010
+        setattr(adapter, "answer_run", stall)  # noqa: B010
     elif mode == "spaced":
 
         def spaced(message: Mapping[str, JSON]) -> bytes:
