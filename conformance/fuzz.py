@@ -35,19 +35,21 @@ worker starts the implementation command itself and keeps it for its chunks.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
 import random
 import shlex
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from multiprocessing import get_context
+from multiprocessing import active_children, get_context
 from pathlib import Path
 from typing import Final, Protocol, TextIO
 
@@ -821,10 +823,17 @@ class Player:
         return Outcome(runner.FAIL if failures else runner.PASS, failures)
 
     def run_many(self, items: Iterable[Prepared]) -> list[Outcome]:
-        """The outcome of each prepared game, requests pipelined (bounded in count and bytes).
+        """The outcome of each prepared game, requests pipelined (bounded in count and bytes)."""
+        got = dict(self.play(items))
+        return [got[k] for k in range(len(got))]
+
+    def play(self, items: Iterable[Prepared]) -> Iterator[tuple[int, Outcome]]:
+        """The outcome of each prepared game as it is known, with the game's place in ``items``,
+        requests pipelined (bounded in count and bytes); every game gets exactly one.
 
         ``items`` is consumed lazily: the next game is prepared on the reference while the
-        implementation works on the games in flight.
+        implementation works on the games in flight. Requests may be in flight while an
+        outcome is handed out: the caller sends none of its own until the iteration ends.
         """
         source = iter(items)
         pulled: list[Prepared] = []
@@ -878,6 +887,7 @@ class Player:
                         break
                     self.abort()
                     out[k] = Outcome(e.outcome, message=e.message)
+                    yield k, out[k]
                     continue
                 if not flight:
                     due = time.monotonic()
@@ -897,6 +907,7 @@ class Player:
                 ):
                     out[k] = Outcome(runner.PASS)  # the reference's own answer, byte for byte
                     due = time.monotonic()
+                    yield k, out[k]
                     continue
                 answer = protocol.decode(line)
             except (runner.FaultError, protocol.ProtocolError) as e:
@@ -905,21 +916,26 @@ class Player:
                 self.abort()
                 out[k] = Outcome(outcome, message=message)
                 requeue()
+                yield k, out[k]
                 continue
             due = time.monotonic()
             verdict = out[k] = self._verdict(pulled[k], seq, answer)
             if verdict.restart:  # a protocol violation: the others are sent again
                 self.abort()
                 requeue()
+            yield k, verdict
         self.runs += len(pulled)
-        return [out.get(k, Outcome(runner.ERROR, message="not run")) for k in range(len(pulled))]
+        for k in range(len(pulled)):
+            if k not in out:
+                yield k, Outcome(runner.ERROR, message="not run")
 
     def run(self, item: Prepared) -> Outcome:
         return self.run_many([item])[0]
 
     def count(self, game: str, setup: Mapping[str, JSON], depth: int) -> int | Skipped | str:
         """The implementation's ``count``, :class:`Skipped` when it answers ``skipped`` (which
-        the protocol allows), or a string saying what went wrong."""
+        the protocol allows), or a string saying what went wrong (a fault of the implementation:
+        an error of the game, never a divergence)."""
         try:
             proc = self.ensure()
             self.seq += 1
@@ -936,6 +952,8 @@ class Player:
         if answer.get("seq") == seq and "count" not in answer and isinstance(why, str):
             return Skipped(why)
         if answer.get("seq") != seq or isinstance(got, bool) or not isinstance(got, int):
+            if answer.get("seq") != seq:
+                self.abort()  # out of step: the next request goes to a fresh implementation
             return f"count: the answer {engine.canonical(answer)[:200]}"
         return got
 
@@ -1266,10 +1284,43 @@ def _line(index: int, trial: Trial, outcome: str, duration: float) -> JSONObject
 def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JSONObject:
     """Play the games of these indices against a running implementation; a JSON summary with a
     line per game, and for each divergence the shrunk scenario."""
-    declared = player.declared()
     t0 = time.monotonic()
-    trials: list[tuple[int, Trial]] = []
+    merged: JSONObject = {"games": 0, "decisions": 0, "counted": 0, "skipped": 0}
+    kinds: JSONObject = {}
     lines: list[JSON] = []
+    found: list[JSON] = []
+    for game in chunk_games(player, config, indices):
+        for key in ("games", "decisions", "counted", "skipped"):
+            merged[key] = _number(merged[key]) + _number(game.get(key))
+        for kind, n in _members(game.get("kinds")):
+            kinds[kind] = _number(kinds.get(kind, 0)) + _number(n)
+        lines += _items(game.get("lines"))
+        found += _items(game.get("found"))
+    return merged | {
+        "kinds": kinds,
+        "lines": lines,
+        "found": found,
+        "duration": time.monotonic() - t0,
+    }
+
+
+def _members(value: JSON) -> list[tuple[str, JSON]]:
+    return list(value.items()) if isinstance(value, dict) else []
+
+
+def _items(value: JSON) -> list[JSON]:
+    return list(value) if isinstance(value, list) else []
+
+
+def chunk_games(player: Player, config: Config, indices: Sequence[int]) -> Iterator[JSONObject]:
+    """The games of these indices played against a running implementation, one summary a game
+    (``streamed``: its counts, its line, and its divergence if any) as soon as it is finished.
+
+    Most games are finished when their answer is judged; a game to be compared by ``count``
+    or shrunk needs the implementation to itself, so it is finished once the chunk's games are
+    all answered (in the order of the indices, so the same divergences are shrunk)."""
+    declared = player.declared()
+    trials: list[tuple[int, Trial]] = []
 
     def scenarios() -> Iterator[Prepared]:
         for index in indices:
@@ -1281,46 +1332,47 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
                 trials.append((index, item.trial))
                 yield item
 
-    found: list[JSON] = []
-    decisions = 0
-    counted = 0
-    shrunk = 0
-    skipped = 0
-    kinds: JSONObject = {}
     caps = player.capabilities()
-    # every answer first: counts and shrinks use the session, which must have nothing in flight
-    outcomes = player.run_many(scenarios())
-    for (index, trial), got in zip(trials, outcomes, strict=True):
-        decisions += trial.decisions()
-        kinds[trial.kind] = _number(kinds.get(trial.kind, 0)) + 1
+    shrunk = 0
+    later: list[tuple[int, Outcome]] = []
+
+    def finish(k: int, got: Outcome) -> JSONObject:
+        nonlocal shrunk
+        index, trial = trials[k]
+        counted = 0
+        found: list[JSON] = []
         line = _line(index, trial, got.outcome, 0.0)
-        if (
-            got.outcome == runner.PASS
-            and not trial.refused
-            and "count" in caps
-            and index % COUNT_EVERY == 0
-        ):
+        if to_count(index, trial, got):
             want = reference_count(trial.game, trial.setup(), config.count_depth)
             seen = player.count(trial.game, trial.setup(), config.count_depth)
             if isinstance(seen, Skipped):
                 line["count_skipped"] = seen.reason
+            elif isinstance(seen, str):
+                # the implementation broke down (died, timed out, answered out of protocol
+                # or "errored"): an error, not a divergence
+                line["outcome"] = runner.ERROR
+                line["message"] = seen
+                found.append(dict(line))
             else:
                 counted += 1
-            if not isinstance(seen, Skipped) and seen != want:
-                line["outcome"] = runner.FAIL
-                line["count"] = {"depth": config.count_depth, "expected": want, "observed": seen}
-                found.append(dict(line))
+                if seen != want:
+                    line["outcome"] = runner.FAIL
+                    line["count"] = {
+                        "depth": config.count_depth,
+                        "expected": want,
+                        "observed": seen,
+                    }
+                    found.append(dict(line))
         if got.outcome == runner.SKIP:
             # the protocol lets an implementation decline a game: counted, not compared
-            skipped += 1
             line["message"] = got.message
-        elif got.outcome != runner.PASS and "count" not in line:
+        elif got.outcome != runner.PASS:
             line["message"] = got.message
             line["failures"] = [_mismatch(m) for m in got.failures[:5]]
             item: JSONObject = dict(line)
             if got.outcome == runner.FAIL and got.failures:
                 item["way"] = str(way(trial, got.failures))
-            if got.outcome == runner.FAIL and config.shrink and shrunk < config.max_shrinks:
+            if to_shrink(got) and shrunk < config.max_shrinks:
                 shrunk += 1
                 shrinker = Shrinker(player, config, declared)
                 small = shrinker.shrink(trial)
@@ -1328,18 +1380,38 @@ def run_chunk_with(player: Player, config: Config, indices: Sequence[int]) -> JS
                 item["shrink_runs"] = shrinker.spent
                 item["shrink_other_ways"] = shrinker.other_ways
             found.append(item)
-        lines.append(line)
-    return {
-        "games": len(trials),
-        "decisions": decisions,
-        "counted": counted,
-        "skipped": skipped,
-        "kinds": kinds,
-        "lines": lines,
-        "found": found,
-        "duration": time.monotonic() - t0,
-        "start": declared.raw,
-    }
+        return {
+            "streamed": True,
+            "games": 1,
+            "decisions": trial.decisions(),
+            "counted": counted,
+            "skipped": int(got.outcome == runner.SKIP),
+            "kinds": {trial.kind: 1},
+            "lines": [line],
+            "found": found,
+            "start": declared.raw,
+        }
+
+    def to_count(index: int, trial: Trial, got: Outcome) -> bool:
+        return (
+            got.outcome == runner.PASS
+            and not trial.refused
+            and "count" in caps
+            and index % COUNT_EVERY == 0
+        )
+
+    def to_shrink(got: Outcome) -> bool:
+        return got.outcome == runner.FAIL and config.shrink
+
+    # counts and shrinks use the implementation, which must have nothing in flight
+    for k, got in player.play(scenarios()):
+        index, trial = trials[k]
+        if to_count(index, trial, got) or to_shrink(got):
+            later.append((k, got))
+        else:
+            yield finish(k, got)
+    for k, got in sorted(later, key=lambda pair: pair[0]):
+        yield finish(k, got)
 
 
 _PLAYERS: dict[tuple[int, int, tuple[str, ...]], Player] = {}
@@ -1349,18 +1421,42 @@ _PLAYERS_LOCK = threading.Lock()
 def run_chunk(config: Config, indices: Sequence[int]) -> JSONObject:
     """A chunk run by a worker (a local process or a Dask worker): the implementation is started
     once per worker thread and kept for the next chunks."""
+    player = _player(config)
+    try:
+        return run_chunk_with(player, config, indices)
+    except runner.UnusableError as e:
+        _drop(player)
+        return {"unusable": str(e)}
+
+
+def stream_chunk(config: Config, indices: Sequence[int]) -> Iterator[JSONObject]:
+    """:func:`run_chunk` in this process, one summary a game as it is finished
+    (:func:`chunk_games`), then an empty summary that ends the chunk."""
+    player = _player(config)
+    try:
+        yield from chunk_games(player, config, indices)
+    except runner.UnusableError as e:
+        _drop(player)
+        yield {"unusable": str(e)}
+        return
+    yield {}
+
+
+def _player(config: Config) -> Player:
+    """This worker thread's player of the implementation (started once, kept for the chunks)."""
     key = (os.getpid(), threading.get_ident(), config.argv)
     with _PLAYERS_LOCK:
         player = _PLAYERS.get(key)
         if player is None:
             player = _PLAYERS[key] = Player(config)
-    try:
-        return run_chunk_with(player, config, indices)
-    except runner.UnusableError as e:
-        with _PLAYERS_LOCK:
-            _PLAYERS.pop(key, None)
-        player.close()
-        return {"unusable": str(e)}
+    return player
+
+
+def _drop(player: Player) -> None:
+    with _PLAYERS_LOCK:
+        for key in [k for k, p in _PLAYERS.items() if p is player]:
+            del _PLAYERS[key]
+    player.close()
 
 
 def close_players() -> None:
@@ -1380,18 +1476,34 @@ def chunks(config: Config, size: int = CHUNK) -> list[list[int]]:
 # --- executors ------------------------------------------------------------------------------------
 
 
-def _local_results(config: Config, jobs: int) -> Iterator[JSONObject]:
+def _worker_init() -> None:
+    """A local worker process: tuned for throughput; SIGTERM and SIGHUP (which the client sends
+    to end it on an interrupt) kill its implementations before it exits; Ctrl-C, which a
+    terminal sends to the whole process group, is left to the client."""
+    gctune.for_throughput()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _worker_ends)
+
+
+def _worker_ends(signum: int, frame: object) -> None:
+    for player in list(_PLAYERS.values()):  # no lock: the code interrupted may hold it
+        player.abort()
+    os._exit(128 + signum)
+
+
+def _local_results(config: Config, jobs: int) -> Generator[JSONObject, None, None]:
     work = chunks(config, size=max(1, min(CHUNK, -(-len(config.indices()) // max(jobs, 1)))))
     if jobs <= 1:
         try:
             with gctune.throughput():
                 for c in work:
-                    yield run_chunk(config, c)
+                    yield from stream_chunk(config, c)
         finally:
             close_players()
         return
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=get_context("spawn"), initializer=gctune.for_throughput
+        max_workers=jobs, mp_context=get_context("spawn"), initializer=_worker_init
     ) as pool:
         pending = {pool.submit(run_chunk, config, c) for c in work}
         try:
@@ -1399,6 +1511,16 @@ def _local_results(config: Config, jobs: int) -> Iterator[JSONObject]:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in done:
                     yield f.result()
+        except BaseException:
+            # interrupted (or closed early): end the workers, which end their implementations,
+            # rather than wait for the chunks they are playing
+            for f in pending:
+                f.cancel()
+            for worker in active_children():
+                worker.terminate()
+            for worker in active_children():
+                worker.join(30)
+            raise
         finally:
             for f in pending:
                 f.cancel()
@@ -1424,7 +1546,7 @@ def dask_client(address: str) -> _DaskClient:
     return client
 
 
-def _dask_results(config: Config, address: str) -> Iterator[JSONObject]:
+def _dask_results(config: Config, address: str) -> Generator[JSONObject, None, None]:
     distributed = importlib.import_module("distributed")
     client = dask_client(address)
     try:
@@ -1498,8 +1620,9 @@ def main(
     default_impl: bool = False,
 ) -> int:
     """``python -m conformance fuzz``: the exit status (0 no divergence, 1 divergences or errors,
-    2 usage, 3 implementation unusable, 130 interrupted). ``default_impl``: the command is the
-    reference's, no ``--impl`` given (as the line naming the implementation says)."""
+    2 usage, 3 implementation unusable, 130 interrupted by Ctrl-C, 143 by SIGTERM, 129 by
+    SIGHUP). ``default_impl``: the command is the reference's, no ``--impl`` given (as the line
+    naming the implementation says)."""
     t0 = time.monotonic()
     report: TextIO | None = None
     if json_path is not None:
@@ -1512,6 +1635,7 @@ def main(
     def emit(obj: Mapping[str, JSON]) -> None:
         if report is not None:
             report.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+            report.flush()  # a game's line is on disk as soon as the game is finished
 
     header: JSONObject = {
         "type": "header",
@@ -1540,10 +1664,14 @@ def main(
     emit(header)
     totals = Totals()
     interrupted = False
+    signum: int | None = None
     total = len(config.indices())
     results = _dask_results(config, scheduler) if scheduler else _local_results(config, jobs)
     named = False
     found_groups: dict[tuple[str, str, str], groups.Group] = {}
+    # SIGTERM and SIGHUP interrupt the campaign as Ctrl-C does (as they do a run)
+    signals = contextlib.ExitStack()
+    signals.enter_context(runner.interruptible())
     try:
         for chunk in results:
             if "unusable" in chunk:
@@ -1585,6 +1713,8 @@ def main(
                 emit(dict(item, type="divergence", file=where[4:] or None))
                 # said once a group (the first observable that differs, the rule), at the end
                 groups.add(found_groups, dict(item, file=where[4:] or None))
+            if chunk.get("streamed"):
+                continue  # one game of a chunk: the progress is shown at the end of the chunk
             elapsed = time.monotonic() - t0
             err.write(
                 f"progress: {totals.games}/{total} games, {totals.decisions} decisions, "
@@ -1592,13 +1722,17 @@ def main(
                 f"{totals.games / max(elapsed, 1e-9):.0f} games/s\n"
             )
             err.flush()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         interrupted = True
+        if isinstance(e, runner.Terminated):
+            signum = e.signum
     finally:
+        signals.close()
+        results.close()  # a local pool's workers are ended, not waited for, on an interrupt
         close_players()
     elapsed = time.monotonic() - t0
     if interrupted:
-        status = runner.EXIT_INTERRUPTED
+        status = runner.EXIT_INTERRUPTED if signum is None else 128 + signum
     elif totals.unusable is not None:
         status = runner.EXIT_UNUSABLE
     else:

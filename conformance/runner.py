@@ -19,24 +19,28 @@ The runner works on POSIX systems (it waits on pipes with :mod:`selectors`).
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import fnmatch
+import functools
+import itertools
 import json
 import os
 import queue
 import selectors
 import shlex
 import signal
+import stat
 import subprocess
 import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Final, TextIO
+from typing import BinaryIO, Final, TextIO
 
 from conformance import command, engine, protocol, validate
 from conformance.suite import VERSION as SUITE_VERSION
@@ -103,11 +107,98 @@ class UnusableError(Exception):
     """The implementation gave no valid answer to ``start``."""
 
 
+#: The environment variable that marks every process an implementation starts (its value is
+#: one per implementation process), so that the processes it leaves behind are found.
+MARK: Final = "KOLODA_CONFORMANCE_PROCESS"
+#: ``PR_SET_CHILD_SUBREAPER`` of ``<linux/prctl.h>``.
+_PR_SET_CHILD_SUBREAPER: Final = 36
+#: Rounds of killing what an implementation left behind (each may find what the last started).
+_SWEEPS: Final = 10
+_marks = itertools.count(1)
+
+
+def become_subreaper() -> bool:
+    """On Linux, make this process a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``), once:
+    a process orphaned below it (an implementation's child whose parent exited, one that
+    double-forked) is then adopted by it rather than by init, so that it can be found and
+    ended. Whether this process is one (False elsewhere, or if the call failed)."""
+    return _subreaper(os.getpid())  # a forked child is not a subreaper: once per process
+
+
+@functools.cache
+def _subreaper(pid: int) -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    done: int = prctl(_PR_SET_CHILD_SUBREAPER, ctypes.c_ulong(1), ctypes.c_ulong(0), 0, 0)
+    return done == 0
+
+
+def _children() -> dict[int, list[int]]:
+    """Every process's children, from ``/proc`` (empty where there is none)."""
+    out: dict[int, list[int]] = {}
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as f:
+                    text = f.read()
+            except OSError:
+                continue  # ended meanwhile
+            # pid (comm) state ppid ...: comm may hold spaces and parentheses
+            fields = text[text.rfind(b")") + 2 :].split()
+            if len(fields) > 1:
+                out.setdefault(int(fields[1]), []).append(int(entry.name))
+    return out
+
+
+def _below(children: Mapping[int, Sequence[int]], roots: Iterable[int]) -> set[int]:
+    """The descendants of the roots (not the roots themselves)."""
+    found: set[int] = set()
+    todo = [c for r in roots for c in children.get(r, ())]
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children.get(pid, ()))
+    return found
+
+
+def _marked(pid: int, mark: bytes) -> bool:
+    """Whether process ``pid`` was started with this mark in its environment."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return mark in f.read().split(b"\0")
+    except OSError:
+        return False
+
+
+def _reap(pids: Iterable[int], timeout: float = 5.0) -> None:
+    """Wait for the killed processes that are this process's children (adopted orphans), so
+    that none is left a zombie; others are not ours to wait for."""
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        while True:
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if done or time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+
+
 class Process:
     """One running implementation: bounded, deadline-driven line exchange over its pipes."""
 
     def __init__(self, argv: Sequence[str], cwd: str | None = None) -> None:
         self.argv = list(argv)
+        become_subreaper()
+        self.mark = f"{os.getpid()}.{next(_marks)}"
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -117,6 +208,7 @@ class Process:
                 bufsize=0,
                 cwd=cwd,
                 start_new_session=True,  # its own process group: killed as a whole
+                env={**os.environ, MARK: self.mark},
             )
         except OSError as e:
             why = command.why_not_started(self.argv, e)
@@ -278,8 +370,12 @@ class Process:
         """End the implementation and everything it started, now.
 
         The whole process group is killed even when its leader has already exited: a
-        child left behind could hold the pipes open or go on running.
+        child left behind could hold the pipes open or go on running. Then the processes
+        that left the group (``setsid``) are killed too: those below the leader when it was
+        killed, and those this process adopted as a subreaper that carry the
+        implementation's mark (:data:`MARK`); the adopted ones are reaped.
         """
+        below = _below(_children(), [self.proc.pid]) if self.proc.poll() is None else set()
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         if self.proc.poll() is None:
@@ -287,7 +383,26 @@ class Process:
                 self.proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(5)
+        self._end_strays(below)
         self._close()
+
+    def _end_strays(self, below: set[int]) -> None:
+        """Kill and reap what the implementation left behind (see :meth:`kill`)."""
+        mark = f"{MARK}={self.mark}".encode()
+        me = os.getpid()
+        ended: set[int] = set()
+        for _ in range(_SWEEPS):
+            children = _children()
+            adopted = {p for p in children.get(me, ()) if p in below or _marked(p, mark)}
+            strays = (below | adopted | _below(children, adopted)) - ended - {self.proc.pid}
+            if not strays:
+                break
+            for pid in strays:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            ended |= strays
+            below = set()
+        _reap(ended)
 
     def stop(self, timeout: float = 1.0) -> None:
         """Ask the implementation to stop; kill it if it does not exit in time."""
@@ -1007,7 +1122,52 @@ def write_junit(path: str, results: Sequence[Result], duration: float) -> None:
         elif r.warnings:
             ET.SubElement(case, "system-out").text = detail
     ET.indent(suites)
-    ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
+    with written_whole(path) as stream:
+        ET.ElementTree(suites).write(stream, encoding="utf-8", xml_declaration=True)
+
+
+def _regular(path: str) -> bool:
+    """Whether a regular file (or a link to one) is at ``path``."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+@contextlib.contextmanager
+def written_whole(path: str) -> Iterator[BinaryIO]:
+    """A file written under a temporary name in its directory and renamed to ``path`` once
+    complete: a run killed while writing leaves no half-written file. A path that exists and is
+    not a regular file (a pipe, ``/dev/stdout``) is written directly, never replaced."""
+    if os.path.exists(path) and not _regular(path):
+        with open(path, "wb") as stream:
+            yield stream
+        return
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as stream:
+            yield stream
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def remove_previous(paths: Sequence[str | None]) -> str | None:
+    """Remove the files an earlier run left at these paths (regular files only), so that a run
+    killed before it writes its own never leaves them looking like its results; what went
+    wrong, if one cannot be removed."""
+    for path in paths:
+        if path is None or not _regular(path):
+            continue
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            return f"cannot remove the earlier {path}: {e}"
+    return None
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -1266,6 +1426,11 @@ def _start_and_run(
 
 def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``python -m conformance run``: the exit status."""
+    # first of all: whatever happens next, an earlier run's files never pass for this run's
+    problem = remove_previous((options.json_path, options.junit_path))
+    if problem is not None:
+        err.write(f"{problem}\n")
+        return EXIT_USAGE
     try:
         argv = command.parse(options.impl, default_command())
     except ValueError as e:

@@ -35,6 +35,8 @@ MODES = (
     "exit-1-on-run",
     "close-stdout",
     "orphan",
+    "setsid-child",
+    "double-fork",
     "escapes",
     "slow",
     "errored",
@@ -53,6 +55,39 @@ def write(data: bytes) -> None:
     out = sys.stdout.buffer
     out.write(data)
     out.flush()
+
+
+#: A process that sleeps for an hour: what an implementation leaves behind.
+SLEEPER = [sys.executable, "-c", "import time; time.sleep(3600)"]
+
+
+def leave_behind(mode: str) -> None:
+    """Start a process that leaves the implementation's process group (``setsid``), and append
+    its pid to the file named by ``FAKE_ORPHAN_PID``.
+
+    ``setsid-child``: a child of this process, in a session of its own. ``double-fork``: the
+    same started by an intermediate process that exits at once, so the sleeper is an orphan
+    while this process still runs (adopted by the nearest subreaper, or by init)."""
+    if mode == "setsid-child":
+        pid = subprocess.Popen(SLEEPER, start_new_session=True).pid
+    else:
+        started = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import subprocess\n"
+                "quiet = subprocess.DEVNULL\n"
+                f"p = subprocess.Popen({SLEEPER!r}, start_new_session=True,\n"
+                "    stdin=quiet, stdout=quiet, stderr=quiet)\n"
+                "print(p.pid)\n",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        pid = int(started.stdout)
+    with open(os.environ["FAKE_ORPHAN_PID"], "a", encoding="utf-8") as f:
+        f.write(f"{pid}\n")
 
 
 def main() -> int:
@@ -74,6 +109,8 @@ def main() -> int:
             if mode == "bad-start":
                 write(b'{"protocol": 7}\n')
                 continue
+            if mode in ("setsid-child", "double-fork"):
+                leave_behind(mode)
             answer = adapter.start_answer()
             if mode == "no-count":
                 answer.pop("capabilities", None)
@@ -111,7 +148,7 @@ def main() -> int:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
             Path(os.environ["FAKE_ORPHAN_PID"]).write_text(str(child.pid), encoding="utf-8")
             os._exit(0)
-        elif hit and mode == "crash-run":
+        elif hit and mode in ("crash-run", "setsid-child", "double-fork"):
             sys.stderr.write("fake: crashing mid-scenario\n")
             os._exit(7)
         elif hit and mode == "garbage":

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -174,6 +177,40 @@ def test_a_child_left_behind_is_killed(tmp_path: Path, monkeypatch: pytest.Monke
         time.sleep(0.05)
     else:
         pytest.fail(f"the child {pid} of the implementation is still running")
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone (reaped), polling for a minute at most."""
+    deadline = time.monotonic() + 60
+    while Path(f"/proc/{pid}").exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a subreaper is Linux's")
+@pytest.mark.parametrize("mode", ["setsid-child", "double-fork"])
+def test_processes_that_leave_the_group_are_ended_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """Each implementation started (the first, killed at the crash on TARGET, and the one that
+    replaces it, stopped at the end) starts a sleeper in a session of its own: a child
+    (``setsid-child``) or an orphan adopted while the implementation runs (``double-fork``).
+    None outlives the run: each is killed and reaped."""
+    pid_file = tmp_path / "orphans.pid"
+    monkeypatch.setenv("FAKE_ORPHAN_PID", str(pid_file))
+    code, lines, text = run(tmp_path, fake(mode, TARGET), ids=IDS, timeout=30.0)
+    got = outcomes(lines)
+    assert got[TARGET] == "ERROR" and lines[-1]["restarts"] == 1, text
+    assert code == runner.EXIT_FAILED
+    pids = [int(x) for x in pid_file.read_text(encoding="utf-8").split()]
+    assert len(pids) == 2
+    alive = [pid for pid in pids if not _ended(pid)]
+    for pid in alive:  # not to leave them running whatever the outcome
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert alive == [], f"left running: {alive}"
 
 
 def test_a_clean_run_sends_stop(tmp_path: Path) -> None:
@@ -447,6 +484,95 @@ def test_sigterm_and_sighup_write_the_footer_and_leave_nothing_running(
         or "Z"
         in Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[:1]
     )
+
+
+def test_a_killed_run_leaves_no_earlier_run_looking_current(tmp_path: Path) -> None:
+    """SIGKILL cannot be handled: the files of the run before must be gone by then, so a CI
+    never reports them as this run's; the results written so far have no summary line."""
+    results = tmp_path / "results.jsonl"
+    junit = tmp_path / "junit.xml"
+    code, _, _ = run(tmp_path, None, ids=("melniki-b-004",), junit=str(junit))
+    assert code == runner.EXIT_OK and junit.exists()
+    ET.parse(junit)  # the earlier run's files, well-formed and complete
+    assert '"summary"' in results.read_text(encoding="utf-8")
+    pid_file = tmp_path / "impl.pid"
+    impl = tmp_path / "hanging_adapter.py"
+    impl.write_text(
+        "import os, sys\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        f"sys.argv = ['fake', 'hang', 'melniki-b-013']\n"
+        f"sys.path.insert(0, {str(ROOT / 'tests' / 'conformance')!r})\n"
+        "import fake_adapter\n"
+        "sys.exit(fake_adapter.main())\n",
+        encoding="utf-8",
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "conformance",
+        "run",
+        "--impl",
+        f"{sys.executable} {impl}",
+        "--timeout",
+        "600",
+        "--json",
+        str(results),
+        "--junit",
+        str(junit),
+        "--id",
+        "melniki-b-004",
+        "--id",
+        "melniki-b-013",
+    ]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def waiting() -> bool:
+        """Whether the run has written melniki-b-004 and waits on melniki-b-013 (it hangs)."""
+        text = results.read_text(encoding="utf-8") if results.exists() else ""
+        return pid_file.exists() and text.count("\n") >= 2 and '"summary"' not in text
+
+    try:
+        deadline = time.monotonic() + 120
+        while not waiting():
+            assert time.monotonic() < deadline, "the run did not get to melniki-b-013"
+            assert proc.poll() is None, "the run ended early"
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+        proc.wait(60)
+        # the hanging implementation outlives a killed runner: end it
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(int(pid_file.read_text(encoding="utf-8")), signal.SIGKILL)
+    assert not junit.exists(), "the earlier run's JUnit file is still there"
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["type"] == "header"
+    assert all(x["type"] != "summary" for x in lines)  # incomplete, and says so
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "hanging_adapter.py",
+        "impl.pid",
+        "results.jsonl",
+    ]
+
+
+def test_junit_is_written_whole_and_never_through_a_non_regular_file(tmp_path: Path) -> None:
+    """The JUnit file is written under a temporary name and renamed: no temporary file is left;
+    a path that is not a regular file (a pipe, /dev/stdout) is written, never replaced."""
+    junit = tmp_path / "junit.xml"
+    junit.write_text("<old/>", encoding="utf-8")
+    code, _, _ = run(tmp_path, None, ids=("melniki-b-004",), junit=str(junit))
+    assert code == runner.EXIT_OK
+    assert ET.parse(junit).getroot().tag == "testsuites"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junit.xml", "results.jsonl"]
+    fifo = tmp_path / "junit.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, _, _ = run(tmp_path, None, ids=("melniki-b-004",), junit=str(fifo))
+    reader.join(60)
+    assert code == runner.EXIT_OK
+    assert fifo.is_fifo()
+    assert ET.fromstring(got[0]).tag == "testsuites"
 
 
 def test_large_pipelined_requests_and_answers_never_deadlock(tmp_path: Path) -> None:

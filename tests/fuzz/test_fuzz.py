@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +20,7 @@ import pytest
 from conformance import adapter, fuzz, protocol, runner, suite, validate
 from reference import games
 from reference.core.jsontypes import JSONObject
+from tests.fuzz import wrong_adapter
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -201,6 +206,90 @@ def test_a_wrong_count_is_found(tmp_path: Path) -> None:
     assert code == runner.EXIT_FAILED, text
     found = [x for x in lines if x["type"] == "divergence"]
     assert found and all("count" in x for x in found)
+
+
+def test_a_crash_during_count_is_an_error_not_a_divergence(tmp_path: Path) -> None:
+    """An implementation that dies on ``count`` broke down: that is an error, counted and shown
+    as one, not a divergence (the games themselves are right)."""
+    config = fuzz.Config(argv=wrong("count-crash"), games=("melniki-b",), count=17, seed=1)
+    code, lines, text = run_fuzz(tmp_path, config)
+    assert code == runner.EXIT_FAILED, text
+    summary = lines[-1]
+    assert (summary["divergences"], summary["errors"]) == (0, 2), summary
+    assert summary["counted"] == 0
+    assert "0 divergences, 2 errors" in text
+    errors = [x for x in lines if x["type"] == "game" and x["outcome"] == runner.ERROR]
+    assert [x["index"] for x in errors] == [0, 16]  # one game in 16 is counted
+    assert all("count" in str(x["message"]) for x in errors), errors
+    found = [x for x in lines if x["type"] == "divergence"]
+    assert [x["outcome"] for x in found] == [runner.ERROR, runner.ERROR]
+    assert all("exited" in str(x["message"]) for x in found), found
+    assert "FAIL" not in text
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_leave_a_complete_file_and_nothing_running(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """Each game's line is written (flushed) as the game ends; SIGTERM or SIGHUP ends the
+    campaign in order: a summary that says ``interrupted`` and counts the games written, the
+    exit status 128 + the signal, the implementation ended."""
+    results = tmp_path / "fuzz.jsonl"
+    pid_file = tmp_path / "impl.pid"
+    cmd = [
+        sys.executable,
+        "-m",
+        "conformance",
+        "fuzz",
+        "--impl",
+        shlex.join(wrong("stall")),
+        "--game",
+        "melniki-b",
+        "--games",
+        "250",
+        "--timeout",
+        "600",
+        "--json",
+        str(results),
+    ]
+    env = dict(os.environ, WRONG_PID_FILE=str(pid_file))
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+    def games_written() -> int:
+        text = results.read_text(encoding="utf-8") if results.exists() else ""
+        return text.count('"type":"game"')
+
+    try:
+        deadline = time.monotonic() + 300
+        # the implementation answers 20 games, then none: the campaign waits on the 21st
+        while games_written() < wrong_adapter.STALL_AFTER:
+            assert time.monotonic() < deadline, f"{games_written()} game lines written"
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(60)
+            # a killed campaign cannot end its implementation: end it here
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+                os.kill(int(pid_file.read_text(encoding="utf-8")), signal.SIGKILL)
+    assert proc.returncode == 128 + sig, out + err
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "summary"
+    summary = lines[-1]
+    assert summary["interrupted"] is True
+    assert summary["exit_code"] == 128 + sig
+    games = [x for x in lines if x["type"] == "game"]
+    assert len(games) == summary["games"] == wrong_adapter.STALL_AFTER
+    assert sorted(x["index"] for x in games) == list(range(wrong_adapter.STALL_AFTER))
+    assert all(x["outcome"] == runner.PASS for x in games)
+    assert f"summary: {wrong_adapter.STALL_AFTER} games" in out
+    pid = int(pid_file.read_text(encoding="utf-8"))
+    assert not Path(f"/proc/{pid}").exists(), "the implementation is still there"
 
 
 def test_dask_local_cluster(tmp_path: Path) -> None:

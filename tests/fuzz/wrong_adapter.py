@@ -7,6 +7,10 @@ serves protocol v1 exactly like ``python -m conformance adapter``:
 * ``follow-suit``: a player holding the suit led may lay a trump instead;
 * ``covering``: in the second stage a trump does not beat a card of another suit;
 * ``count``: the answer to ``count`` is one too many (the games themselves are right);
+* ``count-crash``: the process dies on a ``count`` request (the games themselves are right);
+* ``stall``: declares no ``count``, answers the first 20 ``run`` requests rightly and then
+  never answers again (for the fuzzer's signal tests; its pid goes to the file named by
+  ``WRONG_PID_FILE``);
 * ``spaced``: every answer right, but written with spaces, ASCII escapes and sorted members
   (not byte for byte the reference's lines);
 * ``three-players``: melniki-b takes three players by default (the text says two or four;
@@ -30,7 +34,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -52,6 +58,8 @@ MODES = (
     "follow-suit",
     "covering",
     "count",
+    "count-crash",
+    "stall",
     "spaced",
     "three-players",
     "top-stake",
@@ -172,6 +180,9 @@ def undeclared(setup: JSON, game_id: JSON) -> str | None:
     return None
 
 
+#: The ``run`` requests the ``stall`` mode answers.
+STALL_AFTER = 20
+
 right_start = adapter.start_answer
 right_run = adapter.answer_run
 right_count = adapter.answer_count
@@ -236,6 +247,31 @@ def patch(mode: str) -> None:
             return right(game_id, setup, depth) + 1
 
         setattr(engine, "count", one_too_many)  # noqa: B010
+    elif mode == "count-crash":
+
+        def crash(seq: int, request: JSONObject) -> JSONObject:
+            sys.stderr.write("wrong: crashing on count\n")
+            sys.stderr.flush()
+            os._exit(9)
+
+        setattr(adapter, "answer_count", crash)  # noqa: B010
+    elif mode == "stall":
+        Path(os.environ["WRONG_PID_FILE"]).write_text(str(os.getpid()), encoding="utf-8")
+        answered = [0]
+
+        def start_without_count() -> JSONObject:
+            answer = right_start()
+            answer.pop("capabilities", None)
+            return answer
+
+        def stall(seq: JSON, scenario: JSON) -> JSONObject:
+            if answered[0] >= STALL_AFTER:
+                time.sleep(3600)
+            answered[0] += 1
+            return right_run(seq, scenario)
+
+        setattr(adapter, "start_answer", start_without_count)  # noqa: B010
+        setattr(adapter, "answer_run", stall)  # noqa: B010
     elif mode == "spaced":
 
         def spaced(message: Mapping[str, JSON]) -> bytes:
