@@ -56,6 +56,8 @@ TITLE: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
 MAX_PLAYERS: Final = 16
 PIG: Final = -1  # the target of a card laid on the pig
 NO_CARD: Final = -1
+#: The ranks that begin a pig: the twos and sixes (under pig_base=lowest, AMB-SVINYI-13, the
+#: lowest rank of the pack alone).
 PIG_BASES: Final = (2, 6)
 #: The seat counts the text allows, and the pack a table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
@@ -71,9 +73,10 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule("svinyi/pack", ("000:P26.S2",), "The full pack of 52 cards is used."),
     Rule(
         "svinyi/first-pig",
-        ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02"),
+        ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02", "AMB-SVINYI-13"),
         "The first two or six from the top of the pack is laid face up in the middle as the "
-        "first pig (under first_pig=first-drawn there is no pig until one is drawn).",
+        "first pig (under first_pig=first-drawn there is no pig until one is drawn; under "
+        "pig_base=lowest a two, the lowest card of the 52-card pack, alone).",
     ),
     Rule(
         "svinyi/stores",
@@ -131,8 +134,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/next-pig",
-        ("000:P27.S5", "AMB-SVINYI-02"),
-        "With no pig in the middle, the first two or six drawn from the stock begins the next pig.",
+        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13"),
+        "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
+        "(under pig_base=lowest the first card of the pack's lowest rank: a two of 52 cards).",
     ),
     Rule(
         "svinyi/neighbours-only",
@@ -230,6 +234,14 @@ class SvinyiOptions(GameOptions):
         "changes.",
         ("shown", "drawer"),
         ruling="AMB-SVINYI-11",
+    )
+    pig_base: str = option(
+        "two-or-six",
+        "The cards that begin a pig: every two and six (two-or-six); or those of the lowest "
+        "rank of the pack in play, the twos of the 52-card pack, a six being then a card like "
+        "any other (lowest).",
+        ("two-or-six", "lowest"),
+        ruling="AMB-SVINYI-13",
     )
     pigs_aside: str = option(
         "face-up",
@@ -343,17 +355,47 @@ def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
     return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending
 
 
-def _pig_built(pig: tuple[Card, ...], follow: bool) -> bool:
-    """Whether play can build ``pig``: a two or six (svinyi/next-pig), then each rank above it
-    in turn, in its suit if ``follow`` (svinyi/pig-ascending); never a king, for the king ends
-    it (svinyi/pig-ends-king). A position's check, so it does not lean on :func:`fits_pig`."""
+def pig_ranks(rule: str, lowest: int) -> tuple[int, ...]:
+    """The ranks that begin a pig under pig_base ``rule``, ``lowest`` being the lowest rank of
+    the pack in play: every two and six, or the lowest rank alone.
+
+    pre: rule in ("two-or-six", "lowest") and lowest in (2, 6)
+    post: __return__ == ((lowest,) if rule == "lowest" else (2, 6))
+    post: all(r in (2, 6) for r in __return__)
+    """
+    if rule == "lowest":  # AMB-SVINYI-13 b: «двойка или шестерка», the lowest card of the pack
+        return (lowest,)
+    return PIG_BASES  # AMB-SVINYI-13 a: a two or a six, whatever the pack
+
+
+def _pig_built(pig: tuple[Card, ...], follow: bool, bases: frozenset[Card]) -> bool:
+    """Whether play can build ``pig``: one of the ``bases`` (svinyi/next-pig), then each rank
+    above it in turn, in its suit if ``follow`` (svinyi/pig-ascending); never a king, for the
+    king ends it (svinyi/pig-ends-king). A position's check, so it does not lean on
+    :func:`fits_pig`."""
     base = pig[0]
     return (
-        RANK_OF[base] in PIG_BASES
+        base in bases
         and all(RANK_OF[c] == RANK_OF[base] + i for i, c in enumerate(pig))
         and not (follow and any(SUIT_OF[c] != SUIT_OF[base] for c in pig))
         and RANK_OF[pig[-1]] != KING
     )
+
+
+def _pigs_whole(done: tuple[Card, ...], follow: bool, bases: frozenset[Card]) -> bool:
+    """Whether ``done`` is the pigs set aside one after another, each one play can build
+    (:func:`_pig_built`) ended by its king (svinyi/pig-ends-king). A position's check."""
+    start = 0
+    for i, c in enumerate(done):
+        if RANK_OF[c] == KING:  # svinyi/pig-ends-king: the king ends the pig begun at start
+            if i == start or not _pig_built(done[start:i], follow, bases):
+                return False
+            if follow and SUIT_OF[c] != SUIT_OF[done[start]]:  # AMB-SVINYI-05 b
+                return False
+            if RANK_OF[done[i - 1]] != KING - 1:
+                return False
+            start = i + 1
+    return start == len(done)
 
 
 def sheds(store: tuple[Card, ...]) -> bool:
@@ -416,12 +458,13 @@ def setup(table: Table) -> SvinyiState:
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
         )
     deal = table.deal
+    bases = _base_cards(opts)  # svinyi/first-pig (AMB-SVINYI-13): the cards that begin a pig
     pig: tuple[Card, ...] = ()
     if isinstance(deal, DeckOrder):
         order = deal.cards
         _check_pack(order, "the deck order")
         if opts.first_pig == "taken-out":  # svinyi/first-pig (AMB-SVINYI-02): the first 2 or 6
-            i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
+            i = next(k for k, c in enumerate(order) if c in bases)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
         built: list[tuple[Card, ...]] = [()] * n
@@ -430,7 +473,7 @@ def setup(table: Table) -> SvinyiState:
         for j in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             # AMB-SVINYI-03 b: under store_pig=begins a two or six taken while no pig lies out
             # is laid out as the pig, and the player takes the next card for his store
-            while begins and not pig and RANK_OF[order[k]] in PIG_BASES:
+            while begins and not pig and order[k] in bases:
                 pig = (order[k],)
                 k += 1
             built[(table.dealer + 1 + j) % n] = (order[k],)
@@ -442,8 +485,12 @@ def setup(table: Table) -> SvinyiState:
         if len(deal.hands) != n or any(len(h) != 1 for h in deal.hands):
             raise SetupError(f"{GAME_ID}: a deal gives each of {n} one store card", "svinyi/stores")
         want_pig = 1 if opts.first_pig == "taken-out" else 0
-        if len(deal.up) != want_pig or any(RANK_OF[c] not in PIG_BASES for c in deal.up):
-            raise SetupError(f"{GAME_ID}: the pig laid out is one two or six", "svinyi/first-pig")
+        if len(deal.up) != want_pig or any(c not in bases for c in deal.up):
+            raise SetupError(
+                f"{GAME_ID}: the pig laid out is one card that begins a pig (a two or six; a two "
+                "under pig_base=lowest)",
+                "svinyi/first-pig",
+            )
         stores, stock, pig = deal.hands, deal.stock, deal.up
         extra = 0
         _check_pack(tuple(c for h in stores for c in h) + stock + pig, "the deal")
@@ -499,10 +546,16 @@ def _movable(hand: Card, kept: tuple[Card, ...], top: tuple[Card, ...]) -> list[
     return out
 
 
-def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card) -> bool:
+def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card, bases: frozenset[Card]) -> bool:
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
-    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03)
-    return not pig and c == hand and RANK_OF[c] in PIG_BASES
+    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03), and
+    # only one of the ``bases`` (AMB-SVINYI-13)
+    return not pig and c == hand and c in bases
+
+
+def _base_cards(opts: SvinyiOptions) -> frozenset[Card]:
+    """The cards that begin a pig under ``opts`` (svinyi/next-pig, AMB-SVINYI-13)."""
+    return BASE_CARDS[pig_ranks(opts.pig_base, 2)]
 
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
@@ -521,13 +574,17 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
 
 
 def _pig_bound(
-    opts: SvinyiOptions, pig: tuple[Card, ...], hand: Card, movable: list[Card]
+    opts: SvinyiOptions,
+    pig: tuple[Card, ...],
+    hand: Card,
+    movable: list[Card],
+    bases: frozenset[Card],
 ) -> list[Card]:
     """Of the cards he may lay (``movable``, the drawn card ``hand`` first), those that must go
-    on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn two or six that
-    begins one."""
+    on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn card of the
+    ``bases`` that begins one."""
     if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
-        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand) else []
+        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand, bases) else []
     fits = PIG_FITS[opts.pig_suit == "follow"][pig[-1]]
     if opts.pig_duty == "drawn":  # AMB-SVINYI-08 b: only the card drawn this turn is bound
         return [hand] if hand in fits else []
@@ -546,7 +603,8 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     """Every action the rules allow ``seat`` of ``players`` under ``opts``, to move with
     ``hand`` drawn, over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
     # what goes on the pig (with none out, a two or six may begin one)
-    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else PIG_BASE_CARDS
+    bases = _base_cards(opts)  # AMB-SVINYI-13
+    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else bases
     kept, top = held[seat], stores[seat][-1:]
     mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
     if on_pig.isdisjoint(mine):
@@ -558,7 +616,7 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
             return PASS_ONLY[seat]  # none of his cards goes on the pig or a neighbour's store
     movable = _movable(hand, kept, top)
     lays = LAYS[seat]
-    bound = _pig_bound(opts, pig, hand, movable)
+    bound = _pig_bound(opts, pig, hand, movable, bases)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
@@ -610,8 +668,11 @@ def pig_fits(
 STORE_FITS: Final = store_fits(fits_store)
 PIG_FITS: Final = pig_fits(fits_pig)
 NO_CARDS: Final[frozenset[Card]] = frozenset()
-#: The cards that may begin a pig: the twos and sixes (svinyi/next-pig).
-PIG_BASE_CARDS: Final = frozenset(c for c in PACK if RANK_OF[c] in PIG_BASES)
+#: ``BASE_CARDS[ranks]``: the cards of the ``ranks`` that may begin a pig (svinyi/next-pig),
+#: by what :func:`pig_ranks` answers.
+BASE_CARDS: Final[dict[tuple[int, ...], frozenset[Card]]] = {
+    ranks: frozenset(c for c in PACK if RANK_OF[c] in ranks) for ranks in (PIG_BASES, (2,), (6,))
+}
 #: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
 #: the pig; index ``t`` the store of seat ``t``).
 LAYS: Final = tuple(
@@ -709,7 +770,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     pig, done = s.pig, s.done
     if a.onto != PIG:
         stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    elif _starts_pig(pig, s.hand, c):  # svinyi/next-pig
+    elif _starts_pig(pig, s.hand, c, _base_cards(s.opts)):  # svinyi/next-pig
         pig = (c,)
     elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
         pig, done = (), done + pig + (c,)
@@ -734,7 +795,8 @@ def _refuse(s: SvinyiState, a: Action) -> None:
     first): the rules checked one by one, in the order play states them."""
     seat = a.seat
     movable = _movable(s.hand, s.held[seat], s.stores[seat][-1:])
-    bound = _pig_bound(s.opts, s.pig, s.hand, movable)
+    bases = _base_cards(s.opts)
+    bound = _pig_bound(s.opts, s.pig, s.hand, movable, bases)
     if isinstance(a, Pass):
         if bound:  # svinyi/pig-first
             raise IllegalAction(
@@ -751,14 +813,16 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
         )
     if a.onto == PIG:
-        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
+        if _starts_pig(s.pig, s.hand, c, bases):  # svinyi/next-pig
             return
         if not fits_pig(c, s.pig, s.opts.pig_suit == "follow"):
             if RANK_OF[c] == ACE:
                 raise IllegalAction("svinyi/king-on-ace", "aces go nowhere, not on the pig")
             if not s.pig:
-                raise IllegalAction(
-                    "svinyi/next-pig", "no pig lies out: only a drawn two or six begins one"
+                raise IllegalAction(  # AMB-SVINYI-13: which ranks begin one
+                    "svinyi/next-pig",
+                    "no pig lies out: only a drawn card that begins one (a two or six; a two "
+                    "under pig_base=lowest) does",
                 )
             raise IllegalAction(
                 "svinyi/pig-ascending",
@@ -973,10 +1037,18 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
     if any(not 0 <= p < n for p in s.winners):
         raise FormatError("position/winners: seats of the game")
-    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow"):
+    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow", _base_cards(opts)):
         raise FormatError(
-            "position/pig: a two or six, then each rank above it in turn below the king "
-            "(in the base's suit under pig_suit=follow)"
+            "position/pig: a two or six (a two under pig_base=lowest), then each rank above it "
+            "in turn below the king (in the base's suit under pig_suit=follow)"
+        )
+    # AMB-SVINYI-12 b: pigs set aside face down are seen by their number alone, which the
+    # position must then tell: whole pigs, each to its king (a loose pile would tell none)
+    face_down = opts.pigs_aside == "face-down"
+    if face_down and not _pigs_whole(s.done, opts.pig_suit == "follow", _base_cards(opts)):
+        raise FormatError(
+            "position/pigs_done: under pigs_aside=face-down, whole pigs one after another, each "
+            "from its first card to its king (svinyi/pig-ends-king)"
         )
     try:
         _check_pack(all_cards(s), "a position")
