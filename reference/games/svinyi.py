@@ -113,9 +113,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/store-descending",
-        ("000:P27.S1",),
-        "Onto a store goes the next rank down, regardless of suit; nothing goes onto an empty "
-        "store.",
+        ("000:P27.S1", "AMB-SVINYI-14"),
+        "Onto a store goes the next rank down, regardless of suit (any lower rank under "
+        "store_step=any-lower); nothing goes onto an empty store.",
     ),
     Rule(
         "svinyi/king-on-ace",
@@ -235,6 +235,13 @@ class SvinyiOptions(GameOptions):
         ("shown", "drawer"),
         ruling="AMB-SVINYI-11",
     )
+    store_step: str = option(
+        "one",
+        "What goes onto a store: the next rank down, a king on an ace (one); or any lower rank, "
+        "the ace high, so that any card but an ace goes on an ace (any-lower).",
+        ("one", "any-lower"),
+        ruling="AMB-SVINYI-14",
+    )
     pig_base: str = option(
         "two-or-six",
         "The cards that begin a pig: every two and six (two-or-six); or those of the lowest "
@@ -338,6 +345,20 @@ def fits_store(c: Card, top: Card) -> bool:
     if rt == ACE:  # svinyi/king-on-ace
         return rc == KING
     return rc == rt - 1  # svinyi/store-descending
+
+
+def fits_store_lower(c: Card, top: Card) -> bool:
+    """Whether ``c`` may be laid on a store whose top card is ``top`` under store_step=any-lower
+    (AMB-SVINYI-14 b): any lower rank, regardless of suit, the ace high (a king, or any card
+    below it, on an ace); an ace never.
+
+    pre: 0 <= c < 52 and 0 <= top < 52
+    post: not (__return__ and RANK_OF[c] == ACE)
+    post: __return__ == (RANK_OF[c] < RANK_OF[top])
+    """
+    if RANK_OF[c] == ACE:  # svinyi/king-on-ace: aces go nowhere
+        return False
+    return RANK_OF[c] < RANK_OF[top]  # svinyi/store-descending (AMB-SVINYI-14 b): any lower
 
 
 def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
@@ -605,12 +626,13 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     # what goes on the pig (with none out, a two or six may begin one)
     bases = _base_cards(opts)  # AMB-SVINYI-13
     on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else bases
+    store_fits = STORE_FITS_LOWER if opts.store_step == "any-lower" else STORE_FITS  # AMB-SVINYI-14
     kept, top = held[seat], stores[seat][-1:]
     mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
     if on_pig.isdisjoint(mine):
         for t in NEIGHBOURS[players][seat]:
             store = stores[t]
-            if store and not STORE_FITS[store[-1]].isdisjoint(mine):
+            if store and not store_fits[store[-1]].isdisjoint(mine):
                 break
         else:
             return PASS_ONLY[seat]  # none of his cards goes on the pig or a neighbour's store
@@ -620,7 +642,7 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
-    tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
+    tops = [(t, store_fits[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
     # AMB-SVINYI-08 b: under pig_duty=drawn a card that fits the pig may go on it or elsewhere
     free = on_pig if pig and opts.pig_duty == "drawn" else NO_CARDS
     out: list[Action] = []
@@ -666,6 +688,8 @@ def pig_fits(
 #: ``PIG_FITS[follow][top]`` those :func:`fits_pig` lets go on a pig topped by ``top``, under
 #: pig_suit=follow if ``follow`` (built once, at import).
 STORE_FITS: Final = store_fits(fits_store)
+#: ``STORE_FITS_LOWER[top]``: those :func:`fits_store_lower` lets go on it (AMB-SVINYI-14 b).
+STORE_FITS_LOWER: Final = store_fits(fits_store_lower)
 PIG_FITS: Final = pig_fits(fits_pig)
 NO_CARDS: Final[frozenset[Card]] = frozenset()
 #: ``BASE_CARDS[ranks]``: the cards of the ``ranks`` that may begin a pig (svinyi/next-pig),
@@ -843,12 +867,15 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             "svinyi/neighbours-only", f"seat {seat} may lay cards only on his neighbours' stores"
         )
     target = s.stores[a.onto]
-    if not target or not fits_store(c, target[-1]):
+    lower = s.opts.store_step == "any-lower"  # AMB-SVINYI-14
+    fits = fits_store_lower if lower else fits_store
+    if not target or not fits(c, target[-1]):
         if RANK_OF[c] == ACE or (target and RANK_OF[target[-1]] == ACE):
             raise IllegalAction("svinyi/king-on-ace", "aces go nowhere; only a king goes on an ace")
         raise IllegalAction(
             "svinyi/store-descending",
-            f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
+            f"{card_name(c)} is not {'below' if lower else 'one rank below'} the top of seat "
+            f"{a.onto}'s store",
         )
 
 
