@@ -25,6 +25,7 @@ from reference.core import observables as obs
 from reference.core.actions import Pass, read_action
 from reference.core.cards import (
     ACE,
+    DECK_36,
     DECK_52,
     KING,
     RANK_OF,
@@ -63,6 +64,8 @@ PIG_BASES: Final = (2, 6)
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
 PACK: Final = DECK_52
 ACES: Final = frozenset(c for c in PACK if RANK_OF[c] == ACE)
+#: The cards of the 36-card pack (svinyi/pack, AMB-SVINYI-15 b).
+SIX_TO_ACE: Final = frozenset(DECK_36)
 
 RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule(
@@ -70,13 +73,18 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         ("000:P26.S2", "AMB-SVINYI-01"),
         "Any number from two to sixteen play.",
     ),
-    Rule("svinyi/pack", ("000:P26.S2",), "The full pack of 52 cards is used."),
+    Rule(
+        "svinyi/pack",
+        ("000:P26.S2", "AMB-SVINYI-15"),
+        "The full pack of 52 cards is used (under pack=by-players, the 36-card pack, six to ace, "
+        "by tables of at most small_pack_players).",
+    ),
     Rule(
         "svinyi/first-pig",
         ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02", "AMB-SVINYI-13"),
         "The first two or six from the top of the pack is laid face up in the middle as the "
         "first pig (under first_pig=first-drawn there is no pig until one is drawn; under "
-        "pig_base=lowest a two, the lowest card of the 52-card pack, alone).",
+        "pig_base=lowest the lowest card of the pack alone: a two of 52, a six of 36).",
     ),
     Rule(
         "svinyi/stores",
@@ -136,7 +144,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/next-pig",
         ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13"),
         "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
-        "(under pig_base=lowest the first card of the pack's lowest rank: a two of 52 cards).",
+        "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36).",
     ),
     Rule(
         "svinyi/neighbours-only",
@@ -241,6 +249,21 @@ class SvinyiOptions(GameOptions):
         "the ace high, so that any card but an ace goes on an ace (any-lower).",
         ("one", "any-lower"),
         ruling="AMB-SVINYI-14",
+    )
+    pack: str = option(
+        "52",
+        "The pack: the full 52 cards at any table (52); or the 36-card pack, six to ace, at a "
+        "table of at most small_pack_players, the 52 at a larger one (by-players).",
+        ("52", "by-players"),
+        ruling="AMB-SVINYI-15",
+    )
+    small_pack_players: int = option(
+        4,
+        "Under pack=by-players, the most players who play with the 36-card pack (what counts "
+        "as «большое количество» is agreed; four as for цыганка, 000:P21.S2).",
+        minimum=2,
+        maximum=MAX_PLAYERS - 1,
+        ruling="AMB-SVINYI-15",
     )
     pig_base: str = option(
         "two-or-six",
@@ -455,10 +478,19 @@ def burden(store: tuple[Card, ...]) -> int:
 # --- setup --------------------------------------------------------------------------------
 
 
-def _check_pack(cards: tuple[Card, ...], where: str) -> None:
-    if sorted(cards) != list(DECK_52):  # svinyi/pack
+def pack_of(opts: SvinyiOptions, players: int) -> tuple[Card, ...]:
+    """The pack ``players`` play with under ``opts`` (svinyi/pack): the 52 cards, or under
+    pack=by-players at a table of at most small_pack_players the 36, six to ace."""
+    # AMB-SVINYI-15 b: «при большом количестве играющих … полную колоду»: a small table, 36
+    if opts.pack == "by-players" and players <= opts.small_pack_players:
+        return DECK_36
+    return DECK_52  # AMB-SVINYI-15 a: the full pack at any table
+
+
+def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(pack):  # svinyi/pack
         raise SetupError(
-            f"{GAME_ID}: {where} must hold the 52-card pack exactly once", "svinyi/pack"
+            f"{GAME_ID}: {where} must hold the {len(pack)}-card pack exactly once", "svinyi/pack"
         )
 
 
@@ -479,11 +511,15 @@ def setup(table: Table) -> SvinyiState:
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
         )
     deal = table.deal
-    bases = _base_cards(opts)  # svinyi/first-pig (AMB-SVINYI-13): the cards that begin a pig
+    pack = pack_of(opts, n)  # svinyi/pack (AMB-SVINYI-15)
+    bases = _base_cards(opts, n)  # svinyi/first-pig (AMB-SVINYI-13): the cards that begin a pig
     pig: tuple[Card, ...] = ()
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        _check_pack(order, "the deck order")
+        if len(pack) == len(DECK_36) and len(order) == len(DECK_52):
+            # svinyi/pack (AMB-SVINYI-15 b): the 52-card order stripped of its twos to fives
+            order = tuple([c for c in order if c in SIX_TO_ACE])
+        _check_pack(order, pack, "the deck order")
         if opts.first_pig == "taken-out":  # svinyi/first-pig (AMB-SVINYI-02): the first 2 or 6
             i = next(k for k, c in enumerate(order) if c in bases)
             pig = (order[i],)
@@ -514,7 +550,7 @@ def setup(table: Table) -> SvinyiState:
             )
         stores, stock, pig = deal.hands, deal.stock, deal.up
         extra = 0
-        _check_pack(tuple(c for h in stores for c in h) + stock + pig, "the deal")
+        _check_pack(tuple(c for h in stores for c in h) + stock + pig, pack, "the deal")
     s = SvinyiState(
         opts=opts,
         players=n,
@@ -574,9 +610,11 @@ def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card, bases: frozenset[Car
     return not pig and c == hand and c in bases
 
 
-def _base_cards(opts: SvinyiOptions) -> frozenset[Card]:
-    """The cards that begin a pig under ``opts`` (svinyi/next-pig, AMB-SVINYI-13)."""
-    return BASE_CARDS[pig_ranks(opts.pig_base, 2)]
+def _base_cards(opts: SvinyiOptions, players: int) -> frozenset[Card]:
+    """The cards that begin a pig under ``opts`` at a table of ``players`` (svinyi/next-pig,
+    AMB-SVINYI-13): the lowest rank of its pack is the six of the 36-card pack, else the two."""
+    lowest = 6 if len(pack_of(opts, players)) == len(DECK_36) else 2  # AMB-SVINYI-15
+    return BASE_CARDS[pig_ranks(opts.pig_base, lowest)]
 
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
@@ -624,7 +662,7 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     """Every action the rules allow ``seat`` of ``players`` under ``opts``, to move with
     ``hand`` drawn, over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
     # what goes on the pig (with none out, a two or six may begin one)
-    bases = _base_cards(opts)  # AMB-SVINYI-13
+    bases = _base_cards(opts, players)  # AMB-SVINYI-13
     on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else bases
     store_fits = STORE_FITS_LOWER if opts.store_step == "any-lower" else STORE_FITS  # AMB-SVINYI-14
     kept, top = held[seat], stores[seat][-1:]
@@ -733,7 +771,8 @@ def _put_by(s: SvinyiState, seat: Seat) -> tuple[Holdings, Holdings]:
 
 def _turn_no(s: SvinyiState) -> int:
     """Which turn of the round this is, from 1: the stock shrinks by one card a turn."""
-    start = 52 - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
+    pack = len(pack_of(s.opts, s.players))  # svinyi/pack (AMB-SVINYI-15)
+    start = pack - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
     return start - len(s.stock) - s.extra
 
 
@@ -794,7 +833,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     pig, done = s.pig, s.done
     if a.onto != PIG:
         stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    elif _starts_pig(pig, s.hand, c, _base_cards(s.opts)):  # svinyi/next-pig
+    elif _starts_pig(pig, s.hand, c, _base_cards(s.opts, s.players)):  # svinyi/next-pig
         pig = (c,)
     elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
         pig, done = (), done + pig + (c,)
@@ -819,7 +858,7 @@ def _refuse(s: SvinyiState, a: Action) -> None:
     first): the rules checked one by one, in the order play states them."""
     seat = a.seat
     movable = _movable(s.hand, s.held[seat], s.stores[seat][-1:])
-    bases = _base_cards(s.opts)
+    bases = _base_cards(s.opts, s.players)
     bound = _pig_bound(s.opts, s.pig, s.hand, movable, bases)
     if isinstance(a, Pass):
         if bound:  # svinyi/pig-first
@@ -1034,7 +1073,7 @@ def position(s: SvinyiState) -> JSONObject:
 
 
 def load_position(pos: JSON) -> SvinyiState:
-    """A state from the position notation; checks the 52 cards are all there once."""
+    """A state from the position notation; checks the pack's cards are all there once."""
     head = NOTATION.read(pos)
     o, n, opts = head.fields, head.players, head.options
     hand = o.get("hand")
@@ -1064,7 +1103,7 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
     if any(not 0 <= p < n for p in s.winners):
         raise FormatError("position/winners: seats of the game")
-    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow", _base_cards(opts)):
+    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow", _base_cards(opts, n)):
         raise FormatError(
             "position/pig: a two or six (a two under pig_base=lowest), then each rank above it "
             "in turn below the king (in the base's suit under pig_suit=follow)"
@@ -1072,13 +1111,13 @@ def load_position(pos: JSON) -> SvinyiState:
     # AMB-SVINYI-12 b: pigs set aside face down are seen by their number alone, which the
     # position must then tell: whole pigs, each to its king (a loose pile would tell none)
     face_down = opts.pigs_aside == "face-down"
-    if face_down and not _pigs_whole(s.done, opts.pig_suit == "follow", _base_cards(opts)):
+    if face_down and not _pigs_whole(s.done, opts.pig_suit == "follow", _base_cards(opts, n)):
         raise FormatError(
             "position/pigs_done: under pigs_aside=face-down, whole pigs one after another, each "
             "from its first card to its king (svinyi/pig-ends-king)"
         )
     try:
-        _check_pack(all_cards(s), "a position")
+        _check_pack(all_cards(s), pack_of(opts, n), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     if s.turn < 0:

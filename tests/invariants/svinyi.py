@@ -10,6 +10,7 @@ from reference.games.svinyi import (
     SvinyiState,
     fits_store,
     fits_store_lower,
+    pack_of,
     pig_ranks,
     sheds,
 )
@@ -18,16 +19,17 @@ GAME_ID = "svinyi"
 
 
 def check(state: object) -> None:
-    """The pig is a run upward from a two or six (a two under pig_base=lowest), below the
-    king; set-aside pigs end with kings; no ace on a pig; under unplaced=hand every store is
-    built downward above its first card (000:P27.S1; any lower card under store_step=any-lower)
-    and under own-store nobody keeps cards; at the end the winners are defined (none, a drawn
-    round, only when the stock ran out under stock_out=no-winner), and a single winner by
-    shedding has only aces in his store and kept cards."""
+    """The pig is a run upward from a two or six (the pack's lowest under pig_base=lowest),
+    below the king; set-aside pigs end with kings; no ace on a pig; under unplaced=hand every
+    store is built downward above its first card (000:P27.S1; any lower card under
+    store_step=any-lower) and under own-store nobody keeps cards; at the end the winners are
+    defined (none, a drawn round, only when the stock ran out under stock_out=no-winner), and
+    a single winner by shedding has only aces in his store and kept cards."""
     assert isinstance(state, SvinyiState)
     s = state
     if s.pig:
-        assert RANK_OF[s.pig[0]] in pig_ranks(s.opts.pig_base, 2)
+        lowest = min(RANK_OF[c] for c in pack_of(s.opts, s.players))
+        assert RANK_OF[s.pig[0]] in pig_ranks(s.opts.pig_base, lowest)
         ranks = [RANK_OF[c] for c in s.pig]
         assert ranks == list(range(ranks[0], ranks[0] + len(ranks)))
         assert ranks[-1] < KING
