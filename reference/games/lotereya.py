@@ -181,7 +181,8 @@ RULES: Final = CORE_RULES + (
         "lotereya/fines",
         ("002:P21.S1", "AMB-LOTEREYA-12"),
         "When a player is out of cards the others still holding cards pay a fine for each card "
-        "in hand and each card not beaten.",
+        "in hand and each card not beaten (to him, to the banker under fine_to=banker, or in "
+        "equal shares to every player out under fine_to=shared).",
     ),
 )
 
@@ -248,8 +249,10 @@ class LotereyaOptions(GameOptions):
     )
     fine_to: str = option(
         "out",
-        "Who receives the fines: the player who ran out of cards, or the banker.",
-        ("out", "banker"),
+        "Who receives the fines: the player who ran out of cards (the first from the dealer's "
+        "left if several did at once); the banker; or every player out of cards, in equal "
+        "shares (shared).",
+        ("out", "banker", "shared"),
         ruling="AMB-LOTEREYA-12",
     )
     laid_aside: str = option(
@@ -539,6 +542,20 @@ def fines(
     )
 
 
+def fine_shares(total: int, outs: int) -> tuple[int, ...]:
+    """Under fine_to=shared (AMB-LOTEREYA-12 c), what each of ``outs`` players out of cards
+    receives of the ``total`` fines, in order from the dealer's left: equal shares, the odd
+    chips one each to the first.
+
+    pre: total >= 0 and 1 <= outs <= 8
+    post: sum(__return__) == total and len(__return__) == outs
+    post: max(__return__) - min(__return__) <= 1
+    post: list(__return__) == sorted(__return__, reverse=True)
+    """
+    each, odd = divmod(total, outs)
+    return tuple([each + (1 if i < odd else 0) for i in range(outs)])
+
+
 # --- setup -------------------------------------------------------------------------------
 
 
@@ -799,10 +816,18 @@ def _finish(
     held = tuple([len(h) for h in hands])
     unbeaten = tuple([len(g) for g in gathered])
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
-    to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
-    ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
-        [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
-    )
+    if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out, in equal shares
+        outs = tuple([p for p in SEATS[n, s.dealer] if not hands[p]])
+        moves = [(p, n, pays[p]) for p in range(n) if pays[p]]  # gathered in the pot (place n)
+        shares = fine_shares(sum(pays), len(outs))
+        ledger = s.ledger.transfers_by_place(
+            moves + [(n, p, k) for p, k in zip(outs, shares, strict=True) if k]
+        )
+    else:
+        to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
+        ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
+            [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
+        )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
      last_winner, lost, _) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
@@ -1003,13 +1028,17 @@ SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in r
 
 
 def outcome(s: LotereyaState) -> Outcome | None:
-    """Once over: the player who ran out of cards wins; those who paid fines lose."""
+    """Once over: the player who ran out of cards wins (every player out of cards under
+    fine_to=shared); those who paid fines lose."""
     if s.phase != OVER:
         return None
     n = s.players
     losers = tuple(p for p in SEATS[n, s.dealer] if s.hands[p])
+    winners: tuple[Seat, ...] = (s.out,)
+    if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out shares the win
+        winners = tuple(sorted(p for p in SEATS[n, s.dealer] if not s.hands[p]))
     return Outcome(
-        winners=(s.out,),
+        winners=winners,
         losers=tuple(sorted(losers)),
         reason=f"seat {s.out} is out of cards",
         scores=s.ledger.balances[:n],
