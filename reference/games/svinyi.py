@@ -161,15 +161,16 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/shed-wins",
         ("000:P28.S1", "AMB-SVINYI-07", "AMB-SVINYI-10"),
         "The first player whose store and kept cards hold nothing but aces, with no drawn card "
-        "in hand, wins (under first_turn_win=false, not before his second turn); the test is "
-        "made after each card he lays, never at a pass.",
+        "in hand, wins (under first_turn_win=false, not before his second turn; under "
+        "win_at=stock-gone, only once the stock is gone); the test is made after each card he "
+        "lays, never at a pass.",
     ),
     Rule(
         "svinyi/stock-out",
-        ("AMB-SVINYI-06",),
+        ("AMB-SVINYI-06", "AMB-SVINYI-07"),
         "When a turn would begin and the stock is empty the round ends: the players with the "
         "fewest cards other than aces in their stores and kept cards win (under "
-        "stock_out=no-winner nobody wins).",
+        "stock_out=no-winner nobody wins, but under win_at=stock-gone those who have shed).",
     ),
 )
 
@@ -204,6 +205,14 @@ class SvinyiOptions(GameOptions):
         "counts only from his second turn, once every player has had a turn (false).",
         (True, False),
         ruling="AMB-SVINYI-10",
+    )
+    win_at: str = option(
+        "at-once",
+        "When shedding wins: at once, on the lay that leaves nothing but aces (at-once); or "
+        "only once the stock is gone, so that a player who sheds earlier plays on and the "
+        "players with nothing but aces when the stock runs out win (stock-gone).",
+        ("at-once", "stock-gone"),
+        ruling="AMB-SVINYI-07",
     )
     stock_out: str = option(
         "fewest",
@@ -578,8 +587,10 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
         loads = tuple(burden(stores[p] + held[p]) for p in range(players))
         least = min(loads)
         fewest = tuple(p for p in range(players) if loads[p] == least)
-        # AMB-SVINYI-06 b: nobody has shed: nobody wins
-        winners = () if opts.stock_out == "no-winner" else fewest
+        # AMB-SVINYI-06 b: nobody has shed: nobody wins; AMB-SVINYI-07 b: whoever has shed
+        # by now wins, the win being checked only now
+        shed = tuple(p for p in fewest if least == 0) if opts.win_at == "stock-gone" else ()
+        winners = shed if opts.stock_out == "no-winner" else fewest
         return SvinyiState(
             opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, ()
         )
@@ -782,6 +793,8 @@ def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holding
     (svinyi/shed-wins), and not too early (AMB-SVINYI-10). A lay leaves the stock as it was,
     so the turn is counted on ``s``, the position before it."""
     shed = hand == NO_CARD and sheds(stores[seat]) and sheds(held[seat])
+    if s.opts.win_at == "stock-gone" and s.stock:  # AMB-SVINYI-07 b: not while the stock lasts
+        return False
     return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
 
 
