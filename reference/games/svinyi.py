@@ -168,7 +168,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule(
         "svinyi/stock-out",
         ("AMB-SVINYI-06", "AMB-SVINYI-07"),
-        "When a turn would begin and the stock is empty the round ends: the players with the "
+        "When a turn would begin and the stock is empty the round ends (under "
+        "stock_gone=last-round, once each player has had one more turn, drawing nothing): the "
+        "players with the "
         "fewest cards other than aces in their stores and kept cards win (under "
         "stock_out=no-winner nobody wins, but under win_at=stock-gone those who have shed).",
     ),
@@ -213,6 +215,14 @@ class SvinyiOptions(GameOptions):
         "players with nothing but aces when the stock runs out win (stock-gone).",
         ("at-once", "stock-gone"),
         ruling="AMB-SVINYI-07",
+    )
+    stock_gone: str = option(
+        "end",
+        "When a turn would begin with the stock gone: the round ends (end); or every player "
+        "has one more turn, drawing nothing, laying his kept cards and his store's top, and "
+        "then the round ends (last-round). stock_out says who wins it.",
+        ("end", "last-round"),
+        ruling="AMB-SVINYI-06",
     )
     stock_out: str = option(
         "fewest",
@@ -304,7 +314,8 @@ class SvinyiState(NamedTuple):
     ``store_pig=begins``, the further cards drawn under ``draw=while-laid``), so that the
     turns of the round can be counted. ``legal`` holds the actions the rules allow the player
     to move (what :func:`legal_actions` answers, empty once over), found once when the
-    position is reached."""
+    position is reached. ``after`` counts the turns begun with the stock gone (under
+    ``stock_gone=last-round``, AMB-SVINYI-06; else 0)."""
 
     opts: SvinyiOptions
     players: int
@@ -319,6 +330,7 @@ class SvinyiState(NamedTuple):
     winners: tuple[Seat, ...]
     extra: int
     legal: tuple[Action, ...]
+    after: int = 0
 
 
 STATE: Final = SvinyiState
@@ -582,7 +594,14 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
     """``seat`` takes the top card of the stock, the kept cards and the stores lying as
     ``held`` and ``stores``; over if the stock is gone (svinyi/stock-out)."""
     # the state in one constructor call, its fields in their declared order
-    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _ = s
+    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _, after = s
+    if not stock and opts.stock_gone == "last-round" and after < players:
+        # svinyi/stock-out (AMB-SVINYI-06 c): one more turn each, with no card to draw
+        legal = _choices(opts, players, seat, NO_CARD, held, stores, pig)
+        return SvinyiState(
+            opts, players, dealer, stock, stores, held, pig, done, seat, NO_CARD, winners, extra,
+            legal, after + 1,
+        )  # fmt: skip
     if not stock:  # svinyi/stock-out (AMB-SVINYI-06)
         loads = tuple(burden(stores[p] + held[p]) for p in range(players))
         least = min(loads)
@@ -592,8 +611,9 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
         shed = tuple(p for p in fewest if least == 0) if opts.win_at == "stock-gone" else ()
         winners = shed if opts.stock_out == "no-winner" else fewest
         return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, ()
-        )
+            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, (),
+            after,
+        )  # fmt: skip
     hand = stock[0]  # svinyi/turns
     legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
@@ -811,18 +831,20 @@ def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
     """The position once ``seat`` has laid ``c`` from ``s``, leaving ``hand``, ``held``,
     ``stores``, ``pig`` and ``done``: won (svinyi/shed-wins), or his move again, with another
     card drawn if he laid the one he drew under draw=while-laid (svinyi/turns)."""
-    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _ = s
+    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _, after = s
     if _won(s, seat, hand, held, stores):
         return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, ()
-        )
+            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, (),
+            after,
+        )  # fmt: skip
     if draws_again(opts.draw, c == s.hand, False, len(stock)):
         # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
         hand, stock, extra = stock[0], stock[1:], extra + 1
     legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
-        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal
-    )
+        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal,
+        after,
+    )  # fmt: skip
 
 
 def apply(s: SvinyiState, a: Action) -> SvinyiState:
@@ -1082,6 +1104,8 @@ def position(s: SvinyiState) -> JSONObject:
     }
     if s.extra:  # AMB-SVINYI-03 b, AMB-SVINYI-04 b: cards off the pack beyond one a turn
         out["extra"] = s.extra
+    if s.after:  # AMB-SVINYI-06 c: the turns of the last round begun
+        out["after"] = s.after
     return out
 
 
@@ -1105,6 +1129,7 @@ def load_position(pos: JSON) -> SvinyiState:
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
         extra=as_int(o.get("extra", 0), "position/extra"),
         legal=(),  # found below, once the position is known to be sound
+        after=as_int(o.get("after", 0), "position/after"),
     )
     if len(s.stores) != n or len(s.held) != n:
         raise FormatError(f"position: one store and one kept row per seat ({n})")
@@ -1114,6 +1139,12 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError("position/held: no kept cards under unplaced=own-store")
     if not -1 <= s.turn < n or (s.turn < 0 and s.hand != NO_CARD):
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
+    if not 0 <= s.after <= n or (s.after and (s.stock or opts.stock_gone != "last-round")):
+        # AMB-SVINYI-06 c: the last round's turns, one a player, once the stock is gone
+        raise FormatError(
+            "position/after: 0, or under stock_gone=last-round with the stock gone at most one "
+            "turn a player"
+        )
     if any(not 0 <= p < n for p in s.winners):
         raise FormatError("position/winners: seats of the game")
     if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow", _base_cards(opts, n)):
