@@ -138,8 +138,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/match-wins",
-        ("002:P15.S3", "AMB-LOTEREYA-07"),
-        "A player holding a card of the same suit and rank as a banker's card takes the chips "
+        ("002:P15.S3", "AMB-LOTEREYA-07", "AMB-LOTEREYA-16"),
+        "A player holding a card of the same suit and rank as a banker's card (one of the "
+        "three of this round; or one he set aside before, under tickets=kept) takes the chips "
         "on it; chips on a card nobody matched go to the banker (or stay for the next four "
         "under unmatched=carry).",
     ),
@@ -254,6 +255,14 @@ class LotereyaOptions(GameOptions):
         "shares (shared).",
         ("out", "banker", "shared"),
         ruling="AMB-LOTEREYA-12",
+    )
+    tickets: str = option(
+        "round",
+        "Which of a player's cards the banker's four are matched against: the three dealt this "
+        "round (round); or those and every card he set aside in earlier rounds, which stay "
+        "tickets for later rounds (kept).",
+        ("round", "kept"),
+        ruling="AMB-LOTEREYA-16",
     )
     laid_aside: str = option(
         "face-up",
@@ -388,7 +397,7 @@ STATE: Final = LotereyaState
 def matches(four: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
     """The positions (0..3) of the banker's cards that a hand holds, same suit and rank.
 
-    pre: len(four) <= 4 and len(hand) <= 3
+    pre: len(four) <= 4 and len(hand) <= 52
     pre: all(0 <= c < 52 for c in four) and all(0 <= c < 52 for c in hand)
     post: all(four[i] in hand for i in __return__)
     post: all(i in __return__ for i in range(len(four)) if four[i] in hand)
@@ -752,8 +761,11 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
     laid = set(four)
+    kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
     for p in SEATS[n, dealer]:
-        hand = hands[p]
+        # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
+        # he set aside before, for which a new contribution was paid
+        hand = hands[p] + piles[p] if kept else hands[p]
         if not laid.isdisjoint(hand):  # most hands match none of the four
             hits = matches(four, hand)  # lotereya/match-wins
             for i in hits:
@@ -761,7 +773,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             winning = tuple([four[i] for i in hits])
             discard += winning  # lotereya/discard-and-set-aside: the winners
             hand = tuple([c for c in hand if c not in winning])
-        set_aside[p] = tuple(sorted(piles[p] + hand))  # lotereya/discard-and-set-aside
+        # lotereya/discard-and-set-aside (under tickets=kept his whole pile is in ``hand``)
+        set_aside[p] = tuple(sorted(hand if kept else piles[p] + hand))
         lost[p] = len(hand)
     balances = ledger.balances
     moves: list[tuple[int, int, int]] = []  # accounts by place (ACCOUNTS)
