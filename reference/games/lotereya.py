@@ -129,7 +129,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "lotereya/deal-three",
         ("002:P15.S1", "002:P18.S1", "AMB-LOTEREYA-06"),
-        "The dealer deals three cards of his pack to each player, one at a time from his left.",
+        "The dealer deals three cards of his pack to each player, one at a time from his left "
+        "(three at a time under deal_by=threes).",
     ),
     Rule(
         "lotereya/turn-four",
@@ -255,6 +256,14 @@ class LotereyaOptions(GameOptions):
         "shares (shared).",
         ("out", "banker", "shared"),
         ruling="AMB-LOTEREYA-12",
+    )
+    deal_by: str = option(
+        "ones",
+        "How the dealer deals the three cards: one at a time round the players from his left, "
+        "three rounds (ones); or three at a time, one packet to each player from his left "
+        "(threes).",
+        ("ones", "threes"),
+        ruling="AMB-LOTEREYA-06",
     )
     tickets: str = option(
         "round",
@@ -946,10 +955,12 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         seats = SEATS[n, dealer]
         m = len(seats)
         dealt = list(hands)
-        # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the i-th player
-        # gets the i-th card of each round of m
+        threes = opts.deal_by == "threes"
         for i, p in enumerate(seats):
-            dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
+            if threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
+                dealt[p] += deal_pack[THREE * i : THREE * i + THREE]
+            else:  # AMB-LOTEREYA-06 a: one at a time, the i-th card of each round of m
+                dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
         return _build(LotereyaState, (
             opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
             deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
