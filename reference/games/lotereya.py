@@ -129,7 +129,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "lotereya/deal-three",
         ("002:P15.S1", "002:P18.S1", "AMB-LOTEREYA-06"),
-        "The dealer deals three cards of his pack to each player, one at a time from his left.",
+        "The dealer deals three cards of his pack to each player, one at a time from his left "
+        "(three at a time under deal_by=threes).",
     ),
     Rule(
         "lotereya/turn-four",
@@ -138,8 +139,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/match-wins",
-        ("002:P15.S3", "AMB-LOTEREYA-07"),
-        "A player holding a card of the same suit and rank as a banker's card takes the chips "
+        ("002:P15.S3", "AMB-LOTEREYA-07", "AMB-LOTEREYA-16"),
+        "A player holding a card of the same suit and rank as a banker's card (one of the "
+        "three of this round; or one he set aside before, under tickets=kept) takes the chips "
         "on it; chips on a card nobody matched go to the banker (or stay for the next four "
         "under unmatched=carry).",
     ),
@@ -181,7 +183,8 @@ RULES: Final = CORE_RULES + (
         "lotereya/fines",
         ("002:P21.S1", "AMB-LOTEREYA-12"),
         "When a player is out of cards the others still holding cards pay a fine for each card "
-        "in hand and each card not beaten.",
+        "in hand and each card not beaten (to him, to the banker under fine_to=banker, or in "
+        "equal shares to every player out under fine_to=shared).",
     ),
 )
 
@@ -248,9 +251,27 @@ class LotereyaOptions(GameOptions):
     )
     fine_to: str = option(
         "out",
-        "Who receives the fines: the player who ran out of cards, or the banker.",
-        ("out", "banker"),
+        "Who receives the fines: the player who ran out of cards (the first from the dealer's "
+        "left if several did at once); the banker; or every player out of cards, in equal "
+        "shares (shared).",
+        ("out", "banker", "shared"),
         ruling="AMB-LOTEREYA-12",
+    )
+    deal_by: str = option(
+        "ones",
+        "How the dealer deals the three cards: one at a time round the players from his left, "
+        "three rounds (ones); or three at a time, one packet to each player from his left "
+        "(threes).",
+        ("ones", "threes"),
+        ruling="AMB-LOTEREYA-06",
+    )
+    tickets: str = option(
+        "round",
+        "Which of a player's cards the banker's four are matched against: the three dealt this "
+        "round (round); or those and every card he set aside in earlier rounds, which stay "
+        "tickets for later rounds (kept).",
+        ("round", "kept"),
+        ruling="AMB-LOTEREYA-16",
     )
     laid_aside: str = option(
         "face-up",
@@ -385,7 +406,7 @@ STATE: Final = LotereyaState
 def matches(four: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
     """The positions (0..3) of the banker's cards that a hand holds, same suit and rank.
 
-    pre: len(four) <= 4 and len(hand) <= 3
+    pre: len(four) <= 4 and len(hand) <= 52
     pre: all(0 <= c < 52 for c in four) and all(0 <= c < 52 for c in hand)
     post: all(four[i] in hand for i in __return__)
     post: all(i in __return__ for i in range(len(four)) if four[i] in hand)
@@ -537,6 +558,20 @@ def fines(
     return tuple(
         [min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))]
     )
+
+
+def fine_shares(total: int, outs: int) -> tuple[int, ...]:
+    """Under fine_to=shared (AMB-LOTEREYA-12 c), what each of ``outs`` players out of cards
+    receives of the ``total`` fines, in order from the dealer's left: equal shares, the odd
+    chips one each to the first.
+
+    pre: total >= 0 and 1 <= outs <= 8
+    post: sum(__return__) == total and len(__return__) == outs
+    post: max(__return__) - min(__return__) <= 1
+    post: list(__return__) == sorted(__return__, reverse=True)
+    """
+    each, odd = divmod(total, outs)
+    return tuple([each + (1 if i < odd else 0) for i in range(outs)])
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -735,8 +770,11 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
     laid = set(four)
+    kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
     for p in SEATS[n, dealer]:
-        hand = hands[p]
+        # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
+        # he set aside before, for which a new contribution was paid
+        hand = hands[p] + piles[p] if kept else hands[p]
         if not laid.isdisjoint(hand):  # most hands match none of the four
             hits = matches(four, hand)  # lotereya/match-wins
             for i in hits:
@@ -744,7 +782,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             winning = tuple([four[i] for i in hits])
             discard += winning  # lotereya/discard-and-set-aside: the winners
             hand = tuple([c for c in hand if c not in winning])
-        set_aside[p] = tuple(sorted(piles[p] + hand))  # lotereya/discard-and-set-aside
+        # lotereya/discard-and-set-aside (under tickets=kept his whole pile is in ``hand``)
+        set_aside[p] = tuple(sorted(hand if kept else piles[p] + hand))
         lost[p] = len(hand)
     balances = ledger.balances
     moves: list[tuple[int, int, int]] = []  # accounts by place (ACCOUNTS)
@@ -799,10 +838,18 @@ def _finish(
     held = tuple([len(h) for h in hands])
     unbeaten = tuple([len(g) for g in gathered])
     pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
-    to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
-    ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
-        [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
-    )
+    if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out, in equal shares
+        outs = tuple([p for p in SEATS[n, s.dealer] if not hands[p]])
+        moves = [(p, n, pays[p]) for p in range(n) if pays[p]]  # gathered in the pot (place n)
+        shares = fine_shares(sum(pays), len(outs))
+        ledger = s.ledger.transfers_by_place(
+            moves + [(n, p, k) for p, k in zip(outs, shares, strict=True) if k]
+        )
+    else:
+        to = out if s.opts.fine_to == "out" else s.banker  # AMB-LOTEREYA-12
+        ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
+            [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
+        )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
      last_winner, lost, _) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
@@ -908,10 +955,12 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         seats = SEATS[n, dealer]
         m = len(seats)
         dealt = list(hands)
-        # lotereya/deal-three (AMB-LOTEREYA-06): one at a time, from the left: the i-th player
-        # gets the i-th card of each round of m
+        threes = opts.deal_by == "threes"
         for i, p in enumerate(seats):
-            dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
+            if threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
+                dealt[p] += deal_pack[THREE * i : THREE * i + THREE]
+            else:  # AMB-LOTEREYA-06 a: one at a time, the i-th card of each round of m
+                dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
         return _build(LotereyaState, (
             opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
             deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
@@ -1003,13 +1052,17 @@ SPREADS: Final = tuple(tuple(Spread(seat, k) for k in range(1001)) for seat in r
 
 
 def outcome(s: LotereyaState) -> Outcome | None:
-    """Once over: the player who ran out of cards wins; those who paid fines lose."""
+    """Once over: the player who ran out of cards wins (every player out of cards under
+    fine_to=shared); those who paid fines lose."""
     if s.phase != OVER:
         return None
     n = s.players
     losers = tuple(p for p in SEATS[n, s.dealer] if s.hands[p])
+    winners: tuple[Seat, ...] = (s.out,)
+    if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out shares the win
+        winners = tuple(sorted(p for p in SEATS[n, s.dealer] if not s.hands[p]))
     return Outcome(
-        winners=(s.out,),
+        winners=winners,
         losers=tuple(sorted(losers)),
         reason=f"seat {s.out} is out of cards",
         scores=s.ledger.balances[:n],

@@ -25,6 +25,7 @@ from reference.core import observables as obs
 from reference.core.actions import Pass, read_action
 from reference.core.cards import (
     ACE,
+    DECK_36,
     DECK_52,
     KING,
     RANK_OF,
@@ -56,11 +57,15 @@ TITLE: Final = "Свиньи (seed 000, «Глава LVII. ... Свиньи»)"
 MAX_PLAYERS: Final = 16
 PIG: Final = -1  # the target of a card laid on the pig
 NO_CARD: Final = -1
+#: The ranks that begin a pig: the twos and sixes (under pig_base=lowest, AMB-SVINYI-13, the
+#: lowest rank of the pack alone).
 PIG_BASES: Final = (2, 6)
 #: The seat counts the text allows, and the pack a table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
 PACK: Final = DECK_52
 ACES: Final = frozenset(c for c in PACK if RANK_OF[c] == ACE)
+#: The cards of the 36-card pack (svinyi/pack, AMB-SVINYI-15 b).
+SIX_TO_ACE: Final = frozenset(DECK_36)
 
 RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     Rule(
@@ -68,12 +73,18 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         ("000:P26.S2", "AMB-SVINYI-01"),
         "Any number from two to sixteen play.",
     ),
-    Rule("svinyi/pack", ("000:P26.S2",), "The full pack of 52 cards is used."),
+    Rule(
+        "svinyi/pack",
+        ("000:P26.S2", "AMB-SVINYI-15"),
+        "The full pack of 52 cards is used (under pack=by-players, the 36-card pack, six to ace, "
+        "by tables of at most small_pack_players).",
+    ),
     Rule(
         "svinyi/first-pig",
-        ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02"),
+        ("000:P26.S2", "000:P26.S3", "AMB-SVINYI-02", "AMB-SVINYI-13"),
         "The first two or six from the top of the pack is laid face up in the middle as the "
-        "first pig (under first_pig=first-drawn there is no pig until one is drawn).",
+        "first pig (under first_pig=first-drawn there is no pig until one is drawn; under "
+        "pig_base=lowest the lowest card of the pack alone: a two of 52, a six of 36).",
     ),
     Rule(
         "svinyi/stores",
@@ -110,9 +121,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/store-descending",
-        ("000:P27.S1",),
-        "Onto a store goes the next rank down, regardless of suit; nothing goes onto an empty "
-        "store.",
+        ("000:P27.S1", "AMB-SVINYI-14"),
+        "Onto a store goes the next rank down, regardless of suit (any lower rank under "
+        "store_step=any-lower); nothing goes onto an empty store.",
     ),
     Rule(
         "svinyi/king-on-ace",
@@ -131,8 +142,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/next-pig",
-        ("000:P27.S5", "AMB-SVINYI-02"),
-        "With no pig in the middle, the first two or six drawn from the stock begins the next pig.",
+        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13"),
+        "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
+        "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36).",
     ),
     Rule(
         "svinyi/neighbours-only",
@@ -149,15 +161,18 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         "svinyi/shed-wins",
         ("000:P28.S1", "AMB-SVINYI-07", "AMB-SVINYI-10"),
         "The first player whose store and kept cards hold nothing but aces, with no drawn card "
-        "in hand, wins (under first_turn_win=false, not before his second turn); the test is "
-        "made after each card he lays, never at a pass.",
+        "in hand, wins (under first_turn_win=false, not before his second turn; under "
+        "win_at=stock-gone, only once the stock is gone); the test is made after each card he "
+        "lays, never at a pass.",
     ),
     Rule(
         "svinyi/stock-out",
-        ("AMB-SVINYI-06",),
-        "When a turn would begin and the stock is empty the round ends: the players with the "
+        ("AMB-SVINYI-06", "AMB-SVINYI-07"),
+        "When a turn would begin and the stock is empty the round ends (under "
+        "stock_gone=last-round, once each player has had one more turn, drawing nothing): the "
+        "players with the "
         "fewest cards other than aces in their stores and kept cards win (under "
-        "stock_out=no-winner nobody wins).",
+        "stock_out=no-winner nobody wins, but under win_at=stock-gone those who have shed).",
     ),
 )
 
@@ -192,6 +207,22 @@ class SvinyiOptions(GameOptions):
         "counts only from his second turn, once every player has had a turn (false).",
         (True, False),
         ruling="AMB-SVINYI-10",
+    )
+    win_at: str = option(
+        "at-once",
+        "When shedding wins: at once, on the lay that leaves nothing but aces (at-once); or "
+        "only once the stock is gone, so that a player who sheds earlier plays on and the "
+        "players with nothing but aces when the stock runs out win (stock-gone).",
+        ("at-once", "stock-gone"),
+        ruling="AMB-SVINYI-07",
+    )
+    stock_gone: str = option(
+        "end",
+        "When a turn would begin with the stock gone: the round ends (end); or every player "
+        "has one more turn, drawing nothing, laying his kept cards and his store's top, and "
+        "then the round ends (last-round). stock_out says who wins it.",
+        ("end", "last-round"),
+        ruling="AMB-SVINYI-06",
     )
     stock_out: str = option(
         "fewest",
@@ -231,6 +262,36 @@ class SvinyiOptions(GameOptions):
         ("shown", "drawer"),
         ruling="AMB-SVINYI-11",
     )
+    store_step: str = option(
+        "one",
+        "What goes onto a store: the next rank down, a king on an ace (one); or any lower rank, "
+        "the ace high, so that any card but an ace goes on an ace (any-lower).",
+        ("one", "any-lower"),
+        ruling="AMB-SVINYI-14",
+    )
+    pack: str = option(
+        "52",
+        "The pack: the full 52 cards at any table (52); or the 36-card pack, six to ace, at a "
+        "table of at most small_pack_players, the 52 at a larger one (by-players).",
+        ("52", "by-players"),
+        ruling="AMB-SVINYI-15",
+    )
+    small_pack_players: int = option(
+        4,
+        "Under pack=by-players, the most players who play with the 36-card pack (what counts "
+        "as «большое количество» is agreed; four as for цыганка, 000:P21.S2).",
+        minimum=2,
+        maximum=MAX_PLAYERS - 1,
+        ruling="AMB-SVINYI-15",
+    )
+    pig_base: str = option(
+        "two-or-six",
+        "The cards that begin a pig: every two and six (two-or-six); or those of the lowest "
+        "rank of the pack in play, the twos of the 52-card pack, a six being then a card like "
+        "any other (lowest).",
+        ("two-or-six", "lowest"),
+        ruling="AMB-SVINYI-13",
+    )
     pigs_aside: str = option(
         "face-up",
         "The pigs finished with a king and set aside: as they lay, face up, their cards seen "
@@ -253,7 +314,8 @@ class SvinyiState(NamedTuple):
     ``store_pig=begins``, the further cards drawn under ``draw=while-laid``), so that the
     turns of the round can be counted. ``legal`` holds the actions the rules allow the player
     to move (what :func:`legal_actions` answers, empty once over), found once when the
-    position is reached."""
+    position is reached. ``after`` counts the turns begun with the stock gone (under
+    ``stock_gone=last-round``, AMB-SVINYI-06; else 0)."""
 
     opts: SvinyiOptions
     players: int
@@ -268,6 +330,7 @@ class SvinyiState(NamedTuple):
     winners: tuple[Seat, ...]
     extra: int
     legal: tuple[Action, ...]
+    after: int = 0
 
 
 STATE: Final = SvinyiState
@@ -328,6 +391,20 @@ def fits_store(c: Card, top: Card) -> bool:
     return rc == rt - 1  # svinyi/store-descending
 
 
+def fits_store_lower(c: Card, top: Card) -> bool:
+    """Whether ``c`` may be laid on a store whose top card is ``top`` under store_step=any-lower
+    (AMB-SVINYI-14 b): any lower rank, regardless of suit, the ace high (a king, or any card
+    below it, on an ace); an ace never.
+
+    pre: 0 <= c < 52 and 0 <= top < 52
+    post: not (__return__ and RANK_OF[c] == ACE)
+    post: __return__ == (RANK_OF[c] < RANK_OF[top])
+    """
+    if RANK_OF[c] == ACE:  # svinyi/king-on-ace: aces go nowhere
+        return False
+    return RANK_OF[c] < RANK_OF[top]  # svinyi/store-descending (AMB-SVINYI-14 b): any lower
+
+
 def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
     """Whether ``c`` goes on the pig: the next rank up from its top card (in its suit if
     ``follow``); never an ace, and nothing on an empty pig (a pig is begun by a drawn two or six).
@@ -343,17 +420,47 @@ def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
     return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending
 
 
-def _pig_built(pig: tuple[Card, ...], follow: bool) -> bool:
-    """Whether play can build ``pig``: a two or six (svinyi/next-pig), then each rank above it
-    in turn, in its suit if ``follow`` (svinyi/pig-ascending); never a king, for the king ends
-    it (svinyi/pig-ends-king). A position's check, so it does not lean on :func:`fits_pig`."""
+def pig_ranks(rule: str, lowest: int) -> tuple[int, ...]:
+    """The ranks that begin a pig under pig_base ``rule``, ``lowest`` being the lowest rank of
+    the pack in play: every two and six, or the lowest rank alone.
+
+    pre: rule in ("two-or-six", "lowest") and lowest in (2, 6)
+    post: __return__ == ((lowest,) if rule == "lowest" else (2, 6))
+    post: all(r in (2, 6) for r in __return__)
+    """
+    if rule == "lowest":  # AMB-SVINYI-13 b: «двойка или шестерка», the lowest card of the pack
+        return (lowest,)
+    return PIG_BASES  # AMB-SVINYI-13 a: a two or a six, whatever the pack
+
+
+def _pig_built(pig: tuple[Card, ...], follow: bool, bases: frozenset[Card]) -> bool:
+    """Whether play can build ``pig``: one of the ``bases`` (svinyi/next-pig), then each rank
+    above it in turn, in its suit if ``follow`` (svinyi/pig-ascending); never a king, for the
+    king ends it (svinyi/pig-ends-king). A position's check, so it does not lean on
+    :func:`fits_pig`."""
     base = pig[0]
     return (
-        RANK_OF[base] in PIG_BASES
+        base in bases
         and all(RANK_OF[c] == RANK_OF[base] + i for i, c in enumerate(pig))
         and not (follow and any(SUIT_OF[c] != SUIT_OF[base] for c in pig))
         and RANK_OF[pig[-1]] != KING
     )
+
+
+def _pigs_whole(done: tuple[Card, ...], follow: bool, bases: frozenset[Card]) -> bool:
+    """Whether ``done`` is the pigs set aside one after another, each one play can build
+    (:func:`_pig_built`) ended by its king (svinyi/pig-ends-king). A position's check."""
+    start = 0
+    for i, c in enumerate(done):
+        if RANK_OF[c] == KING:  # svinyi/pig-ends-king: the king ends the pig begun at start
+            if i == start or not _pig_built(done[start:i], follow, bases):
+                return False
+            if follow and SUIT_OF[c] != SUIT_OF[done[start]]:  # AMB-SVINYI-05 b
+                return False
+            if RANK_OF[done[i - 1]] != KING - 1:
+                return False
+            start = i + 1
+    return start == len(done)
 
 
 def sheds(store: tuple[Card, ...]) -> bool:
@@ -392,10 +499,19 @@ def burden(store: tuple[Card, ...]) -> int:
 # --- setup --------------------------------------------------------------------------------
 
 
-def _check_pack(cards: tuple[Card, ...], where: str) -> None:
-    if sorted(cards) != list(DECK_52):  # svinyi/pack
+def pack_of(opts: SvinyiOptions, players: int) -> tuple[Card, ...]:
+    """The pack ``players`` play with under ``opts`` (svinyi/pack): the 52 cards, or under
+    pack=by-players at a table of at most small_pack_players the 36, six to ace."""
+    # AMB-SVINYI-15 b: «при большом количестве играющих … полную колоду»: a small table, 36
+    if opts.pack == "by-players" and players <= opts.small_pack_players:
+        return DECK_36
+    return DECK_52  # AMB-SVINYI-15 a: the full pack at any table
+
+
+def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
+    if sorted(cards) != list(pack):  # svinyi/pack
         raise SetupError(
-            f"{GAME_ID}: {where} must hold the 52-card pack exactly once", "svinyi/pack"
+            f"{GAME_ID}: {where} must hold the {len(pack)}-card pack exactly once", "svinyi/pack"
         )
 
 
@@ -416,12 +532,17 @@ def setup(table: Table) -> SvinyiState:
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
         )
     deal = table.deal
+    pack = pack_of(opts, n)  # svinyi/pack (AMB-SVINYI-15)
+    bases = _base_cards(opts, n)  # svinyi/first-pig (AMB-SVINYI-13): the cards that begin a pig
     pig: tuple[Card, ...] = ()
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        _check_pack(order, "the deck order")
+        if len(pack) == len(DECK_36) and len(order) == len(DECK_52):
+            # svinyi/pack (AMB-SVINYI-15 b): the 52-card order stripped of its twos to fives
+            order = tuple([c for c in order if c in SIX_TO_ACE])
+        _check_pack(order, pack, "the deck order")
         if opts.first_pig == "taken-out":  # svinyi/first-pig (AMB-SVINYI-02): the first 2 or 6
-            i = next(k for k, c in enumerate(order) if RANK_OF[c] in PIG_BASES)
+            i = next(k for k, c in enumerate(order) if c in bases)
             pig = (order[i],)
             order = order[:i] + order[i + 1 :]
         built: list[tuple[Card, ...]] = [()] * n
@@ -430,7 +551,7 @@ def setup(table: Table) -> SvinyiState:
         for j in range(n):  # svinyi/stores (AMB-SVINYI-03): one each from the dealer's left
             # AMB-SVINYI-03 b: under store_pig=begins a two or six taken while no pig lies out
             # is laid out as the pig, and the player takes the next card for his store
-            while begins and not pig and RANK_OF[order[k]] in PIG_BASES:
+            while begins and not pig and order[k] in bases:
                 pig = (order[k],)
                 k += 1
             built[(table.dealer + 1 + j) % n] = (order[k],)
@@ -442,11 +563,15 @@ def setup(table: Table) -> SvinyiState:
         if len(deal.hands) != n or any(len(h) != 1 for h in deal.hands):
             raise SetupError(f"{GAME_ID}: a deal gives each of {n} one store card", "svinyi/stores")
         want_pig = 1 if opts.first_pig == "taken-out" else 0
-        if len(deal.up) != want_pig or any(RANK_OF[c] not in PIG_BASES for c in deal.up):
-            raise SetupError(f"{GAME_ID}: the pig laid out is one two or six", "svinyi/first-pig")
+        if len(deal.up) != want_pig or any(c not in bases for c in deal.up):
+            raise SetupError(
+                f"{GAME_ID}: the pig laid out is one card that begins a pig (a two or six; a two "
+                "under pig_base=lowest)",
+                "svinyi/first-pig",
+            )
         stores, stock, pig = deal.hands, deal.stock, deal.up
         extra = 0
-        _check_pack(tuple(c for h in stores for c in h) + stock + pig, "the deal")
+        _check_pack(tuple(c for h in stores for c in h) + stock + pig, pack, "the deal")
     s = SvinyiState(
         opts=opts,
         players=n,
@@ -469,16 +594,26 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
     """``seat`` takes the top card of the stock, the kept cards and the stores lying as
     ``held`` and ``stores``; over if the stock is gone (svinyi/stock-out)."""
     # the state in one constructor call, its fields in their declared order
-    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _ = s
+    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _, after = s
+    if not stock and opts.stock_gone == "last-round" and after < players:
+        # svinyi/stock-out (AMB-SVINYI-06 c): one more turn each, with no card to draw
+        legal = _choices(opts, players, seat, NO_CARD, held, stores, pig)
+        return SvinyiState(
+            opts, players, dealer, stock, stores, held, pig, done, seat, NO_CARD, winners, extra,
+            legal, after + 1,
+        )  # fmt: skip
     if not stock:  # svinyi/stock-out (AMB-SVINYI-06)
         loads = tuple(burden(stores[p] + held[p]) for p in range(players))
         least = min(loads)
         fewest = tuple(p for p in range(players) if loads[p] == least)
-        # AMB-SVINYI-06 b: nobody has shed: nobody wins
-        winners = () if opts.stock_out == "no-winner" else fewest
+        # AMB-SVINYI-06 b: nobody has shed: nobody wins; AMB-SVINYI-07 b: whoever has shed
+        # by now wins, the win being checked only now
+        shed = tuple(p for p in fewest if least == 0) if opts.win_at == "stock-gone" else ()
+        winners = shed if opts.stock_out == "no-winner" else fewest
         return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, ()
-        )
+            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, (),
+            after,
+        )  # fmt: skip
     hand = stock[0]  # svinyi/turns
     legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
@@ -499,10 +634,18 @@ def _movable(hand: Card, kept: tuple[Card, ...], top: tuple[Card, ...]) -> list[
     return out
 
 
-def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card) -> bool:
+def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card, bases: frozenset[Card]) -> bool:
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
-    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03)
-    return not pig and c == hand and RANK_OF[c] in PIG_BASES
+    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03), and
+    # only one of the ``bases`` (AMB-SVINYI-13)
+    return not pig and c == hand and c in bases
+
+
+def _base_cards(opts: SvinyiOptions, players: int) -> frozenset[Card]:
+    """The cards that begin a pig under ``opts`` at a table of ``players`` (svinyi/next-pig,
+    AMB-SVINYI-13): the lowest rank of its pack is the six of the 36-card pack, else the two."""
+    lowest = 6 if len(pack_of(opts, players)) == len(DECK_36) else 2  # AMB-SVINYI-15
+    return BASE_CARDS[pig_ranks(opts.pig_base, lowest)]
 
 
 def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
@@ -521,13 +664,17 @@ def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
 
 
 def _pig_bound(
-    opts: SvinyiOptions, pig: tuple[Card, ...], hand: Card, movable: list[Card]
+    opts: SvinyiOptions,
+    pig: tuple[Card, ...],
+    hand: Card,
+    movable: list[Card],
+    bases: frozenset[Card],
 ) -> list[Card]:
     """Of the cards he may lay (``movable``, the drawn card ``hand`` first), those that must go
-    on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn two or six that
-    begins one."""
+    on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn card of the
+    ``bases`` that begins one."""
     if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
-        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand) else []
+        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand, bases) else []
     fits = PIG_FITS[opts.pig_suit == "follow"][pig[-1]]
     if opts.pig_duty == "drawn":  # AMB-SVINYI-08 b: only the card drawn this turn is bound
         return [hand] if hand in fits else []
@@ -546,23 +693,25 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     """Every action the rules allow ``seat`` of ``players`` under ``opts``, to move with
     ``hand`` drawn, over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
     # what goes on the pig (with none out, a two or six may begin one)
-    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else PIG_BASE_CARDS
+    bases = _base_cards(opts, players)  # AMB-SVINYI-13
+    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else bases
+    store_fits = STORE_FITS_LOWER if opts.store_step == "any-lower" else STORE_FITS  # AMB-SVINYI-14
     kept, top = held[seat], stores[seat][-1:]
     mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
     if on_pig.isdisjoint(mine):
         for t in NEIGHBOURS[players][seat]:
             store = stores[t]
-            if store and not STORE_FITS[store[-1]].isdisjoint(mine):
+            if store and not store_fits[store[-1]].isdisjoint(mine):
                 break
         else:
             return PASS_ONLY[seat]  # none of his cards goes on the pig or a neighbour's store
     movable = _movable(hand, kept, top)
     lays = LAYS[seat]
-    bound = _pig_bound(opts, pig, hand, movable)
+    bound = _pig_bound(opts, pig, hand, movable, bases)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
-    tops = [(t, STORE_FITS[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
+    tops = [(t, store_fits[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
     # AMB-SVINYI-08 b: under pig_duty=drawn a card that fits the pig may go on it or elsewhere
     free = on_pig if pig and opts.pig_duty == "drawn" else NO_CARDS
     out: list[Action] = []
@@ -608,10 +757,15 @@ def pig_fits(
 #: ``PIG_FITS[follow][top]`` those :func:`fits_pig` lets go on a pig topped by ``top``, under
 #: pig_suit=follow if ``follow`` (built once, at import).
 STORE_FITS: Final = store_fits(fits_store)
+#: ``STORE_FITS_LOWER[top]``: those :func:`fits_store_lower` lets go on it (AMB-SVINYI-14 b).
+STORE_FITS_LOWER: Final = store_fits(fits_store_lower)
 PIG_FITS: Final = pig_fits(fits_pig)
 NO_CARDS: Final[frozenset[Card]] = frozenset()
-#: The cards that may begin a pig: the twos and sixes (svinyi/next-pig).
-PIG_BASE_CARDS: Final = frozenset(c for c in PACK if RANK_OF[c] in PIG_BASES)
+#: ``BASE_CARDS[ranks]``: the cards of the ``ranks`` that may begin a pig (svinyi/next-pig),
+#: by what :func:`pig_ranks` answers.
+BASE_CARDS: Final[dict[tuple[int, ...], frozenset[Card]]] = {
+    ranks: frozenset(c for c in PACK if RANK_OF[c] in ranks) for ranks in (PIG_BASES, (2,), (6,))
+}
 #: ``LAYS[seat][card][onto]``: the action objects, built once (index ``PIG``, the last, is
 #: the pig; index ``t`` the store of seat ``t``).
 LAYS: Final = tuple(
@@ -648,7 +802,8 @@ def _put_by(s: SvinyiState, seat: Seat) -> tuple[Holdings, Holdings]:
 
 def _turn_no(s: SvinyiState) -> int:
     """Which turn of the round this is, from 1: the stock shrinks by one card a turn."""
-    start = 52 - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
+    pack = len(pack_of(s.opts, s.players))  # svinyi/pack (AMB-SVINYI-15)
+    start = pack - s.players - (1 if s.opts.first_pig == "taken-out" else 0)
     return start - len(s.stock) - s.extra
 
 
@@ -658,6 +813,8 @@ def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holding
     (svinyi/shed-wins), and not too early (AMB-SVINYI-10). A lay leaves the stock as it was,
     so the turn is counted on ``s``, the position before it."""
     shed = hand == NO_CARD and sheds(stores[seat]) and sheds(held[seat])
+    if s.opts.win_at == "stock-gone" and s.stock:  # AMB-SVINYI-07 b: not while the stock lasts
+        return False
     return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
 
 
@@ -674,18 +831,20 @@ def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
     """The position once ``seat`` has laid ``c`` from ``s``, leaving ``hand``, ``held``,
     ``stores``, ``pig`` and ``done``: won (svinyi/shed-wins), or his move again, with another
     card drawn if he laid the one he drew under draw=while-laid (svinyi/turns)."""
-    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _ = s
+    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _, after = s
     if _won(s, seat, hand, held, stores):
         return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, ()
-        )
+            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, (),
+            after,
+        )  # fmt: skip
     if draws_again(opts.draw, c == s.hand, False, len(stock)):
         # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
         hand, stock, extra = stock[0], stock[1:], extra + 1
     legal = _choices(opts, players, seat, hand, held, stores, pig)
     return SvinyiState(
-        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal
-    )
+        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal,
+        after,
+    )  # fmt: skip
 
 
 def apply(s: SvinyiState, a: Action) -> SvinyiState:
@@ -709,7 +868,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     pig, done = s.pig, s.done
     if a.onto != PIG:
         stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    elif _starts_pig(pig, s.hand, c):  # svinyi/next-pig
+    elif _starts_pig(pig, s.hand, c, _base_cards(s.opts, s.players)):  # svinyi/next-pig
         pig = (c,)
     elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
         pig, done = (), done + pig + (c,)
@@ -734,7 +893,8 @@ def _refuse(s: SvinyiState, a: Action) -> None:
     first): the rules checked one by one, in the order play states them."""
     seat = a.seat
     movable = _movable(s.hand, s.held[seat], s.stores[seat][-1:])
-    bound = _pig_bound(s.opts, s.pig, s.hand, movable)
+    bases = _base_cards(s.opts, s.players)
+    bound = _pig_bound(s.opts, s.pig, s.hand, movable, bases)
     if isinstance(a, Pass):
         if bound:  # svinyi/pig-first
             raise IllegalAction(
@@ -751,14 +911,16 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
         )
     if a.onto == PIG:
-        if _starts_pig(s.pig, s.hand, c):  # svinyi/next-pig
+        if _starts_pig(s.pig, s.hand, c, bases):  # svinyi/next-pig
             return
         if not fits_pig(c, s.pig, s.opts.pig_suit == "follow"):
             if RANK_OF[c] == ACE:
                 raise IllegalAction("svinyi/king-on-ace", "aces go nowhere, not on the pig")
             if not s.pig:
-                raise IllegalAction(
-                    "svinyi/next-pig", "no pig lies out: only a drawn two or six begins one"
+                raise IllegalAction(  # AMB-SVINYI-13: which ranks begin one
+                    "svinyi/next-pig",
+                    "no pig lies out: only a drawn card that begins one (a two or six; a two "
+                    "under pig_base=lowest) does",
                 )
             raise IllegalAction(
                 "svinyi/pig-ascending",
@@ -779,12 +941,15 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             "svinyi/neighbours-only", f"seat {seat} may lay cards only on his neighbours' stores"
         )
     target = s.stores[a.onto]
-    if not target or not fits_store(c, target[-1]):
+    lower = s.opts.store_step == "any-lower"  # AMB-SVINYI-14
+    fits = fits_store_lower if lower else fits_store
+    if not target or not fits(c, target[-1]):
         if RANK_OF[c] == ACE or (target and RANK_OF[target[-1]] == ACE):
             raise IllegalAction("svinyi/king-on-ace", "aces go nowhere; only a king goes on an ace")
         raise IllegalAction(
             "svinyi/store-descending",
-            f"{card_name(c)} is not one rank below the top of seat {a.onto}'s store",
+            f"{card_name(c)} is not {'below' if lower else 'one rank below'} the top of seat "
+            f"{a.onto}'s store",
         )
 
 
@@ -939,11 +1104,13 @@ def position(s: SvinyiState) -> JSONObject:
     }
     if s.extra:  # AMB-SVINYI-03 b, AMB-SVINYI-04 b: cards off the pack beyond one a turn
         out["extra"] = s.extra
+    if s.after:  # AMB-SVINYI-06 c: the turns of the last round begun
+        out["after"] = s.after
     return out
 
 
 def load_position(pos: JSON) -> SvinyiState:
-    """A state from the position notation; checks the 52 cards are all there once."""
+    """A state from the position notation; checks the pack's cards are all there once."""
     head = NOTATION.read(pos)
     o, n, opts = head.fields, head.players, head.options
     hand = o.get("hand")
@@ -962,6 +1129,7 @@ def load_position(pos: JSON) -> SvinyiState:
         winners=tuple(as_int(p, f"position/winners/{i}") for i, p in enumerate(winners)),
         extra=as_int(o.get("extra", 0), "position/extra"),
         legal=(),  # found below, once the position is known to be sound
+        after=as_int(o.get("after", 0), "position/after"),
     )
     if len(s.stores) != n or len(s.held) != n:
         raise FormatError(f"position: one store and one kept row per seat ({n})")
@@ -971,15 +1139,29 @@ def load_position(pos: JSON) -> SvinyiState:
         raise FormatError("position/held: no kept cards under unplaced=own-store")
     if not -1 <= s.turn < n or (s.turn < 0 and s.hand != NO_CARD):
         raise FormatError("position/to_move: a seat, or null (then no card in hand)")
+    if not 0 <= s.after <= n or (s.after and (s.stock or opts.stock_gone != "last-round")):
+        # AMB-SVINYI-06 c: the last round's turns, one a player, once the stock is gone
+        raise FormatError(
+            "position/after: 0, or under stock_gone=last-round with the stock gone at most one "
+            "turn a player"
+        )
     if any(not 0 <= p < n for p in s.winners):
         raise FormatError("position/winners: seats of the game")
-    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow"):
+    if s.pig and not _pig_built(s.pig, opts.pig_suit == "follow", _base_cards(opts, n)):
         raise FormatError(
-            "position/pig: a two or six, then each rank above it in turn below the king "
-            "(in the base's suit under pig_suit=follow)"
+            "position/pig: a two or six (a two under pig_base=lowest), then each rank above it "
+            "in turn below the king (in the base's suit under pig_suit=follow)"
+        )
+    # AMB-SVINYI-12 b: pigs set aside face down are seen by their number alone, which the
+    # position must then tell: whole pigs, each to its king (a loose pile would tell none)
+    face_down = opts.pigs_aside == "face-down"
+    if face_down and not _pigs_whole(s.done, opts.pig_suit == "follow", _base_cards(opts, n)):
+        raise FormatError(
+            "position/pigs_done: under pigs_aside=face-down, whole pigs one after another, each "
+            "from its first card to its king (svinyi/pig-ends-king)"
         )
     try:
-        _check_pack(all_cards(s), "a position")
+        _check_pack(all_cards(s), pack_of(opts, n), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
     if s.turn < 0:
