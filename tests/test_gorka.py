@@ -10,6 +10,7 @@ import pytest
 
 from reference import DeckOrder, SetupError, Table, games
 from reference.core.cards import ACE, DECK_32, RANK_OF, SUIT_OF, parse_cards
+from reference.core.errors import IllegalAction
 from reference.core.shuffle import shuffle
 from reference.games import GORKA as GAME
 from reference.games import gorka
@@ -205,3 +206,50 @@ def test_one_wild_card_a_combination_on_every_hand(wild: int) -> None:
         assert hand_key(hand, NO_WILD) <= got <= hand_key(hand, wild), hand
     assert gorka.one_wild_key(h("QS QH QD AC"), QUEENS) == (TRYNKA, 12)  # not a четверик
     assert gorka.one_wild_key(h("AS AH QD QC"), QUEENS) == (TRYNKA, ACE)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_chosen_stakes_and_no_cap_play_out(seed: int) -> None:
+    """overblind=chosen, raise_size=chosen, cap=none (AMB-GORKA-02 c, AMB-GORKA-06 c and d):
+    blinds and raises of every size from the least to all the player holds; with no cap the
+    deal still ends (each raise costs a chip); the actions and the positions round-trip."""
+    n = 2 + seed % 5
+    opts = {
+        "overblind": "chosen",
+        "raise_size": "chosen",
+        "cap": "none",
+        "go_up": "any" if seed % 2 else "combination",
+        "starting_chips": 8,
+    }
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
+    rng = random.Random(seed)
+    steps = 0
+    while legal := GAME.legal_actions(s):
+        assert load_position(position(s)) == s
+        for a in legal:
+            assert GAME.parse_action(GAME.action_json(a)) == a
+        stakes = [a for a in legal if isinstance(a, gorka.Blind | gorka.Raise)]
+        if stakes:
+            chips = s.ledger.balances[s.turn]
+            assert [a.amount for a in stakes] == list(range(stakes[0].amount, chips + 1))
+            if isinstance(stakes[0], gorka.Raise):
+                assert stakes[0].amount == 1 and s.raises >= 0
+        s = GAME.apply(s, rng.choice(legal))
+        steps += 1
+        assert steps < 500
+    assert GAME.outcome(s) is not None and GAME.chips(s) == 8 * n
+
+
+def test_a_stake_must_be_as_its_reading_says() -> None:
+    """Under the set stakes a blind or a raise names no amount; under the chosen ones it names
+    one from the least to what the player holds (AMB-GORKA-02 c, AMB-GORKA-06 c)."""
+    s = GAME.setup(Table(3, 0, DeckOrder(DECK_32)))
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, gorka.Blind(1, 2))
+    chosen = GAME.setup(Table(3, 0, DeckOrder(DECK_32), {"overblind": "chosen"}))
+    assert gorka.Blind(1, 19) in GAME.legal_actions(chosen)
+    for bad in (gorka.Blind(1), gorka.Blind(1, 1), gorka.Blind(1, 20)):
+        with pytest.raises(IllegalAction):
+            GAME.apply(chosen, bad)
+    after = GAME.apply(chosen, gorka.Blind(1, 5))
+    assert GAME.legal_actions(after)[0] == gorka.Blind(2, 6)  # more than the last blind

@@ -412,6 +412,18 @@ def blind_cost(first: int, before: int, double: bool) -> int:
     return first * 2**before if double else first + before
 
 
+def chosen_blind_least(first: int, last: int) -> int:
+    """Under overblind=chosen (AMB-GORKA-02 c), the least the next blind may stake: the first
+    blind ``first`` (blind_stake) or more; after a blind of ``last`` chips, «еще большую
+    сумму» (003:P13.S1), one chip more at least.
+
+    pre: 1 <= first <= 100 and 0 <= last <= 10000
+    post: __return__ >= first and __return__ > last
+    post: __return__ in (first, last + 1)
+    """
+    return max(first, last + 1)
+
+
 def dealer_keeps(
     hand: tuple[Card, ...], shown: tuple[Card, Card], aside_out: bool
 ) -> tuple[Card, ...]:
@@ -472,8 +484,9 @@ RULES: Final = CORE_RULES + (
         ("003:P12.S1", "003:P13.S1", "003:P14.S1", "AMB-GORKA-02"),
         "Before the deal, from the player under the hand round to the dealer's right, each may "
         "go blind (the first with blind_stake, each later one with one chip more than the last, "
-        "or twice the last under overblind=double) or pass; a blind player gets all four cards "
-        "face down.",
+        "or twice the last under overblind=double; under overblind=chosen what he chooses, from "
+        "blind_stake or one chip more than the last up to all his chips) or pass; a blind "
+        "player gets all four cards face down.",
     ),
     Rule(
         "gorka/deal",
@@ -517,8 +530,10 @@ RULES: Final = CORE_RULES + (
         "gorka/go-up",
         ("003:P27.S1", "AMB-GORKA-06"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
-        "pot), which needs a combination (under go_up=combination; any hand under go_up=any) "
-        "and fewer than limit raises so far, or passes, leaving the game.",
+        "pot, or under raise_size=chosen what he chooses from raise_amount up to all his "
+        "chips), which needs a combination (under go_up=combination; any hand under go_up=any) "
+        "and fewer than limit raises so far (no cap under cap=none), or passes, leaving the "
+        "game.",
     ),
     Rule(
         "gorka/last-two",
@@ -597,9 +612,25 @@ class GorkaOptions(GameOptions):
     )
     overblind: str = option(
         "plus-one",
-        "What an over-blind stakes: one chip more than the last blind, or twice it.",
-        ("plus-one", "double"),
+        "What an over-blind stakes: one chip more than the last blind, or twice it; or every "
+        "blind what the player chooses, the first blind_stake or more, each later one more "
+        "than the last, up to all his chips.",
+        ("plus-one", "double", "chosen"),
         ruling="AMB-GORKA-02",
+    )
+    raise_size: str = option(
+        "fixed",
+        "What going up the hill adds to the pot: raise_amount, or what the player chooses, "
+        "from raise_amount up to all his chips.",
+        ("fixed", "chosen"),
+        ruling="AMB-GORKA-06",
+    )
+    cap: str = option(
+        "limit",
+        "Whether the raises of a deal are capped: at most limit of them, or no cap (the last "
+        "two go up the hill as long as they have the chips; limit is not read).",
+        ("limit", "none"),
+        ruling="AMB-GORKA-06",
     )
     peace: str = option(
         "share",
@@ -681,6 +712,9 @@ class GorkaOptions(GameOptions):
     one_wild: bool = reading(bool)
     any_hand: bool = reading(bool)
     double_blind: bool = reading(bool)
+    chosen_blind: bool = reading(bool)
+    chosen_raise: bool = reading(bool)
+    capped: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
@@ -694,6 +728,9 @@ class GorkaOptions(GameOptions):
         put(self, "one_wild", self.wild_per_hand == "one")  # AMB-GORKA-11 b
         put(self, "any_hand", self.go_up == "any")  # AMB-GORKA-06 b
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
+        put(self, "chosen_blind", self.overblind == "chosen")  # AMB-GORKA-02 c
+        put(self, "chosen_raise", self.raise_size == "chosen")  # AMB-GORKA-06 c
+        put(self, "capped", self.cap == "limit")  # AMB-GORKA-06 a (d: no cap)
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
         readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
@@ -709,8 +746,39 @@ DEFAULT_OPTIONS: Final = GorkaOptions()
 # --- actions ----------------------------------------------------------------------------------
 
 
-class Blind(SeatAction):
-    """Go blind (or over-blind) before the deal."""
+class _Stake(NamedTuple):
+    seat: Seat
+    #: the chips staked, when the player chooses them; 0 when the rules set the amount
+    amount: int = 0
+
+
+class StakeAction(_Stake):
+    """An action that may name the chips it stakes: ``{"type": KIND, "seat": ...}``, with
+    ``"amount"`` (1 or more) only where the player chooses it (overblind=chosen, AMB-GORKA-02
+    c; raise_size=chosen, AMB-GORKA-06 c)."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"type": self.KIND, "seat": self.seat}
+        if self.amount:
+            out["amount"] = self.amount
+        return out
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        if "amount" not in o:
+            return cls(seat)
+        amount = as_int(o["amount"], "action/amount")
+        if amount < 1:
+            raise FormatError("action/amount: the chips staked, 1 or more")
+        return cls(seat, amount)
+
+
+class Blind(StakeAction):
+    """Go blind (or over-blind) before the deal (with the chips he stakes, under
+    overblind=chosen)."""
 
     __slots__ = ()
     KIND = "blind"
@@ -747,8 +815,8 @@ class Show(_Show):
         return cls(seat, (a, b))
 
 
-class Raise(SeatAction):
-    """Go up the hill."""
+class Raise(StakeAction):
+    """Go up the hill (with the chips he adds, under raise_size=chosen)."""
 
     __slots__ = ()
     KIND = "raise"
@@ -1031,7 +1099,7 @@ def _next_blind(
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys, put) = s  # fmt: skip
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+    cost = _blind_least(opts, put, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
     for p in ROUNDS[players][dealer]:
@@ -1043,6 +1111,17 @@ def _next_blind(
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
+
+
+def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """What the next blind costs after the ``blind`` seats (AMB-GORKA-02 a, b), or under
+    overblind=chosen the least it may stake (reading c): more than the last blind, which is
+    what its player has ``put`` in beyond his ante."""
+    if not opts.chosen_blind:
+        return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+    # AMB-GORKA-02 c: every seat anted the same, min(ante, starting_chips) (gorka/stakes)
+    last = put[blind[-1]] - min(opts.ante, opts.starting_chips) if blind else 0
+    return chosen_blind_least(opts.blind_stake, last)
 
 
 def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
@@ -1172,10 +1251,12 @@ def _settle(
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
+    # AMB-GORKA-06 d: with no cap, no number of raises stops another
+    limit = opts.limit if opts.capped else s.raises + 1
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
-        opts.limit,
+        limit,
         s.ledger.balances[seat],
         opts.raise_amount,
         any_hand=opts.any_hand,
@@ -1185,7 +1266,9 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
 def _may_show(s: GorkaState) -> bool:
     """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
     soon as two are left (AMB-GORKA-07)."""
-    return s.raises >= s.opts.limit or (s.opts.early_showdown and _left(s, s.passed) == 2)
+    # AMB-GORKA-06 d: with no cap there is no limit to reach
+    at_limit = s.opts.capped and s.raises >= s.opts.limit
+    return at_limit or (s.opts.early_showdown and _left(s, s.passed) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -1200,9 +1283,16 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat, phase = s.turn, s.phase
     if phase == BETTING:
         two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+        up = _can_raise(s, seat)
+        if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+            sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
+            return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
         # gorka/go-up, gorka/last-two (BETS: see _bets)
-        return BETS[seat][_can_raise(s, seat)][two_left][_may_show(s)]
+        return BETS[seat][up][two_left][_may_show(s)]
     if phase == BLINDING:
+        if s.opts.chosen_blind:  # AMB-GORKA-02 c: each stake he may choose, least first
+            stakes = range(_blind_least(s.opts, s.put, s.blind), s.ledger.balances[seat] + 1)
+            return tuple(Blind(seat, k) for k in stakes) + (PASSES[seat],)
         return BLIND_OR_PASS[seat]
     if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
@@ -1223,8 +1313,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
-            cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+            blind = s.blind
+            cost = _blind_stake(s, a)  # AMB-GORKA-02: the cost of this blind
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
             s = s._replace(put=_add(s.put, seat, cost))
             return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
@@ -1262,8 +1352,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
-        s = s._replace(put=_add(s.put, seat, s.opts.raise_amount))
+        amount = _raise_size(s, a)  # AMB-GORKA-06: what he adds
+        ledger = s.ledger.transfers_by_place([(seat, s.players, amount)])
+        s = s._replace(put=_add(s.put, seat, amount))
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
@@ -1277,6 +1368,36 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
+
+
+def _blind_stake(s: GorkaState, a: Blind) -> int:
+    """What blind ``a`` stakes: the set cost (AMB-GORKA-02 a, b; the action names no amount),
+    or under overblind=chosen the amount it names, from the least to all his chips (c)."""
+    least = _blind_least(s.opts, s.put, s.blind)
+    if not s.opts.chosen_blind:
+        if a.amount:
+            raise IllegalAction("gorka/blind", "the blind's stake is set: it names no amount")
+        return least
+    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-02 c
+        raise IllegalAction(
+            "gorka/blind", f"this blind stakes from {least} chips up to all he holds"
+        )
+    return a.amount
+
+
+def _raise_size(s: GorkaState, a: Raise) -> int:
+    """What raise ``a`` adds: raise_amount (AMB-GORKA-06 a; the action names no amount), or
+    under raise_size=chosen the amount it names, from raise_amount to all his chips (c)."""
+    least = s.opts.raise_amount
+    if not s.opts.chosen_raise:
+        if a.amount:
+            raise IllegalAction("gorka/go-up", "a raise adds raise_amount: it names no amount")
+        return least
+    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-06 c
+        raise IllegalAction(
+            "gorka/go-up", f"going up the hill adds from {least} chips up to all he holds"
+        )
+    return a.amount
 
 
 def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
