@@ -10,13 +10,17 @@ import pytest
 
 from reference import DeckOrder, SetupError, Table, games
 from reference.core.cards import ACE, DECK_32, RANK_OF, SUIT_OF, parse_cards
+from reference.core.errors import IllegalAction
 from reference.core.shuffle import shuffle
 from reference.games import GORKA as GAME
 from reference.games import gorka
 from reference.games.gorka import (
     CHETVERIK,
     KHLYUST,
+    NO_WILD,
     NOTHING,
+    QUEENS,
+    QUEENS_SEVENS,
     THREE_CARDS,
     TRYNKA,
     compare,
@@ -39,28 +43,28 @@ def h(text: str) -> tuple[int, ...]:
 
 
 def test_categories_and_their_order() -> None:
-    assert hand_key(h("AS AH AD AC"), True) == (CHETVERIK, 14)
-    assert hand_key(h("KS KH KD QC"), True) == (CHETVERIK, 13)
-    assert hand_key(h("7H 9H TH JH"), True)[0] == KHLYUST
-    assert hand_key(h("AH KH QS 7H"), True) == (KHLYUST, 1000 + 11 + 10 + 11 + 7)
-    assert hand_key(h("AH KH JH 7H"), True) == (KHLYUST, 11 + 10 + 10 + 7)
-    assert hand_key(h("9S 9H QD 7C"), True) == (TRYNKA, 9)
-    assert hand_key(h("9S TS 7S 8H"), True) == (THREE_CARDS, 9 + 10 + 7)
-    assert hand_key(h("9S TH 7D 8C"), True) == (NOTHING, 34)
-    assert hand_key(h("KS KH KD QC"), False) == (TRYNKA, 13)
+    assert hand_key(h("AS AH AD AC"), QUEENS) == (CHETVERIK, 14)
+    assert hand_key(h("KS KH KD QC"), QUEENS) == (CHETVERIK, 13)
+    assert hand_key(h("7H 9H TH JH"), QUEENS)[0] == KHLYUST
+    assert hand_key(h("AH KH QS 7H"), QUEENS) == (KHLYUST, 1000 + 11 + 10 + 11 + 7)
+    assert hand_key(h("AH KH JH 7H"), QUEENS) == (KHLYUST, 11 + 10 + 10 + 7)
+    assert hand_key(h("9S 9H QD 7C"), QUEENS) == (TRYNKA, 9)
+    assert hand_key(h("9S TS 7S 8H"), QUEENS) == (THREE_CARDS, 9 + 10 + 7)
+    assert hand_key(h("9S TH 7D 8C"), QUEENS) == (NOTHING, 34)
+    assert hand_key(h("KS KH KD QC"), NO_WILD) == (TRYNKA, 13)
     # четверик > хлюст > трынка > три карты; a higher трынка beats a lower
-    assert compare(h("7S 7H 7D 7C"), h("AH KH QS 7H"), True) == 1
-    assert compare(h("AH KH QS 7H"), h("AS AH AD 8C"), True) == 1
-    assert compare(h("8S 8H 8D 9C"), h("AS KS TS 9H"), True) == 1
-    assert compare(h("AS AH AD 8C"), h("KS KH KD 8D"), True) == 1
-    assert compare(h("AS AH AD 8C"), h("AC AD AH 9C"), True) == 0
+    assert compare(h("7S 7H 7D 7C"), h("AH KH QS 7H"), QUEENS) == 1
+    assert compare(h("AH KH QS 7H"), h("AS AH AD 8C"), QUEENS) == 1
+    assert compare(h("8S 8H 8D 9C"), h("AS KS TS 9H"), QUEENS) == 1
+    assert compare(h("AS AH AD 8C"), h("KS KH KD 8D"), QUEENS) == 1
+    assert compare(h("AS AH AD 8C"), h("AC AD AH 9C"), QUEENS) == 0
 
 
 def test_the_sevens_are_wild_only_under_queens_sevens() -> None:
-    assert hand_key(h("9S 9H 7D 8C"), 2) == (TRYNKA, 9)
-    assert hand_key(h("9S 9H 7D 8C"), 1)[0] == NOTHING
-    assert hand_key(h("7S 7H QD QC"), 2) == (CHETVERIK, ACE)
-    assert hand_key(h("AH KH 7S 8H"), 2)[1] > 1000  # ace, king and a wild card
+    assert hand_key(h("9S 9H 7D 8C"), QUEENS_SEVENS) == (TRYNKA, 9)
+    assert hand_key(h("9S 9H 7D 8C"), QUEENS)[0] == NOTHING
+    assert hand_key(h("7S 7H QD QC"), QUEENS_SEVENS) == (CHETVERIK, ACE)
+    assert hand_key(h("AH KH 7S 8H"), QUEENS_SEVENS)[1] > 1000  # ace, king and a wild card
 
 
 def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
@@ -70,11 +74,11 @@ def test_a_wild_card_never_makes_a_hand_worse_and_the_order_is_total() -> None:
     for hand in hands:
         for i in range(4):
             better = hand[:i] + (wild,) + hand[i + 1 :]
-            assert hand_key(better, True) >= hand_key(hand, True)
+            assert hand_key(better, QUEENS) >= hand_key(hand, QUEENS)
     for a, b, c in zip(hands, hands[1:], hands[2:], strict=False):
-        assert compare(a, b, True) == -compare(b, a, True)
-        if compare(a, b, True) >= 0 and compare(b, c, True) >= 0:
-            assert compare(a, c, True) >= 0
+        assert compare(a, b, QUEENS) == -compare(b, a, QUEENS)
+        if compare(a, b, QUEENS) >= 0 and compare(b, c, QUEENS) >= 0:
+            assert compare(a, c, QUEENS) >= 0
 
 
 def test_going_up_needs_a_combination_unless_any_hand() -> None:
@@ -171,7 +175,81 @@ def _key_by_counting(hand: tuple[int, ...], wild: int) -> tuple[int, int]:
     return gorka.NOTHING, total
 
 
-@pytest.mark.parametrize("wild", [0, 1, 2])
+@pytest.mark.parametrize("wild", [NO_WILD, QUEENS, QUEENS_SEVENS, gorka.wild_mask((12, 7), 2)])
 def test_ranking_agrees_with_plain_counting_on_every_hand(wild: int) -> None:
     for hand in combinations(DECK_32, 4):
         assert gorka.hand_key(hand, wild) == _key_by_counting(hand, wild), hand
+
+
+def test_the_agreed_number_of_wild_cards_follows_the_texts_suits() -> None:
+    """wild_count (AMB-GORKA-05 h): the first suits in the order of 003:P19.S1, hearts first."""
+    assert gorka.wild_mask((12,), 1) == 1 << parse_cards(["QH"])[0]
+    assert gorka.wild_mask((12,), 2) == sum(1 << c for c in parse_cards(["QH", "QD"]))
+    assert gorka.wild_mask((12,), 4) == QUEENS
+    one = gorka.GorkaOptions(wild_count=1).wilds
+    assert hand_key(h("9S 9H QH 8C"), one) == (TRYNKA, 9)
+    assert hand_key(h("9S 9H QS 8C"), one)[0] == NOTHING
+
+
+@pytest.mark.parametrize("wild", [QUEENS, QUEENS_SEVENS])
+def test_one_wild_card_a_combination_on_every_hand(wild: int) -> None:
+    """wild_per_hand=one (AMB-GORKA-11 b): the hand counted with each of its wild cards alone
+    wild and the rest natural, the best taken; between the hand with no wild card and with all."""
+    for hand in combinations(DECK_32, 4):
+        got = gorka.one_wild_key(hand, wild)
+        mine = [c for c in hand if gorka.is_wild(c, wild)]
+        if len(mine) <= 1:
+            assert got == hand_key(hand, wild), hand
+            continue
+        by_one = max(_key_by_counting(hand, 1 << c) for c in mine)
+        assert got == by_one, hand
+        assert hand_key(hand, NO_WILD) <= got <= hand_key(hand, wild), hand
+    assert gorka.one_wild_key(h("QS QH QD AC"), QUEENS) == (TRYNKA, 12)  # not a четверик
+    assert gorka.one_wild_key(h("AS AH QD QC"), QUEENS) == (TRYNKA, ACE)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_chosen_stakes_and_no_cap_play_out(seed: int) -> None:
+    """overblind=chosen, raise_size=chosen, cap=none (AMB-GORKA-02 c, AMB-GORKA-06 c and d):
+    blinds and raises of every size from the least to all the player holds; with no cap the
+    deal still ends (each raise costs a chip); the actions and the positions round-trip."""
+    n = 2 + seed % 5
+    opts = {
+        "overblind": "chosen",
+        "raise_size": "chosen",
+        "cap": "none",
+        "go_up": "any" if seed % 2 else "combination",
+        "starting_chips": 8,
+    }
+    s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_32, seed)), opts))
+    rng = random.Random(seed)
+    steps = 0
+    while legal := GAME.legal_actions(s):
+        assert load_position(position(s)) == s
+        for a in legal:
+            assert GAME.parse_action(GAME.action_json(a)) == a
+        stakes = [a for a in legal if isinstance(a, gorka.Blind | gorka.Raise)]
+        if stakes:
+            chips = s.ledger.balances[s.turn]
+            assert [a.amount for a in stakes] == list(range(stakes[0].amount, chips + 1))
+            if isinstance(stakes[0], gorka.Raise):
+                assert stakes[0].amount == 1 and s.raises >= 0
+        s = GAME.apply(s, rng.choice(legal))
+        steps += 1
+        assert steps < 500
+    assert GAME.outcome(s) is not None and GAME.chips(s) == 8 * n
+
+
+def test_a_stake_must_be_as_its_reading_says() -> None:
+    """Under the set stakes a blind or a raise names no amount; under the chosen ones it names
+    one from the least to what the player holds (AMB-GORKA-02 c, AMB-GORKA-06 c)."""
+    s = GAME.setup(Table(3, 0, DeckOrder(DECK_32)))
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, gorka.Blind(1, 2))
+    chosen = GAME.setup(Table(3, 0, DeckOrder(DECK_32), {"overblind": "chosen"}))
+    assert gorka.Blind(1, 19) in GAME.legal_actions(chosen)
+    for bad in (gorka.Blind(1), gorka.Blind(1, 1), gorka.Blind(1, 20)):
+        with pytest.raises(IllegalAction):
+            GAME.apply(chosen, bad)
+    after = GAME.apply(chosen, gorka.Blind(1, 5))
+    assert GAME.legal_actions(after)[0] == gorka.Blind(2, 6)  # more than the last blind

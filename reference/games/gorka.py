@@ -14,7 +14,10 @@ AMB-GORKA-05: четверик > хлюст > трынка > три карты >
 трынка by rank, хлюст and три карты by points (ace 11, court cards and ten 10,
 the rest their pips, a wild card 11), the хлюст of ace, king and a wild card
 above every other хлюст. Wild cards (фальки) are the queens under wild=queens, the
-queens and the sevens (for the sixes the pack lacks) under wild=queens-sevens.
+queens and the sevens (for the sixes the pack lacks) under wild=queens-sevens, of the first
+wild_count suits in the text's order (all four by default); a ``wild`` argument is their mask
+(:func:`wild_mask`). Under wild_per_hand=one a combination uses one of them at most
+(:func:`one_wild_key`, AMB-GORKA-11).
 
 Every chip is held in the ledger: the seats (``"0"``…) and the ``pot``; the table opens
 with the antes in the pot, and every later stake and share moves through it.
@@ -47,11 +50,16 @@ from reference.core.actions import CardAction, Pass, SeatAction, read_action
 from reference.core.cards import (
     ACE,
     CARD_NAMES,
+    CLUBS,
     DECK_32,
+    DIAMONDS,
+    HEARTS,
     QUEEN,
     RANK_OF,
+    SPADES,
     SUIT_OF,
     Card,
+    card,
     card_name,
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
@@ -104,13 +112,37 @@ CATEGORY_NAMES: Final = {
     KHLYUST: "khlyust",
     CHETVERIK: "chetverik",
 }
-#: Which cards are wild (option wild, AMB-GORKA-05): none, the queens, or the queens and the
-#: sevens; a ``wild`` argument is one of these (``False``/``True`` read as none/queens).
-NO_WILD: Final = 0
-QUEENS: Final = 1
-QUEENS_SEVENS: Final = 2
 SEVEN: Final = 7
-WILD_KINDS: Final = {"none": NO_WILD, "queens": QUEENS, "queens-sevens": QUEENS_SEVENS}
+#: The ranks of the wild cards by the value of option wild (AMB-GORKA-05): none, the queens, or
+#: the queens and the sevens.
+WILD_RANKS: Final = {"none": (), "queens": (QUEEN,), "queens-sevens": (QUEEN, SEVEN)}
+#: The suits in the order 003:P19.S1 names them: «При червях …, при бубнах …, при трефах … и при
+#: пиках»; an agreed number of wild cards of a rank are those of the first suits of this order
+#: (wild_count, AMB-GORKA-05 h).
+TEXT_SUITS: Final = (HEARTS, DIAMONDS, CLUBS, SPADES)
+
+
+def wild_mask(ranks: Sequence[int], count: int) -> int:
+    """The wild cards of a table as a mask (bit ``c`` for card ``c``): of each of ``ranks``,
+    the cards of the first ``count`` suits of :data:`TEXT_SUITS` (all four by default).
+
+    pre: all(r in (QUEEN, SEVEN) for r in ranks) and 1 <= count <= 4
+    post: bin(__return__).count("1") == len(set(ranks)) * count
+    """
+    return sum(1 << card(rank, suit) for rank in set(ranks) for suit in TEXT_SUITS[:count])
+
+
+#: The masks of the wild cards (a ``wild`` argument, :func:`wild_mask`) of option wild at its
+#: count of four: none, the queens, or the queens and the sevens.
+NO_WILD: Final = 0
+QUEENS: Final = wild_mask((QUEEN,), 4)
+QUEENS_SEVENS: Final = wild_mask((QUEEN, SEVEN), 4)
+#: Every mask a table may play with: each value of wild at each wild_count, and each of those
+#: cards alone (the one wild card a hand uses under wild_per_hand=one, AMB-GORKA-11 b).
+WILD_MASKS: Final = frozenset(
+    [wild_mask(ranks, k) for ranks in WILD_RANKS.values() for k in range(1, 5)]
+    + [1 << c for c in range(52) if QUEENS_SEVENS >> c & 1]
+)
 #: The хлюст of ace, king and a wild card stands above every other хлюст.
 TOP_KHLYUST: Final = 1000
 
@@ -128,15 +160,14 @@ def points(c: Card) -> int:
 
 
 def is_wild(c: Card, wild: int) -> bool:
-    """Whether a card is a фалька: the queens when wild cards are played, and the sevens too
-    under wild=queens-sevens.
+    """Whether a card is a фалька: one of the cards of the mask ``wild`` (:func:`wild_mask`:
+    the queens, and the sevens too under wild=queens-sevens, of the agreed suits).
 
-    pre: 0 <= c < 52 and 0 <= wild <= 2
-    post: __return__ == (wild >= 1 and RANK_OF[c] == QUEEN or wild == 2 and RANK_OF[c] == 7)
+    pre: 0 <= c < 52 and wild >= 0
+    post: __return__ == ((wild >> c) % 2 == 1)
     """
-    r = RANK_OF[c]
-    # gorka/wild-cards: the queens; the sevens for the missing sixes (AMB-GORKA-05 c)
-    return bool(wild) and (r == QUEEN or (wild == QUEENS_SEVENS and r == SEVEN))
+    # gorka/wild-cards: the cards the players named (AMB-GORKA-05 a, c, h)
+    return bool(wild >> c & 1)
 
 
 def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
@@ -149,12 +180,21 @@ def hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     cards the points of the best three; for nothing the points of the hand.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
-    pre: 0 <= wild <= 2
+    pre: wild in WILD_MASKS
     post: NOTHING <= __return__[0] <= CHETVERIK
-    post: __return__ <= _hand_key(hand[:1] + (QUEEN - 2,) + hand[2:], wild) or not wild
-    post: not wild or __return__ <= _hand_key((QUEEN - 2,) + hand[1:], wild)
+    post: not wild or __return__ <= _hand_key(hand[:1] + (lowest(wild),) + hand[2:], wild)
+    post: not wild or __return__ <= _hand_key((lowest(wild),) + hand[1:], wild)
     """
     return _hand_key(hand, wild)
+
+
+def lowest(wild: int) -> Card:
+    """The lowest card of a mask of wild cards (one not empty).
+
+    pre: wild > 0
+    post: is_wild(__return__, wild)
+    """
+    return (wild & -wild).bit_length() - 1
 
 
 #: ``POINTS[c]``: :func:`points` of card ``c``.
@@ -203,14 +243,12 @@ def card_code(c: Card, wild: int) -> int:
     )
 
 
-def card_codes() -> tuple[tuple[int, ...], ...]:
-    """:func:`card_code` of each card, for each ``wild``."""
-    return tuple(
-        tuple(card_code(c, w) for c in range(52)) for w in (NO_WILD, QUEENS, QUEENS_SEVENS)
-    )
+def card_codes() -> dict[int, tuple[int, ...]]:
+    """:func:`card_code` of each card, for each mask of :data:`WILD_MASKS`."""
+    return {w: tuple(card_code(c, w) for c in range(52)) for w in sorted(WILD_MASKS)}
 
 
-#: ``CODES[wild][c]``: the code of card ``c`` under ``wild`` (see :data:`DIGIT`).
+#: ``CODES[wild][c]``: the code of card ``c`` under the mask ``wild`` (see :data:`DIGIT`).
 CODES: Final = card_codes()
 
 
@@ -245,12 +283,39 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     return THREE_CARDS, 11 * w + (sum_ >> SUIT_POINTS + POINTS_WIDTH * suit & POINTS_MASK)
 
 
+def one_wild_masks(hand: tuple[Card, ...], wild: int) -> tuple[int, ...]:
+    """The ways a hand may use the wild cards of the mask ``wild`` when a combination takes
+    at most one of them (wild_per_hand=one, AMB-GORKA-11 b): each of its wild cards alone wild,
+    the others counting as their natural selves; a hand with one wild card or none, ``wild``
+    itself.
+
+    pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: wild in WILD_MASKS
+    post: all(w in WILD_MASKS for w in __return__)
+    post: all(sum(1 for c in hand if is_wild(c, w)) <= 1 for w in __return__)
+    """
+    mine = [1 << c for c in hand if is_wild(c, wild)]
+    return tuple(mine) if len(mine) > 1 else (wild,)
+
+
+def one_wild_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
+    """:func:`hand_key` of a hand whose combination uses at most one wild card (wild_per_hand=
+    one, AMB-GORKA-11 b): the best of its readings with one of its wild cards alone wild.
+
+    pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
+    pre: wild in WILD_MASKS
+    post: _hand_key(hand, NO_WILD) <= __return__ <= _hand_key(hand, wild)
+    post: sum(1 for c in hand if is_wild(c, wild)) > 1 or __return__ == _hand_key(hand, wild)
+    """
+    return max(_hand_key(hand, w) for w in one_wild_masks(hand, wild))
+
+
 def compare(a: tuple[Card, ...], b: tuple[Card, ...], wild: int) -> int:
     """1 if hand ``a`` beats ``b``, -1 if ``b`` beats ``a``, 0 if they tie.
 
     pre: len(a) == 4 and len(b) == 4
     pre: all(0 <= c < 52 for c in a) and all(0 <= c < 52 for c in b)
-    pre: 0 <= wild <= 2
+    pre: wild in WILD_MASKS
     post: __return__ in (-1, 0, 1)
     post: __return__ == -_compare(b, a, wild)
     post: __return__ == 0 or a != b
@@ -273,7 +338,7 @@ def transitive(
 
     pre: all(0 <= x < 52 for x in a) and all(0 <= x < 52 for x in b)
     pre: all(0 <= x < 52 for x in c)
-    pre: 0 <= wild <= 2
+    pre: wild in WILD_MASKS
     post: __return__
     """
     ka, kb, kc = _hand_key(a, wild), _hand_key(b, wild), _hand_key(c, wild)
@@ -284,7 +349,7 @@ def has_combination(hand: tuple[Card, ...], wild: int) -> bool:
     """Whether a hand holds one of the combinations that allow going up the hill.
 
     pre: len(hand) == 4 and all(0 <= c < 52 for c in hand)
-    pre: 0 <= wild <= 2
+    pre: wild in WILD_MASKS
     post: __return__ == (_hand_key(hand, wild)[0] >= THREE_CARDS)
     """
     return is_combination(hand_key(hand, wild))
@@ -347,6 +412,18 @@ def blind_cost(first: int, before: int, double: bool) -> int:
     return first * 2**before if double else first + before
 
 
+def chosen_blind_least(first: int, last: int) -> int:
+    """Under overblind=chosen (AMB-GORKA-02 c), the least the next blind may stake: the first
+    blind ``first`` (blind_stake) or more; after a blind of ``last`` chips, «еще большую
+    сумму» (003:P13.S1), one chip more at least.
+
+    pre: 1 <= first <= 100 and 0 <= last <= 10000
+    post: __return__ >= first and __return__ > last
+    post: __return__ in (first, last + 1)
+    """
+    return max(first, last + 1)
+
+
 def dealer_keeps(
     hand: tuple[Card, ...], shown: tuple[Card, Card], aside_out: bool
 ) -> tuple[Card, ...]:
@@ -407,8 +484,9 @@ RULES: Final = CORE_RULES + (
         ("003:P12.S1", "003:P13.S1", "003:P14.S1", "AMB-GORKA-02"),
         "Before the deal, from the player under the hand round to the dealer's right, each may "
         "go blind (the first with blind_stake, each later one with one chip more than the last, "
-        "or twice the last under overblind=double) or pass; a blind player gets all four cards "
-        "face down.",
+        "or twice the last under overblind=double; under overblind=chosen what he chooses, from "
+        "blind_stake or one chip more than the last up to all his chips) or pass; a blind "
+        "player gets all four cards face down.",
     ),
     Rule(
         "gorka/deal",
@@ -426,9 +504,11 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "gorka/wild-cards",
-        ("003:P17.S1", "003:P17.S2", "003:P18.S1", "003:P19.S1", "AMB-GORKA-05"),
+        ("003:P17.S1", "003:P17.S2", "003:P18.S1", "003:P19.S1", "AMB-GORKA-05", "AMB-GORKA-11"),
         "Under wild=queens the queens are wild cards, standing for any rank or suit (under "
-        "wild=queens-sevens the sevens too).",
+        "wild=queens-sevens the sevens too; under wild_count only the first of them in the "
+        "text's order of suits, hearts, diamonds, clubs, spades); under wild_per_hand=one a "
+        "combination uses one of them at most.",
     ),
     Rule(
         "gorka/ranking",
@@ -450,8 +530,10 @@ RULES: Final = CORE_RULES + (
         "gorka/go-up",
         ("003:P27.S1", "AMB-GORKA-06"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
-        "pot), which needs a combination (under go_up=combination; any hand under go_up=any) "
-        "and fewer than limit raises so far, or passes, leaving the game.",
+        "pot, or under raise_size=chosen what he chooses from raise_amount up to all his "
+        "chips), which needs a combination (under go_up=combination; any hand under go_up=any) "
+        "and fewer than limit raises so far (no cap under cap=none), or passes, leaving the "
+        "game.",
     ),
     Rule(
         "gorka/last-two",
@@ -530,9 +612,25 @@ class GorkaOptions(GameOptions):
     )
     overblind: str = option(
         "plus-one",
-        "What an over-blind stakes: one chip more than the last blind, or twice it.",
-        ("plus-one", "double"),
+        "What an over-blind stakes: one chip more than the last blind, or twice it; or every "
+        "blind what the player chooses, the first blind_stake or more, each later one more "
+        "than the last, up to all his chips.",
+        ("plus-one", "double", "chosen"),
         ruling="AMB-GORKA-02",
+    )
+    raise_size: str = option(
+        "fixed",
+        "What going up the hill adds to the pot: raise_amount, or what the player chooses, "
+        "from raise_amount up to all his chips.",
+        ("fixed", "chosen"),
+        ruling="AMB-GORKA-06",
+    )
+    cap: str = option(
+        "limit",
+        "Whether the raises of a deal are capped: at most limit of them, or no cap (the last "
+        "two go up the hill as long as they have the chips; limit is not read).",
+        ("limit", "none"),
+        ruling="AMB-GORKA-06",
     )
     peace: str = option(
         "share",
@@ -584,6 +682,21 @@ class GorkaOptions(GameOptions):
         ("queens", "none", "queens-sevens"),
         ruling="AMB-GORKA-05",
     )
+    wild_count: int = option(
+        4,
+        "How many wild cards of each wild rank the players named: all four, or the first one, "
+        "two or three of them in the order the text names the suits (hearts, diamonds, clubs, "
+        "spades: one is the queen of hearts, two the red queens).",
+        (4, 1, 2, 3),
+        ruling="AMB-GORKA-05",
+    )
+    wild_per_hand: str = option(
+        "any",
+        "How many wild cards one combination may use: any number, or one (the hand's other "
+        "wild cards count as the cards they are).",
+        ("any", "one"),
+        ruling="AMB-GORKA-11",
+    )
     shown_at_end: str = option(
         "showdown",
         "Which hands are turned up for all to see when the deal is over: the hands still in "
@@ -594,24 +707,35 @@ class GorkaOptions(GameOptions):
         ruling="AMB-GORKA-09",
     )
 
-    #: Which cards are wild (:data:`QUEENS`, :data:`QUEENS_SEVENS` or :data:`NO_WILD`).
+    #: Which cards are wild, as a mask (:func:`wild_mask`; :data:`QUEENS` by default).
     wilds: int = reading(int)
+    one_wild: bool = reading(bool)
     any_hand: bool = reading(bool)
     double_blind: bool = reading(bool)
+    chosen_blind: bool = reading(bool)
+    chosen_raise: bool = reading(bool)
+    capped: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
-    #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal)
+    #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
+    #: wild_per_hand=any)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
-        put(self, "wilds", WILD_KINDS[self.wild])
+        # AMB-GORKA-05 a to c, h: the wild ranks, of the agreed number of suits
+        put(self, "wilds", wild_mask(WILD_RANKS[self.wild], self.wild_count))
+        put(self, "one_wild", self.wild_per_hand == "one")  # AMB-GORKA-11 b
         put(self, "any_hand", self.go_up == "any")  # AMB-GORKA-06 b
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
+        put(self, "chosen_blind", self.overblind == "chosen")  # AMB-GORKA-02 c
+        put(self, "chosen_raise", self.raise_size == "chosen")  # AMB-GORKA-06 c
+        put(self, "capped", self.cap == "limit")  # AMB-GORKA-06 a (d: no cap)
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
-        plain = (self.strength, self.nothing, self.natural) == ("points", "compared", "equal")
-        put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c
+        readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
+        plain = readings == ("points", "compared", "equal", "any")
+        put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
 OPTIONS: Final = GorkaOptions.specs()
@@ -622,8 +746,39 @@ DEFAULT_OPTIONS: Final = GorkaOptions()
 # --- actions ----------------------------------------------------------------------------------
 
 
-class Blind(SeatAction):
-    """Go blind (or over-blind) before the deal."""
+class _Stake(NamedTuple):
+    seat: Seat
+    #: the chips staked, when the player chooses them; 0 when the rules set the amount
+    amount: int = 0
+
+
+class StakeAction(_Stake):
+    """An action that may name the chips it stakes: ``{"type": KIND, "seat": ...}``, with
+    ``"amount"`` (1 or more) only where the player chooses it (overblind=chosen, AMB-GORKA-02
+    c; raise_size=chosen, AMB-GORKA-06 c)."""
+
+    __slots__ = ()
+    KIND: ClassVar[str]
+
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"type": self.KIND, "seat": self.seat}
+        if self.amount:
+            out["amount"] = self.amount
+        return out
+
+    @classmethod
+    def from_json(cls, seat: Seat, o: JSONObject) -> Self:
+        if "amount" not in o:
+            return cls(seat)
+        amount = as_int(o["amount"], "action/amount")
+        if amount < 1:
+            raise FormatError("action/amount: the chips staked, 1 or more")
+        return cls(seat, amount)
+
+
+class Blind(StakeAction):
+    """Go blind (or over-blind) before the deal (with the chips he stakes, under
+    overblind=chosen)."""
 
     __slots__ = ()
     KIND = "blind"
@@ -660,8 +815,8 @@ class Show(_Show):
         return cls(seat, (a, b))
 
 
-class Raise(SeatAction):
-    """Go up the hill."""
+class Raise(StakeAction):
+    """Go up the hill (with the chips he adds, under raise_size=chosen)."""
 
     __slots__ = ()
     KIND = "raise"
@@ -811,7 +966,7 @@ def _keys(
             else (
                 (NOTHING, sum([POINTS[c] for c in h]))
                 if plain
-                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, opts)
+                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, NO_WILD, opts)
             )
             if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
             else None
@@ -834,12 +989,12 @@ def high_card_code(ranks: Sequence[int]) -> int:
     return code
 
 
-def _high_card(hand: Sequence[Card], key: tuple[int, int], opts: GorkaOptions) -> int:
+def _high_card(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
     """The strength of a хлюст, three cards or nothing under strength=high-card (AMB-GORKA-05
-    e): its cards by rank from the highest, a wild card counting as an ace (as it counts 11,
-    an ace's points, by points); for three cards the three of its suit (the best such three);
-    for the dealer's two under dealer_aside=out their own ranks (AMB-GORKA-04 b)."""
-    wild = opts.wilds if len(hand) == HAND else NO_WILD
+    e), with the wild cards of the mask ``wild``: its cards by rank from the highest, a wild
+    card counting as an ace (as it counts 11, an ace's points, by points); for three cards the
+    three of its suit (the best such three); for the dealer's two under dealer_aside=out their
+    own ranks (AMB-GORKA-04 b: no wild card)."""
     wilds = [ACE for c in hand if is_wild(c, wild)]
     naturals = [c for c in hand if not is_wild(c, wild)]
     if key[0] != THREE_CARDS:
@@ -854,25 +1009,31 @@ def _high_card(hand: Sequence[Card], key: tuple[int, int], opts: GorkaOptions) -
     return best
 
 
-def refine_key(key: tuple[int, int], hand: Sequence[Card], opts: GorkaOptions) -> tuple[int, int]:
-    """A hand's key under the table's readings of how hands of one category are told apart
-    (AMB-GORKA-05): by high card (strength=high-card, reading e) instead of points; every
-    nothing equal to every other (nothing=tie, reading d); of equal keys, the hand with fewer
-    wild cards first (natural=first, reading f). Without them, ``key`` itself."""
+def refine_key(
+    key: tuple[int, int], hand: Sequence[Card], wild: int, opts: GorkaOptions
+) -> tuple[int, int]:
+    """A hand's key, with the wild cards of the mask ``wild``, under the table's readings of
+    how hands of one category are told apart (AMB-GORKA-05): by high card (strength=high-card,
+    reading e) instead of points; every nothing equal to every other (nothing=tie, reading d);
+    of equal keys, the hand with fewer wild cards first (natural=first, reading f). Without
+    them, ``key`` itself."""
     category, strength = key
     if opts.strength == "high-card" and category in (KHLYUST, THREE_CARDS, NOTHING):
-        strength = _high_card(hand, key, opts)  # AMB-GORKA-05 e
+        strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     if opts.nothing == "tie" and category == NOTHING:
         strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
     if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
-        wild = opts.wilds if len(hand) == HAND else NO_WILD
         strength = strength * (HAND + 1) + HAND - sum(1 for c in hand if is_wild(c, wild))
     return category, strength
 
 
 def table_key(hand: tuple[Card, ...], opts: GorkaOptions) -> tuple[int, int]:
-    """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`)."""
-    return refine_key(hand_key(hand, opts.wilds), hand, opts)
+    """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`):
+    under wild_per_hand=one, the best of its readings with one wild card alone wild
+    (:func:`one_wild_masks`, AMB-GORKA-11 b)."""
+    # AMB-GORKA-11: every wild card of the hand used (a), or one at most (b)
+    masks = one_wild_masks(hand, opts.wilds) if opts.one_wild else (opts.wilds,)
+    return max(refine_key(hand_key(hand, w), hand, w, opts) for w in masks)
 
 
 #: The seats from the dealer's left round to the dealer, by players and dealer
@@ -938,7 +1099,7 @@ def _next_blind(
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys, put) = s  # fmt: skip
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+    cost = _blind_least(opts, put, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
     for p in ROUNDS[players][dealer]:
@@ -950,6 +1111,17 @@ def _next_blind(
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
+
+
+def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """What the next blind costs after the ``blind`` seats (AMB-GORKA-02 a, b), or under
+    overblind=chosen the least it may stake (reading c): more than the last blind, which is
+    what its player has ``put`` in beyond his ante."""
+    if not opts.chosen_blind:
+        return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+    # AMB-GORKA-02 c: every seat anted the same, min(ante, starting_chips) (gorka/stakes)
+    last = put[blind[-1]] - min(opts.ante, opts.starting_chips) if blind else 0
+    return chosen_blind_least(opts.blind_stake, last)
 
 
 def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
@@ -1079,10 +1251,12 @@ def _settle(
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
+    # AMB-GORKA-06 d: with no cap, no number of raises stops another
+    limit = opts.limit if opts.capped else s.raises + 1
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
-        opts.limit,
+        limit,
         s.ledger.balances[seat],
         opts.raise_amount,
         any_hand=opts.any_hand,
@@ -1092,7 +1266,9 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
 def _may_show(s: GorkaState) -> bool:
     """gorka/last-two: the hands are shown at the table limit, or (showdown=last-two) as
     soon as two are left (AMB-GORKA-07)."""
-    return s.raises >= s.opts.limit or (s.opts.early_showdown and _left(s, s.passed) == 2)
+    # AMB-GORKA-06 d: with no cap there is no limit to reach
+    at_limit = s.opts.capped and s.raises >= s.opts.limit
+    return at_limit or (s.opts.early_showdown and _left(s, s.passed) == 2)
 
 
 def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
@@ -1107,9 +1283,16 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat, phase = s.turn, s.phase
     if phase == BETTING:
         two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+        up = _can_raise(s, seat)
+        if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+            sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
+            return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
         # gorka/go-up, gorka/last-two (BETS: see _bets)
-        return BETS[seat][_can_raise(s, seat)][two_left][_may_show(s)]
+        return BETS[seat][up][two_left][_may_show(s)]
     if phase == BLINDING:
+        if s.opts.chosen_blind:  # AMB-GORKA-02 c: each stake he may choose, least first
+            stakes = range(_blind_least(s.opts, s.put, s.blind), s.ledger.balances[seat] + 1)
+            return tuple(Blind(seat, k) for k in stakes) + (PASSES[seat],)
         return BLIND_OR_PASS[seat]
     if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
@@ -1130,8 +1313,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         raise IllegalAction("core/out-of-turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
     if phase == BLINDING:
         if isinstance(a, Blind):  # gorka/blind: he stakes more than the last blind
-            opts, blind = s.opts, s.blind  # AMB-GORKA-02: the cost of this blind
-            cost = blind_cost(opts.blind_stake, len(blind), opts.double_blind)
+            blind = s.blind
+            cost = _blind_stake(s, a)  # AMB-GORKA-02: the cost of this blind
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
             s = s._replace(put=_add(s.put, seat, cost))
             return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
@@ -1169,8 +1352,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        ledger = s.ledger.transfers_by_place([(seat, s.players, s.opts.raise_amount)])
-        s = s._replace(put=_add(s.put, seat, s.opts.raise_amount))
+        amount = _raise_size(s, a)  # AMB-GORKA-06: what he adds
+        ledger = s.ledger.transfers_by_place([(seat, s.players, amount)])
+        s = s._replace(put=_add(s.put, seat, amount))
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
@@ -1184,6 +1368,36 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction("gorka/last-two", "the hands are shown only at the table limit")
         return _settle(s, s.ledger, s.passed, s.raises, _best(s, active), how="showdown")
     raise IllegalAction("core/wrong-action", "a player goes up the hill or passes")
+
+
+def _blind_stake(s: GorkaState, a: Blind) -> int:
+    """What blind ``a`` stakes: the set cost (AMB-GORKA-02 a, b; the action names no amount),
+    or under overblind=chosen the amount it names, from the least to all his chips (c)."""
+    least = _blind_least(s.opts, s.put, s.blind)
+    if not s.opts.chosen_blind:
+        if a.amount:
+            raise IllegalAction("gorka/blind", "the blind's stake is set: it names no amount")
+        return least
+    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-02 c
+        raise IllegalAction(
+            "gorka/blind", f"this blind stakes from {least} chips up to all he holds"
+        )
+    return a.amount
+
+
+def _raise_size(s: GorkaState, a: Raise) -> int:
+    """What raise ``a`` adds: raise_amount (AMB-GORKA-06 a; the action names no amount), or
+    under raise_size=chosen the amount it names, from raise_amount to all his chips (c)."""
+    least = s.opts.raise_amount
+    if not s.opts.chosen_raise:
+        if a.amount:
+            raise IllegalAction("gorka/go-up", "a raise adds raise_amount: it names no amount")
+        return least
+    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-06 c
+        raise IllegalAction(
+            "gorka/go-up", f"going up the hill adds from {least} chips up to all he holds"
+        )
+    return a.amount
 
 
 def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:

@@ -11,12 +11,16 @@ def check(state: object) -> None:
     """No balance below zero; the pot is empty once settled; no hands before the deal, four
     each from the dealer's showing on (the dealer two under dealer_aside=out); face-up cards
     are in the hand, never the blind players' or (before he shows) the dealer's; raises never
-    exceed the limit; someone is still in."""
+    exceed the limit (with no cap, cap=none, each costs at least raise_amount of the chips in
+    play); someone is still in."""
     assert isinstance(state, GorkaState)
     s = state
     n = s.players
     assert min(s.ledger.balances) >= 0
-    assert s.raises <= s.opts.limit
+    if s.opts.capped:
+        assert s.raises <= s.opts.limit
+    else:  # AMB-GORKA-06 d: no cap, but every raise is paid for
+        assert s.raises * s.opts.raise_amount <= s.ledger.total
     for p in range(n):
         assert set(s.up[p]) <= set(s.hands[p])
         if p in s.blind:
