@@ -307,3 +307,16 @@ def test_replay_commands_keep_the_pin() -> None:
         f"python -m conformance run --suite-version {suite.VERSION} --id gorka-001",
         "python -m reference replay gorka-001",
     )
+
+
+def test_the_docs_say_how_to_pin_and_upgrade() -> None:
+    implementers, changelog = (
+        " ".join((ROOT / "docs" / name).read_text(encoding="utf-8").split())
+        for name in ("implementers.rst", "changelog.rst")
+    )
+    for page in (implementers, changelog):
+        assert "--suite-version" in page and "suite-1.0.0.jsonl" in page
+        assert suite.no_longer_passing_heading(FIRST).removeprefix("### ") in page
+    assert "Pinning a version of the suite" in implementers and "To upgrade" in implementers
+    unreleased = suite.changelog_sections(_changelog())[suite.UNRELEASED]
+    assert "`python -m conformance run --suite-version X.Y.Z`" in unreleased
