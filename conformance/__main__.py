@@ -81,6 +81,13 @@ def _parser(prog: str = "python -m conformance") -> argparse.ArgumentParser:
         action="store_true",
         help="a rejection under another rule id fails (default: a warning)",
     )
+    run.add_argument(
+        "--suite-version",
+        metavar="X.Y.Z",
+        help="run the suite as of this version (the one your implementation pins): an earlier "
+        "release's scenarios as they were, kept frozen in the package, or the current version, "
+        f"the suite as it is (default: the current version, {suite.VERSION})",
+    )
     run.add_argument("--json", metavar="FILE", help="write JSON-lines results to FILE")
     run.add_argument("--junit", metavar="FILE", help="write JUnit XML to FILE")
 
@@ -400,6 +407,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "python -m conformanc
         strict_codes=bool(args.strict_codes),
         json_path=args.json,
         junit_path=args.junit,
+        suite_version=args.suite_version,
     )
     return runner.main(options)
 

@@ -104,6 +104,13 @@ class Run:
             return " ".join(parts)
         return " ".join(self.impl) or self.file
 
+    @property
+    def pinned(self) -> str | None:
+        """The version of the suite the run was pinned to (``run --suite-version``), if any."""
+        options = self.header.get("options")
+        version = options.get("suite_version") if isinstance(options, dict) else None
+        return version if isinstance(version, str) else None
+
     def replay_impl(self) -> list[str] | None:
         """The ``--impl`` of the replay command: None for the reference adapter (the default)."""
         argv = self.impl
@@ -608,7 +615,9 @@ def _failure(model: Model, info: About) -> str:
         )
         if line is not None and outcome in BAD:
             out.append(_detail(line))
-            run_cmd, ref_cmd = replay_commands(info.id, str(line["file"]), run.replay_impl())
+            run_cmd, ref_cmd = replay_commands(
+                info.id, str(line["file"]), run.replay_impl(), run.pinned
+            )
             out.append(f'<p>replay:</p><pre class="replay">{h(run_cmd)}\n{h(ref_cmd)}</pre>')
         out.append("</div>")
     out.append("</section>")
@@ -812,7 +821,9 @@ def _md_failures(model: Model) -> list[str]:
                     difference = list_difference(m)
                     if difference is not None:
                         out.append(f"    - {md(difference)}")
-            run_cmd, ref_cmd = replay_commands(info.id, str(line["file"]), run.replay_impl())
+            run_cmd, ref_cmd = replay_commands(
+                info.id, str(line["file"]), run.replay_impl(), run.pinned
+            )
             out.append(f"  - replay: {md_code(run_cmd)}, {md_code(ref_cmd)}")
         out.append("")
     return out

@@ -42,7 +42,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO, Final, TextIO
 
-from conformance import command, engine, protocol, validate
+from conformance import command, engine, pinned, protocol, validate
 from conformance.suite import VERSION as SUITE_VERSION
 from reference import __version__, games
 from reference.core.jsontypes import JSON, JSONObject
@@ -940,20 +940,28 @@ def git_commit(where: Path) -> str | None:
     return out if done.returncode == 0 and out else None
 
 
-def replay_commands(scenario_id: str, file: str, impl: Sequence[str] | None) -> tuple[str, str]:
+def replay_commands(
+    scenario_id: str, file: str, impl: Sequence[str] | None, suite_version: str | None = None
+) -> tuple[str, str]:
     """The two commands that replay one scenario: through the runner and on the reference.
 
     ``impl`` is the implementation's command (None for the reference adapter, the default).
-    A scenario of the suite is named by its id; a file of one's own by its path too."""
-    own = not validate.in_suite(file)
-    run = ["python", "-m", "conformance", "run"]
+    A scenario of the suite is named by its id; a file of one's own by its path too. With
+    ``suite_version`` (a run pinned with ``--suite-version``) the run is pinned the same way;
+    a scenario of an earlier, frozen version is replayed on the reference by the runner too,
+    since ``python -m reference replay`` knows only the suite as it is."""
+    frozen = suite_version is not None and suite_version != SUITE_VERSION
+    own = not frozen and not validate.in_suite(file)
+    pin = [] if suite_version is None else ["--suite-version", suite_version]
+    run = ["python", "-m", "conformance", "run", *pin]
+    on_reference = [*run, "--id", scenario_id]
     if impl is not None:
         run += ["--impl", shlex.join(impl)]
     if own:
         run.append(file)
     run += ["--id", scenario_id]
     reference = ["python", "-m", "reference", "replay", file if own else scenario_id]
-    return shlex.join(run), shlex.join(reference)
+    return shlex.join(run), shlex.join(on_reference if frozen else reference)
 
 
 class Report:
@@ -969,10 +977,14 @@ class Report:
         json_path: str | None,
         total: int,
         impl: Sequence[str] | None = None,
+        *,
+        suite_version: str | None = None,
     ) -> None:
         self.out = out
         self.err = err
         self.impl = None if impl is None else tuple(impl)
+        #: the version the run is pinned to (``--suite-version``), for the replay commands
+        self.suite_version = suite_version
         self.tty = err.isatty()
         self.total = total
         self.done = 0
@@ -1037,7 +1049,7 @@ class Report:
         for text in r.detail().splitlines():
             stream.write(f"        {text}\n")
         if bad:
-            run, reference = replay_commands(r.case.id, r.case.path, self.impl)
+            run, reference = replay_commands(r.case.id, r.case.path, self.impl, self.suite_version)
             stream.write(f"        replay: {printable(run)}\n")
             stream.write(f"                {printable(reference)}\n")
         stream.flush()
@@ -1321,6 +1333,13 @@ class Options:
     strict_codes: bool = False
     json_path: str | None = None
     junit_path: str | None = None
+    #: ``--suite-version``: the version of the suite to run (None: the suite as it is)
+    suite_version: str | None = None
+
+    def frozen(self) -> str | None:
+        """The earlier version whose frozen scenarios are run, or None (the suite as it is)."""
+        pin = self.suite_version
+        return pin if pin is not None and pin != SUITE_VERSION else None
 
 
 def narrow(paths: Sequence[str], filters: Filters) -> tuple[list[str], list[validate.Problem]]:
@@ -1381,10 +1400,18 @@ def load_paths(
 
 
 def select(options: Options, err: TextIO) -> tuple[list[Case], int | None]:
-    """Check the scenarios (:func:`load_paths`) and pick the cases; an exit status on failure."""
-    loaded, status = load_paths(options.paths, err, options.filters)
-    if status is not None:
-        return [], status
+    """Check the scenarios (:func:`load_paths`) and pick the cases; an exit status on failure.
+
+    A run pinned to an earlier version takes that version's frozen scenarios as they were
+    (:mod:`conformance.pinned`), unchecked by today's validator: today's notation may refuse
+    what they send, and the tests hold them to it (``CHANGELOG.md`` lists each difference)."""
+    frozen = options.frozen()
+    if frozen is not None:
+        loaded = pinned.load(frozen)
+    else:
+        loaded, status = load_paths(options.paths, err, options.filters)
+        if status is not None:
+            return [], status
     cases = [
         Case.of(item.path, item.scenario) for item in loaded if options.filters.keep(item.scenario)
     ]
@@ -1456,6 +1483,17 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
     except (OSError, UnicodeDecodeError) as e:
         err.write(f"--expect: cannot read {options.expect}: {e}\n")
         return EXIT_USAGE
+    if options.suite_version is not None:
+        unknown = pinned.unknown(options.suite_version)
+        if unknown is not None:
+            err.write(f"{unknown}\n")
+            return EXIT_USAGE
+        if options.paths:
+            err.write(
+                "--suite-version runs a version of the suite, not files: give no PATHS "
+                "(select its scenarios with --game, --id, --rule or --tag)\n"
+            )
+            return EXIT_USAGE
     cases, status = select(options, err)
     if status is not None:
         return status
@@ -1466,7 +1504,12 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
     config = Config(argv, options.timeout, options.strict_codes, expected, options.start_timeout)
     try:
         report = Report(
-            out, err, options.json_path, len(cases), None if options.impl is None else argv
+            out,
+            err,
+            options.json_path,
+            len(cases),
+            None if options.impl is None else argv,
+            suite_version=options.suite_version,
         )
     except OSError as e:
         err.write(f"--json: cannot write {options.json_path}: {e}\n")
@@ -1478,7 +1521,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
         "format": RESULTS_FORMAT,
         "suite": {
             "version": __version__,
-            "suite_version": SUITE_VERSION,
+            "suite_version": options.suite_version or SUITE_VERSION,
             "commit": git_commit(validate.SUITE),
             "scenarios": len(cases),
         },
@@ -1496,6 +1539,7 @@ def main(options: Options, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -
                 "id": list(options.filters.ids),
             },
             "expect": options.expect,
+            "suite_version": options.suite_version,
         },
         "time": datetime.now(UTC).isoformat(timespec="seconds"),
     }

@@ -17,7 +17,8 @@ The package's version (:data:`reference.__version__`) is the code's and moves on
 
 from __future__ import annotations
 
-from typing import Final
+import re
+from typing import Final, NamedTuple
 
 #: The suite's semantic version. Bumped on a release, with ``CHANGELOG.md`` and the manifest
 #: (``python scripts/manifest.py --write``) in the same commit.
@@ -62,3 +63,69 @@ def changelog_sections(text: str) -> dict[str, str]:
     if current is not None:
         sections[current] = "\n".join(lines).strip()
     return sections
+
+
+class Required(NamedTuple):
+    """A field of a game's position notation that a version of the suite made required."""
+
+    since: str
+    change: str
+
+
+#: The position fields a released version made required, by game and field: a scenario of an
+#: earlier version that leaves one out is refused with the version and the change named
+#: (``validate``), rather than with a bare "missing field".
+REQUIRED_SINCE: Final = {
+    ("svinyi", "phase"): Required(
+        "2.0.0",
+        "required in svinyi positions since suite 2.0.0 (under 1.0.0 it could be left out): "
+        '"play", or "over" exactly when nobody is to move (to_move null)',
+    ),
+}
+
+
+def no_longer_passing_heading(version: str) -> str:
+    """The heading, in a section of ``CHANGELOG.md``, of the list of the scenarios of an earlier
+    ``version`` that the version of that section no longer passes (see
+    :func:`no_longer_passing`)."""
+    return f"### Scenarios of {version} that no longer pass"
+
+
+_SCENARIO_ID: Final = re.compile(r"`([a-z]+(?:-[a-z]+)*-[0-9]{3})`")
+
+
+def no_longer_passing(text: str, version: str) -> dict[str, str]:
+    """The scenarios of ``version`` that the suite no longer passes, each with its reason, as
+    ``CHANGELOG.md`` (``text``) lists them in the sections of the later versions and
+    *Unreleased*: under :func:`no_longer_passing_heading`, one item per reason, ``- `ID`,
+    `ID`: why``. A scenario listed in several sections takes the newest one's reason; an item
+    that names no scenario, or gives no reason after its ids, is a :class:`ValueError`."""
+    heading = no_longer_passing_heading(version)
+    out: dict[str, str] = {}
+    later = [
+        body
+        for name, body in changelog_sections(text).items()
+        if name == UNRELEASED or parse(name) > parse(version)
+    ]
+    for body in reversed(later):  # oldest first: a newer section's reason wins
+        for item in _items_under(body, heading):
+            ids = _SCENARIO_ID.findall(item.split(":", 1)[0])
+            reason = item.split(":", 1)[1].strip() if ":" in item else ""
+            if not ids or not reason:
+                raise ValueError(f"{heading!r}: each item is '- `ID`, `ID`: why', not {item!r}")
+            out.update(dict.fromkeys(ids, reason))
+    return out
+
+
+def _items_under(body: str, heading: str) -> list[str]:
+    """The list items (``- ...``, continued on indented lines) under a ``###`` heading."""
+    items: list[str] = []
+    inside = False
+    for line in body.splitlines():
+        if line.startswith("### "):
+            inside = line.strip() == heading
+        elif inside and line.startswith("- "):
+            items.append(line[2:].strip())
+        elif inside and line.startswith("  ") and items:
+            items[-1] += " " + line.strip()
+    return items

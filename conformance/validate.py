@@ -35,7 +35,7 @@ from typing import Final
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from conformance import corpus, engine, protocol
+from conformance import corpus, engine, protocol, suite
 from reference import games
 from reference.core.errors import SetupError
 from reference.core.game import AnyGame
@@ -473,11 +473,30 @@ def describe(error: ValidationError) -> str:
     return error.message
 
 
+def described(value: JSON, error: ValidationError) -> str:
+    """:func:`describe`, and for a position field that a version of the suite made required
+    (:data:`suite.REQUIRED_SINCE`), since which version and what changed: a scenario written
+    for an earlier version is told why it no longer loads."""
+    text = describe(error)
+    inst = error.instance
+    if (
+        error.validator != "required"
+        or list(error.absolute_path) != ["setup", "position"]
+        or not isinstance(value, dict)
+        or not isinstance(inst, dict)
+        or not isinstance(error.validator_value, list)
+    ):
+        return text
+    missing = [str(k) for k in error.validator_value if k not in inst]
+    since = suite.REQUIRED_SINCE.get((str(value.get("game")), missing[0])) if missing else None
+    return text if since is None else f"{text}; {since.change}"
+
+
 def schema_problems(file: str, value: JSON) -> list[Problem]:
     """The schema errors of one parsed scenario."""
     out: list[Problem] = []
     for error in _validator().iter_errors(value):
-        out.append(Problem(file, pointer(error.absolute_path), describe(error)))
+        out.append(Problem(file, pointer(error.absolute_path), described(value, error)))
     return sorted(set(out))
 
 
@@ -913,7 +932,7 @@ def _schema_split(file: str, value: JSON) -> tuple[list[Problem], list[Problem]]
     warnings: list[Problem] = []
     for error in _validator().iter_errors(value):
         ptr = pointer(error.absolute_path)
-        problem = Problem(file, ptr, describe(error))
+        problem = Problem(file, ptr, described(value, error))
         kw = error.validator
         if ptr == "":
             # a missing field or one the format does not know: RUNNABLE_FIELDS are checked apart

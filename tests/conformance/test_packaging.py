@@ -77,6 +77,7 @@ def test_the_wheel_holds_the_licence_the_script_and_the_example(wheel: Path) -> 
     for part in (
         "conformance/examples/js/adapter.js",
         "conformance/examples/js/package.json",
+        "conformance/frozen/suite-1.0.0.jsonl",
         "conformance/report.py",
         "conformance/schema/results.schema.json",
         "conformance/sources/translations.json",
