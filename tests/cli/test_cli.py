@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import pty
 import subprocess
@@ -256,10 +257,14 @@ def test_replay_shows_escape_sequences_of_a_file_escaped(tmp_path: Path) -> None
 def test_replay_as_a_seat_shows_only_what_it_may_see() -> None:
     """``replay --seat K`` draws the table as seat K sees it; a seat not at the table is a usage
     error."""
-    r = cli("replay", "melniki-b-030", "--seat", "0")
-    assert r.returncode in (0, 1), r.stderr
-    assert "seat 0's view" in r.stdout or "hand.1" in r.stdout
-    bad = cli("replay", "melniki-b-030", "--seat", "9")
+    seen = cli("replay", "gorka-054", "--seat", "0")
+    assert seen.returncode == 0, seen.stdout + seen.stderr
+    assert "seat 0's view" in seen.stdout
+    assert not re.search(r"^  hand\.1 ", seen.stdout, re.M)  # no other seat's hand drawn
+    everything = cli("replay", "gorka-054")
+    assert "seat 0's view" not in everything.stdout
+    assert re.search(r"^  hand\.1 ", everything.stdout, re.M)
+    bad = cli("replay", "gorka-054", "--seat", "9")
     assert bad.returncode == 2 and "--seat 9" in bad.stderr
 
 
