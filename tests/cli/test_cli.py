@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
 import os
 import pty
+import re
 import subprocess
 import sys
 from pathlib import Path
