@@ -570,9 +570,10 @@ SHARED: Final = (
     ),
     (
         "mushka/must-trump",
-        ("001:P16.S2", "001:P20.S2", "AMB-MUSHKA-13"),
-        "Without the suit led a player must play a trump (the мушка card counts as one) if "
-        "he has one; without either, any card.",
+        ("001:P16.S2", "001:P20.S2", "AMB-MUSHKA-13", "AMB-MUSHKA-23"),
+        "Without the suit led a player must play a trump if he has one (the мушка card or a "
+        "trump then); without either, any card (under top_forced=forced the мушка card alone "
+        "counts as a trump he must play).",
     ),
     (
         "mushka/must-beat",
@@ -708,6 +709,14 @@ class MushkaOptions(GameOptions):
         "(both), or follows only its own suit (own-suit).",
         ("both", "own-suit"),
         ruling="AMB-MUSHKA-13",
+    )
+    top_forced: str = option(
+        "free",
+        "A player with neither the suit led nor a trump but with the мушка card plays any "
+        "card (free: 001:P16.S2 frees him), or must play the мушка card, which counts as a "
+        "trump for the duty to trump (forced).",
+        ("free", "forced"),
+        ruling="AMB-MUSHKA-23",
     )
     revoke: str = option(
         "refuse",
@@ -881,15 +890,17 @@ _OWN: Final = {
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
-#: card (no top_follows, remise_ten, top_trumped); shutikha counts points to compare flushes
-#: (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a trump
-#: (no trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
-#: AMB-MUSHKASHUTIKHA-01.
+#: card (no top_follows, top_forced, remise_ten, top_trumped); shutikha counts points to compare
+#: flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a
+#: trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
+#: AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
-    PAMFIL: frozenset({"top_follows", "remise_ten", "top_trumped"}),
-    SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped", "flush_precedence"}),
+    PAMFIL: frozenset({"top_follows", "top_forced", "remise_ten", "top_trumped"}),
+    SHUTIKHA: frozenset(
+        {"trump_card", "top_follows", "top_forced", "top_trumped", "flush_precedence"}
+    ),
 }
 
 
@@ -1633,6 +1644,14 @@ def follow_choices(
         # mushka-shutikha/must-trump
         allowed = ruff
         if not allowed:
+            return hand
+        top = v.top
+        if (  # AMB-MUSHKA-23/a: "разве только нет этой масти и козыря": the мушка card alone
+            opts.top_forced == "free"  # is not a trump that obliges him (001:P16.S2)
+            and len(ruff) == 1
+            and ruff[0] == top
+            and SUIT_OF[top] != trump
+        ):
             return hand
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
             return tuple(allowed)
