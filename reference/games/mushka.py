@@ -640,9 +640,10 @@ SHARED: Final = (
     ),
     (
         "mushka/win-at-30",
-        ("001:P27.S1", "AMB-MUSHKA-12"),
+        ("001:P27.S1", "001:P26.S1", "AMB-MUSHKA-12"),
         "A player whose column A less column B reaches 30 wins the мушка (the game ends; of "
-        "several, the highest).",
+        "several, the highest); under thirty=exactly only at 30 itself, and under "
+        "thirty=exactly-reset a player past 30 starts his sheet again from 30.",
     ),
 )
 
@@ -756,8 +757,9 @@ class MushkaOptions(GameOptions):
     thirty: str = option(
         "or-more",
         "Who has won the мушка after a deal: column A less the remises at 30 or more, of "
-        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not).",
-        ("or-more", "exactly"),
+        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not "
+        "and goes on; exactly-reset: a player past 30 starts his sheet again from 30).",
+        ("or-more", "exactly", "exactly-reset"),
         ruling="AMB-MUSHKA-12",
     )
     all_pass: str = option(
@@ -1499,6 +1501,7 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
     for p in playing:
         if p != best:
             b = _set(b, p, b[p] + 5)
+    a, b = _past_thirty(a, b, s.opts.thirty)  # AMB-MUSHKA-12/c
     return s._replace(sheet_a=a, sheet_b=b)
 
 
@@ -1861,7 +1864,7 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
-    sa, sb = tuple(a), tuple(b)
+    sa, sb = _past_thirty(tuple(a), tuple(b), s.opts.thirty)
     fields = list(s)  # the state with seven fields changed, built directly for speed
     fields[_PHASE] = OVER
     fields[_TURN] = -1
@@ -1873,13 +1876,30 @@ def _score(s: MushkaState) -> MushkaState:
     return _new_state(MushkaState, fields)
 
 
+def _past_thirty(
+    a: tuple[int, ...], b: tuple[int, ...], thirty: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sheet after a deal: under thirty=exactly-reset a player whose column A less his
+    remises has passed 30 starts again from 30, both columns back to 0 (AMB-MUSHKA-12/c:
+    rule 13, "не только что лишается выигрыша, но должен играть как бы снова, начиная игру
+    опять с 30", 001:P26.S1)."""
+    if thirty != "exactly-reset":
+        return a, b
+    past = [x - y > TARGET for x, y in zip(a, b, strict=True)]
+    return (
+        tuple([0 if o else x for x, o in zip(a, past, strict=True)]),
+        tuple([0 if o else y for y, o in zip(b, past, strict=True)]),
+    )
+
+
 def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
     """Who has won the мушка: column A less remises at 30 or more; of several, the highest.
-    Under thirty=exactly, those at exactly 30 (a player past 30 has not won)."""
+    Under thirty=exactly (and exactly-reset), those at exactly 30 (a player past 30 has not
+    won)."""
     # mushka/win-at-30 mushka-mistigri/win-at-30 mushka-pamfil/win-at-30
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
-    if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
+    if thirty != "or-more":  # AMB-MUSHKA-12/b, /c: «образуется цифра 30», the figure 30 itself
         return tuple([p for p, x in enumerate(nets) if x == TARGET])
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
