@@ -519,6 +519,12 @@ SHARED: Final = (
         "The holder of the мушка card (the ace of spades; its stand-in in a variant) may not pass.",
     ),
     (
+        "mushka/lone-player",
+        ("001:P14.S2", "001:P16.S1", "AMB-MUSHKA-11"),
+        "A player who alone plays (every other passed) plays the deal alone and takes the five "
+        "tricks; under lone=void the deal is void and nothing is written.",
+    ),
+    (
         "mushka/all-pass",
         ("001:P14.S2", "AMB-MUSHKA-06"),
         "If nobody plays, the deal is void: nothing is written.",
@@ -768,6 +774,13 @@ class MushkaOptions(GameOptions):
         "deal is void (void), or the dealer, the last to speak, must play (dealer-plays).",
         ("void", "dealer-plays"),
         ruling="AMB-MUSHKA-06",
+    )
+    lone: str = option(
+        "plays",
+        "When every other player passes and one player alone plays: he plays the deal alone "
+        "and takes the five tricks (plays), or the deal is void and nothing is written (void).",
+        ("plays", "void"),
+        ruling="AMB-MUSHKA-11",
     )
     stock_short: str = option(
         "refuse",
@@ -1412,6 +1425,10 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         fields[_TURN] = (seat + 1) % s.players
         return _new_state(MushkaState, fields)
+    if s.opts.lone == "void" and declared.count(PLAYING) == 1:  # AMB-MUSHKA-11/b
+        # mushka/lone-player mushka-mistigri/lone-player mushka-pamfil/lone-player
+        # mushka-shutikha/lone-player: nobody to play against, the deal is void
+        return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="lone-void")
     for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays, from the dealer's left
         if declared[p] == PLAYING:
             fields[_PHASE] = EXCHANGE
@@ -1970,6 +1987,7 @@ def outcome(s: MushkaState) -> Outcome | None:
     nets = tuple(x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True))
     reasons = {
         "all-passed": "everybody passed: the deal is void",
+        "lone-void": "only one player plays: the deal is void",
         "flush": f"seat {s.flush_seat} showed a мушка",
         "flush-unscored": f"seat {s.flush_seat} showed five of a suit, paid outside the record",
         "four-and-king": "four of a suit with the king of clubs wins the мушка",
@@ -2403,6 +2421,7 @@ MISTIGRI_RULES: Final = _variant_rules(
         "mushka-mistigri/trump-turned",
         "mushka-mistigri/declare",
         "mushka-mistigri/top-may-not-pass",
+        "mushka-mistigri/lone-player",
         "mushka-mistigri/all-pass",
         "mushka-mistigri/exchange",
         "mushka-mistigri/stock-limit",
@@ -2481,6 +2500,7 @@ PAMFIL_RULES: Final = _variant_rules(
         "mushka-pamfil/misdeal",
         "mushka-pamfil/trump-turned",
         "mushka-pamfil/declare",
+        "mushka-pamfil/lone-player",
         "mushka-pamfil/all-pass",
         "mushka-pamfil/exchange",
         "mushka-pamfil/stock-limit",
@@ -2540,6 +2560,7 @@ SHUTIKHA_RULES: Final = _variant_rules(
         "mushka-shutikha/misdeal",
         "mushka-shutikha/declare",
         "mushka-shutikha/top-may-not-pass",
+        "mushka-shutikha/lone-player",
         "mushka-shutikha/all-pass",
         "mushka-shutikha/exchange",
         "mushka-shutikha/stock-limit",
