@@ -627,9 +627,10 @@ SHARED: Final = (
     ),
     (
         "mushka/top-holder-points",
-        ("001:P19.S3", "001:P19.S4", "001:P19.S7", "001:P19.S8", "001:P30.S1"),
+        ("001:P19.S3", "001:P19.S4", "001:P19.S7", "001:P19.S8", "001:P30.S1", "AMB-MUSHKA-26"),
         "The holder of the мушка card counts his first trick six, the others one each; when "
-        "that card is a trump, ten and two each.",
+        "that card is a trump, ten and two each (under top_trick=card the six, or ten, only "
+        "if his мушка card took a trick).",
     ),
     (
         "mushka/no-trick-remise",
@@ -738,6 +739,14 @@ class MushkaOptions(GameOptions):
         minimum=1,
         maximum=100,
         ruling="AMB-MUSHKA-15",
+    )
+    top_trick: str = option(
+        "first",
+        "Which trick of the holder of the мушка card counts 6 (10 when it is a trump): the "
+        "first he takes (first), or the trick his мушка card takes; if it is beaten, none, "
+        "and each of his tricks counts 1 (2 when it is a trump) (card).",
+        ("first", "card"),
+        ruling="AMB-MUSHKA-26",
     )
     remise_ten: str = option(
         "holder",
@@ -905,14 +914,14 @@ _OWN: Final = {
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
-#: card (no top_follows, top_forced, remise_ten, top_trumped); shutikha counts points to compare
-#: flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a
-#: trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
+#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped); shutikha counts points
+#: to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades
+#: is always a trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
 #: AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
-    PAMFIL: frozenset({"top_follows", "top_forced", "remise_ten", "top_trumped"}),
+    PAMFIL: frozenset({"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped"}),
     SHUTIKHA: frozenset(
         {"trump_card", "top_follows", "top_forced", "top_trumped", "flush_precedence"}
     ),
@@ -1872,7 +1881,10 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
-        a[p] += trick_points(t, holds, top_is_trump)
+        if holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+            a[p] += t * (2 if top_is_trump else 1)  # his мушка card took no trick
+        else:  # AMB-MUSHKA-26/a: his first trick counts 6 (10)
+            a[p] += trick_points(t, holds, top_is_trump)
         ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
