@@ -556,7 +556,8 @@ SHARED: Final = (
         "mushka/flush-precedence",
         ("001:P15.S1", "001:P32.S1", "001:P33.S1", "AMB-MUSHKA-10"),
         "Of several flushes shown at once the higher suit wins (hearts, diamonds, clubs, "
-        "spades), and of two in one suit the one with more points.",
+        "spades; under flush_precedence=trump-first the trump suit above them), and of two in "
+        "one suit the one with more points.",
     ),
     (
         "mushka/first-player-leads",
@@ -801,16 +802,19 @@ class MushkaOptions(GameOptions):
     )
     flush: str = option(
         "wins",
-        "What a shown мушка does: its holder wins the мушка outright (wins), or the deal is not "
-        "played, he writes the five tricks and the others who play a remise of 5 (remise).",
-        ("wins", "remise"),
+        "What a shown мушка does: its holder wins the мушка outright (wins); or the deal is not "
+        "played, he writes the five tricks (5) and the others who play a remise of 5 (remise), "
+        "or the same with his five tricks counted as tricks are, 10 or 18 with the мушка card "
+        "(remise-counted); or the deal is void and nothing is written (void).",
+        ("wins", "remise", "remise-counted", "void"),
         ruling="AMB-MUSHKA-09",
     )
     flush_precedence: str = option(
         "suit-points",
         "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
-        "(suit-points), or the first from the dealer's left (first).",
-        ("suit-points", "first"),
+        "(suit-points), the trump suit first and then as in mistigri (trump-first), or the "
+        "first from the dealer's left (first).",
+        ("suit-points", "trump-first", "first"),
         ruling="AMB-MUSHKA-10",
     )
     tricks_seen: str = option(
@@ -1521,8 +1525,14 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
     """Under flush=remise: the holder adds the five tricks to his own column A, every other
-    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b)."""
-    a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
+    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b);
+    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c)."""
+    five = HAND
+    if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
+        v = s.variant
+        holds = v.top >= 0 and v.top in s.hands[best] and top_conditions(s)
+        five = trick_points(HAND, holds, holds and SUIT_OF[v.top] == s.trump)
+    a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
     for p in playing:
         if p != best:
@@ -1571,9 +1581,9 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     if shown:
         best = shown[0]
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
-        for p in shown[1:] if opts.flush_precedence == "suit-points" else ():
+        for p in shown[1:] if opts.flush_precedence != "first" else ():
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
-            if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
+            if _flush_rank(s, p) > _flush_rank(s, best):
                 best = p
         # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1)
         opened = s.shown
@@ -1587,6 +1597,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
         elif opts.flush == "wins":  # AMB-MUSHKA-09/a
             return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
+        elif opts.flush == "void":  # AMB-MUSHKA-09/d: shown, and nothing is written
+            return s._replace(phase=OVER, turn=-1, result="flush")
         else:  # AMB-MUSHKA-09/b
             s = _flush_written(s, best, playing)
             return s._replace(
@@ -1614,6 +1626,14 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     fields[_TURN] = playing[0]
     fields[_HOLDER] = holder
     return _in_play_fields(fields, s, playing[0], s.hands[playing[0]], ())
+
+
+def _flush_rank(s: MushkaState, p: Seat) -> int:
+    """The precedence of seat ``p``'s мушка: :func:`flush_key`, the trump suit above every
+    other under flush_precedence=trump-first (AMB-MUSHKA-10/c)."""
+    hand = s.hands[p]
+    trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
+    return flush_key(hand, s.variant.kind) + (1000 if trump_first else 0)
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
