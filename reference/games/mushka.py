@@ -519,6 +519,12 @@ SHARED: Final = (
         "The holder of the мушка card (the ace of spades; its stand-in in a variant) may not pass.",
     ),
     (
+        "mushka/lone-player",
+        ("001:P14.S2", "001:P16.S1", "AMB-MUSHKA-11"),
+        "A player who alone plays (every other passed) plays the deal alone and takes the five "
+        "tricks; under lone=void the deal is void and nothing is written.",
+    ),
+    (
         "mushka/all-pass",
         ("001:P14.S2", "AMB-MUSHKA-06"),
         "If nobody plays, the deal is void: nothing is written.",
@@ -550,7 +556,8 @@ SHARED: Final = (
         "mushka/flush-precedence",
         ("001:P15.S1", "001:P32.S1", "001:P33.S1", "AMB-MUSHKA-10"),
         "Of several flushes shown at once the higher suit wins (hearts, diamonds, clubs, "
-        "spades), and of two in one suit the one with more points.",
+        "spades; under flush_precedence=trump-first the trump suit above them), and of two in "
+        "one suit the one with more points.",
     ),
     (
         "mushka/first-player-leads",
@@ -570,9 +577,10 @@ SHARED: Final = (
     ),
     (
         "mushka/must-trump",
-        ("001:P16.S2", "001:P20.S2", "AMB-MUSHKA-13"),
-        "Without the suit led a player must play a trump (the мушка card counts as one) if "
-        "he has one; without either, any card.",
+        ("001:P16.S2", "001:P20.S2", "AMB-MUSHKA-13", "AMB-MUSHKA-23"),
+        "Without the suit led a player must play a trump if he has one (the мушка card or a "
+        "trump then); without either, any card (under top_forced=forced the мушка card alone "
+        "counts as a trump he must play).",
     ),
     (
         "mushka/must-beat",
@@ -620,9 +628,10 @@ SHARED: Final = (
     ),
     (
         "mushka/top-holder-points",
-        ("001:P19.S3", "001:P19.S4", "001:P19.S7", "001:P19.S8", "001:P30.S1"),
+        ("001:P19.S3", "001:P19.S4", "001:P19.S7", "001:P19.S8", "001:P30.S1", "AMB-MUSHKA-26"),
         "The holder of the мушка card counts his first trick six, the others one each; when "
-        "that card is a trump, ten and two each.",
+        "that card is a trump, ten and two each (under top_trick=card the six, or ten, only "
+        "if his мушка card took a trick).",
     ),
     (
         "mushka/no-trick-remise",
@@ -639,9 +648,10 @@ SHARED: Final = (
     ),
     (
         "mushka/win-at-30",
-        ("001:P27.S1", "AMB-MUSHKA-12"),
+        ("001:P27.S1", "001:P26.S1", "AMB-MUSHKA-12"),
         "A player whose column A less column B reaches 30 wins the мушка (the game ends; of "
-        "several, the highest).",
+        "several, the highest); under thirty=exactly only at 30 itself, and under "
+        "thirty=exactly-reset a player past 30 starts his sheet again from 30.",
     ),
 )
 
@@ -709,6 +719,14 @@ class MushkaOptions(GameOptions):
         ("both", "own-suit"),
         ruling="AMB-MUSHKA-13",
     )
+    top_forced: str = option(
+        "free",
+        "A player with neither the suit led nor a trump but with the мушка card plays any "
+        "card (free: 001:P16.S2 frees him), or must play the мушка card, which counts as a "
+        "trump for the duty to trump (forced).",
+        ("free", "forced"),
+        ruling="AMB-MUSHKA-23",
+    )
     revoke: str = option(
         "refuse",
         "A play that breaks the obligations is refused (refuse), or stands and costs a "
@@ -722,6 +740,14 @@ class MushkaOptions(GameOptions):
         minimum=1,
         maximum=100,
         ruling="AMB-MUSHKA-15",
+    )
+    top_trick: str = option(
+        "first",
+        "Which trick of the holder of the мушка card counts 6 (10 when it is a trump): the "
+        "first he takes (first), or the trick his мушка card takes; if it is beaten, none, "
+        "and each of his tricks counts 1 (2 when it is a trump) (card).",
+        ("first", "card"),
+        ruling="AMB-MUSHKA-26",
     )
     remise_ten: str = option(
         "holder",
@@ -747,8 +773,9 @@ class MushkaOptions(GameOptions):
     thirty: str = option(
         "or-more",
         "Who has won the мушка after a deal: column A less the remises at 30 or more, of "
-        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not).",
-        ("or-more", "exactly"),
+        "several the highest (or-more), or at exactly 30 (exactly: a player past 30 has not "
+        "and goes on; exactly-reset: a player past 30 starts his sheet again from 30).",
+        ("or-more", "exactly", "exactly-reset"),
         ruling="AMB-MUSHKA-12",
     )
     all_pass: str = option(
@@ -757,6 +784,13 @@ class MushkaOptions(GameOptions):
         "deal is void (void), or the dealer, the last to speak, must play (dealer-plays).",
         ("void", "dealer-plays"),
         ruling="AMB-MUSHKA-06",
+    )
+    lone: str = option(
+        "plays",
+        "When every other player passes and one player alone plays: he plays the deal alone "
+        "and takes the five tricks (plays), or the deal is void and nothing is written (void).",
+        ("plays", "void"),
+        ruling="AMB-MUSHKA-11",
     )
     stock_short: str = option(
         "refuse",
@@ -768,16 +802,19 @@ class MushkaOptions(GameOptions):
     )
     flush: str = option(
         "wins",
-        "What a shown мушка does: its holder wins the мушка outright (wins), or the deal is not "
-        "played, he writes the five tricks and the others who play a remise of 5 (remise).",
-        ("wins", "remise"),
+        "What a shown мушка does: its holder wins the мушка outright (wins); or the deal is not "
+        "played, he writes the five tricks (5) and the others who play a remise of 5 (remise), "
+        "or the same with his five tricks counted as tricks are, 10 or 18 with the мушка card "
+        "(remise-counted); or the deal is void and nothing is written (void).",
+        ("wins", "remise", "remise-counted", "void"),
         ruling="AMB-MUSHKA-09",
     )
     flush_precedence: str = option(
         "suit-points",
         "Of several мушки shown at once: the higher suit, then more points, as in mistigri "
-        "(suit-points), or the first from the dealer's left (first).",
-        ("suit-points", "first"),
+        "(suit-points), the trump suit first and then as in mistigri (trump-first), or the "
+        "first from the dealer's left (first).",
+        ("suit-points", "trump-first", "first"),
         ruling="AMB-MUSHKA-10",
     )
     tricks_seen: str = option(
@@ -881,15 +918,17 @@ _OWN: Final = {
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
-#: card (no top_follows, remise_ten, top_trumped); shutikha counts points to compare flushes
-#: (001:P46.S3: no flush_precedence), turns no card and its queen of spades is always a trump
-#: (no trump_card, top_follows, top_trumped). AMB-MUSHKAMISTIGRI-01, AMB-MUSHKAPAMFIL-01,
-#: AMB-MUSHKASHUTIKHA-01.
+#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped); shutikha counts points
+#: to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades
+#: is always a trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
+#: AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
-    PAMFIL: frozenset({"top_follows", "remise_ten", "top_trumped"}),
-    SHUTIKHA: frozenset({"trump_card", "top_follows", "top_trumped", "flush_precedence"}),
+    PAMFIL: frozenset({"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped"}),
+    SHUTIKHA: frozenset(
+        {"trump_card", "top_follows", "top_forced", "top_trumped", "flush_precedence"}
+    ),
 }
 
 
@@ -1399,6 +1438,10 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
         fields[_TURN] = (seat + 1) % s.players
         return _new_state(MushkaState, fields)
+    if s.opts.lone == "void" and declared.count(PLAYING) == 1:  # AMB-MUSHKA-11/b
+        # mushka/lone-player mushka-mistigri/lone-player mushka-pamfil/lone-player
+        # mushka-shutikha/lone-player: nobody to play against, the deal is void
+        return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="lone-void")
     for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays, from the dealer's left
         if declared[p] == PLAYING:
             fields[_PHASE] = EXCHANGE
@@ -1482,12 +1525,19 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
     """Under flush=remise: the holder adds the five tricks to his own column A, every other
-    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b)."""
-    a = _set(s.sheet_a, best, s.sheet_a[best] + HAND)
+    player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b);
+    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c)."""
+    five = HAND
+    if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
+        v = s.variant
+        holds = v.top >= 0 and v.top in s.hands[best] and top_conditions(s)
+        five = trick_points(HAND, holds, holds and SUIT_OF[v.top] == s.trump)
+    a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
     for p in playing:
         if p != best:
             b = _set(b, p, b[p] + 5)
+    a, b = _past_thirty(a, b, s.opts.thirty)  # AMB-MUSHKA-12/c
     return s._replace(sheet_a=a, sheet_b=b)
 
 
@@ -1531,9 +1581,9 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     if shown:
         best = shown[0]
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
-        for p in shown[1:] if opts.flush_precedence == "suit-points" else ():
+        for p in shown[1:] if opts.flush_precedence != "first" else ():
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
-            if flush_key(s.hands[p], v.kind) > flush_key(s.hands[best], v.kind):
+            if _flush_rank(s, p) > _flush_rank(s, best):
                 best = p
         # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1)
         opened = s.shown
@@ -1547,6 +1597,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
         elif opts.flush == "wins":  # AMB-MUSHKA-09/a
             return s._replace(phase=OVER, turn=-1, result="flush", winners=(best,))
+        elif opts.flush == "void":  # AMB-MUSHKA-09/d: shown, and nothing is written
+            return s._replace(phase=OVER, turn=-1, result="flush")
         else:  # AMB-MUSHKA-09/b
             s = _flush_written(s, best, playing)
             return s._replace(
@@ -1574,6 +1626,14 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     fields[_TURN] = playing[0]
     fields[_HOLDER] = holder
     return _in_play_fields(fields, s, playing[0], s.hands[playing[0]], ())
+
+
+def _flush_rank(s: MushkaState, p: Seat) -> int:
+    """The precedence of seat ``p``'s мушка: :func:`flush_key`, the trump suit above every
+    other under flush_precedence=trump-first (AMB-MUSHKA-10/c)."""
+    hand = s.hands[p]
+    trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
+    return flush_key(hand, s.variant.kind) + (1000 if trump_first else 0)
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
@@ -1633,6 +1693,14 @@ def follow_choices(
         # mushka-shutikha/must-trump
         allowed = ruff
         if not allowed:
+            return hand
+        top = v.top
+        if (  # AMB-MUSHKA-23/a: "разве только нет этой масти и козыря": the мушка card alone
+            opts.top_forced == "free"  # is not a trump that obliges him (001:P16.S2)
+            and len(ruff) == 1
+            and ruff[0] == top
+            and SUIT_OF[top] != trump
+        ):
             return hand
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
             return tuple(allowed)
@@ -1833,7 +1901,10 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
-        a[p] += trick_points(t, holds, top_is_trump)
+        if holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+            a[p] += t * (2 if top_is_trump else 1)  # his мушка card took no trick
+        else:  # AMB-MUSHKA-26/a: his first trick counts 6 (10)
+            a[p] += trick_points(t, holds, top_is_trump)
         ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder
@@ -1842,7 +1913,7 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
-    sa, sb = tuple(a), tuple(b)
+    sa, sb = _past_thirty(tuple(a), tuple(b), s.opts.thirty)
     fields = list(s)  # the state with seven fields changed, built directly for speed
     fields[_PHASE] = OVER
     fields[_TURN] = -1
@@ -1854,13 +1925,30 @@ def _score(s: MushkaState) -> MushkaState:
     return _new_state(MushkaState, fields)
 
 
+def _past_thirty(
+    a: tuple[int, ...], b: tuple[int, ...], thirty: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sheet after a deal: under thirty=exactly-reset a player whose column A less his
+    remises has passed 30 starts again from 30, both columns back to 0 (AMB-MUSHKA-12/c:
+    rule 13, "не только что лишается выигрыша, но должен играть как бы снова, начиная игру
+    опять с 30", 001:P26.S1)."""
+    if thirty != "exactly-reset":
+        return a, b
+    past = [x - y > TARGET for x, y in zip(a, b, strict=True)]
+    return (
+        tuple([0 if o else x for x, o in zip(a, past, strict=True)]),
+        tuple([0 if o else y for y, o in zip(b, past, strict=True)]),
+    )
+
+
 def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat, ...]:
     """Who has won the мушка: column A less remises at 30 or more; of several, the highest.
-    Under thirty=exactly, those at exactly 30 (a player past 30 has not won)."""
+    Under thirty=exactly (and exactly-reset), those at exactly 30 (a player past 30 has not
+    won)."""
     # mushka/win-at-30 mushka-mistigri/win-at-30 mushka-pamfil/win-at-30
     # mushka-shutikha/win-at-30
     nets = [x - y for x, y in zip(a, b, strict=True)]
-    if thirty == "exactly":  # AMB-MUSHKA-12/b: «образуется цифра 30», the figure 30 itself
+    if thirty != "or-more":  # AMB-MUSHKA-12/b, /c: «образуется цифра 30», the figure 30 itself
         return tuple([p for p, x in enumerate(nets) if x == TARGET])
     best = max(nets)
     if best < TARGET:  # AMB-MUSHKA-12: 30 or more; of several the highest
@@ -1931,6 +2019,7 @@ def outcome(s: MushkaState) -> Outcome | None:
     nets = tuple(x - y for x, y in zip(s.sheet_a, s.sheet_b, strict=True))
     reasons = {
         "all-passed": "everybody passed: the deal is void",
+        "lone-void": "only one player plays: the deal is void",
         "flush": f"seat {s.flush_seat} showed a мушка",
         "flush-unscored": f"seat {s.flush_seat} showed five of a suit, paid outside the record",
         "four-and-king": "four of a suit with the king of clubs wins the мушка",
@@ -2364,6 +2453,7 @@ MISTIGRI_RULES: Final = _variant_rules(
         "mushka-mistigri/trump-turned",
         "mushka-mistigri/declare",
         "mushka-mistigri/top-may-not-pass",
+        "mushka-mistigri/lone-player",
         "mushka-mistigri/all-pass",
         "mushka-mistigri/exchange",
         "mushka-mistigri/stock-limit",
@@ -2442,6 +2532,7 @@ PAMFIL_RULES: Final = _variant_rules(
         "mushka-pamfil/misdeal",
         "mushka-pamfil/trump-turned",
         "mushka-pamfil/declare",
+        "mushka-pamfil/lone-player",
         "mushka-pamfil/all-pass",
         "mushka-pamfil/exchange",
         "mushka-pamfil/stock-limit",
@@ -2501,6 +2592,7 @@ SHUTIKHA_RULES: Final = _variant_rules(
         "mushka-shutikha/misdeal",
         "mushka-shutikha/declare",
         "mushka-shutikha/top-may-not-pass",
+        "mushka-shutikha/lone-player",
         "mushka-shutikha/all-pass",
         "mushka-shutikha/exchange",
         "mushka-shutikha/stock-limit",

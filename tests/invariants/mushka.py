@@ -67,7 +67,10 @@ def check(state: object) -> None:
                 v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only"
             )
             holds = p == s.holder and conditions
-            assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
+            if holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+                assert s.sheet_a[p] == s.tricks[p] * (2 if top_is_trump else 1)
+            else:
+                assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
             ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
             expected_b = remise_amount(s.tricks[p], ten, shielded)
