@@ -44,9 +44,11 @@ def canonical(value: JSON) -> str:
 
 def normalise(name: str, value: JSON) -> JSON:
     """The comparable form of an observable: multisets and sets sorted; an outcome's
-    ``reason`` (prose for people) left out."""
+    ``reason`` (prose for people) left out, the outcome in a view's included."""
     if name == "outcome" and isinstance(value, dict):
         return {k: v for k, v in value.items() if k != "reason"}
+    if name.startswith("view.") and isinstance(value, dict) and "outcome" in value:
+        return {**value, "outcome": normalise("outcome", value["outcome"])}
     is_multiset = name in MULTISETS or name.startswith(MULTISET_PREFIXES)
     if isinstance(value, list) and (is_multiset or name in SETS):
         return sorted(value, key=canonical)

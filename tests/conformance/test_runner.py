@@ -474,3 +474,11 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err
     assert "melniki-b" in err and "michigan" in err
+
+
+def test_the_outcome_in_a_view_is_compared_without_its_reason() -> None:
+    seen = {"seat": 0, "outcome": {"winners": [1], "losers": [0], "reason": "seat 1 won"}}
+    expected = {"seat": 0, "outcome": {"winners": [1], "losers": [0]}}
+    assert engine.same("view.0", expected, seen)
+    assert engine.same("view.public", expected, {**seen, "seat": 0})
+    assert not engine.same("view.0", {"seat": 0, "outcome": {"winners": [0], "losers": [1]}}, seen)
