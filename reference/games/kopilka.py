@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -57,7 +58,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, open_position
 from reference.core.rules import CORE_RULES, Rule
@@ -374,6 +375,14 @@ class KopilkaOptions(GameOptions):
         ("in-turn", "pro-rata"),
         ruling=R + "11",
     )
+    tricks_seen: str = option(
+        "turned",
+        "A trick taken is gathered face down, only its record (suit, doubled) kept in sight "
+        "(turned), or the tricks of the deal stay face up, every seat seeing their cards "
+        "(open). Changes only what a seat sees.",
+        ("turned", "open"),
+        ruling=R + "18",
+    )
 
     @property
     def values(self) -> tuple[int, int, int, int]:
@@ -427,7 +436,10 @@ class KopilkaState(NamedTuple):
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
     ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
     orders of the deals still to come. ``idle`` counts the leads in a row that all three others
-    passed with nothing bought (mushka-kopilka/stalled). ``legal`` holds the actions the rules
+    passed with nothing bought (mushka-kopilka/stalled). ``laid`` holds, per seat, the cards it
+    laid down face down in this deal's exchange (what it alone knows of the exchange besides
+    its hand), and ``discarded`` the cards it discarded in this deal (each seat's own part of
+    ``discard``; a position may leave discards to nobody). ``legal`` holds the actions the rules
     allow the player to move (what :func:`legal_actions` answers), found once when the position
     is reached (:func:`_choices`).
     """
@@ -456,6 +468,8 @@ class KopilkaState(NamedTuple):
     ledger: Ledger
     decks: tuple[tuple[Card, ...], ...]
     idle: int
+    laid: Hands
+    discarded: Hands
     legal: tuple[Action, ...]
 
     @property
@@ -497,6 +511,8 @@ _TRICKS: Final = _INDEX["tricks"]
 _RECORD: Final = _INDEX["record"]
 _LAST_WINNER: Final = _INDEX["last_winner"]
 _LAST_TRICK: Final = _INDEX["last_trick"]
+_LAID: Final = _INDEX["laid"]
+_DISCARDED: Final = _INDEX["discarded"]
 _LEGAL: Final = _INDEX["legal"]
 _new_state: Final = tuple.__new__
 
@@ -756,6 +772,8 @@ def setup(table: Table) -> KopilkaState:
         ledger=ledger,
         decks=later_decks(order),
         idle=0,
+        laid=((),) * PLAYERS,
+        discarded=((),) * PLAYERS,
         legal=(),
     )
     return _advance_exchange(s)
@@ -776,7 +794,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     begins."""
     checked = s.checked  # the seats looked at, counted here and stored with the next state
     # the hands, stock and takers pending as the exchanges leave them
-    now, stock, pending = s.hands, s.stock, s.pending
+    now, stock, pending, laid_by = s.hands, s.stock, s.pending, s.laid
     while not pending and checked < PLAYERS:
         seat = (s.dealer + 1 + checked) % PLAYERS
         checked += 1
@@ -787,6 +805,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
         laid = sorted([c for c in now[seat] if SUIT_OF[c] == suit])
+        laid_by = _put(laid_by, seat, laid_by[seat] + tuple(laid))  # he alone knows them
         hands = list(now)
         hand = now[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
@@ -805,6 +824,7 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     fields[_STOCK] = stock
     fields[_PENDING] = pending
     fields[_CHECKED] = checked
+    fields[_LAID] = laid_by
     if pending:  # the first taker discards (the phase is the exchange already)
         fields[_TURN] = pending[0]
         fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
@@ -967,6 +987,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_HANDS] = _put(s.hands, seat, hand)
         fields[_STOCK] = stock
         fields[_DISCARD] = s.discard + (a.card,)
+        fields[_DISCARDED] = _put(s.discarded, seat, s.discarded[seat] + (a.card,))
         fields[_PENDING] = pending
         if pending:  # the next taker discards
             fields[_TURN] = pending[0]
@@ -1114,6 +1135,8 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
                     ledger,
                     s.decks[1:],
                     0,  # idle
+                    ((),) * PLAYERS,  # laid
+                    ((),) * PLAYERS,  # discarded
                     s.legal,
                 ),
             )
@@ -1207,6 +1230,27 @@ def _record_names(record: tuple[int, ...]) -> list[JSON]:
     return out
 
 
+#: What the tricks of the partie are worth to each seat, valued by suit.
+SCORE: Final[Observable[KopilkaState]] = Observable(
+    "score", lambda s: [seat_values(r, s.opts.values) for r in s.record]
+)
+CHIPS: Final[Observable[KopilkaState]] = Observable(
+    "chips", lambda s: list(s.ledger.balances[:PLAYERS])
+)
+POT_MONEY: Final[Observable[KopilkaState]] = Observable(
+    "pot", lambda s: s.ledger.balance(POT)
+)  # the money box
+DEAL: Final[Observable[KopilkaState]] = Observable("deal", lambda s: s.deal_no)  # 1 to 4
+DEALER: Final[Observable[KopilkaState]] = Observable("dealer", lambda s: s.dealer)
+#: The tricks of the partie by seat, each its suit letter, "x2" when the ace of spades covered it.
+RECORD: Final[Observable[KopilkaState]] = Observable(
+    "record", lambda s: [_record_names(r) for r in s.record]
+)
+#: The first out of each finished deal (null: none).
+FIRST_OUT: Final[Observable[KopilkaState]] = Observable(
+    "first_out", lambda s: [None if p < 0 else p for p in s.first_out]
+)
+
 OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]] = (
     obs.HAND,
     obs.TABLE,
@@ -1215,21 +1259,87 @@ OBSERVABLES: Final[tuple[Observable[KopilkaState] | PerSeat[KopilkaState], ...]]
     # who took the last trick (null before the first of the deal); the tricks of this deal by seat
     obs.TRICK_WINNER,
     obs.TRICKS,
-    # what the tricks of the partie are worth to each seat, valued by suit
-    Observable("score", lambda s: [seat_values(r, s.opts.values) for r in s.record]),
-    Observable("chips", lambda s: list(s.ledger.balances[:PLAYERS])),
-    Observable("pot", lambda s: s.ledger.balance(POT)),  # the money box
-    Observable("deal", lambda s: s.deal_no),  # the deal of the partie, 1 to 4
-    Observable("dealer", lambda s: s.dealer),
-    # the tricks of the partie by seat, each its suit letter, "x2" when the ace of spades covered it
-    Observable("record", lambda s: [_record_names(r) for r in s.record]),
-    # the first out of each finished deal (null: none)
-    Observable("first_out", lambda s: [None if p < 0 else p for p in s.first_out]),
+    SCORE,
+    CHIPS,
+    POT_MONEY,
+    DEAL,
+    DEALER,
+    RECORD,
+    FIRST_OUT,
     obs.DISCARD,  # the exchange's discards
 )
 
+
+def _names_of(cards: tuple[Card, ...]) -> list[JSON]:
+    """Cards in canonical card order, by name."""
+    out: list[JSON] = [card_name(c) for c in sorted(cards)]
+    return out
+
+
+def _seats(seats: tuple[Seat, ...]) -> list[JSON]:
+    out: list[JSON] = list(seats)
+    return out
+
+
+def _own(cards_of: Hands, viewer: Viewer) -> JSON:
+    """The viewer's own cards of a per-seat memory, canonical order; null for a bystander."""
+    return None if viewer is None else _names_of(cards_of[viewer])
+
+
+def _sizes(cards_of: Hands) -> JSON:
+    out: list[JSON] = [len(h) for h in cards_of]
+    return out
+
+
+def _won_seen(s: KopilkaState, viewer: Viewer) -> JSON:
+    """The cards of this deal's tricks, canonical order; null while tricks are turned face down."""
+    if s.opts.tricks_seen == "turned":  # AMB-MUSHKAKOPILKA-18 (a): only the record is seen
+        return None
+    return _names_of(s.won)
+
+
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[KopilkaState], ...]] = ()
+VIEW: Final[tuple[Shown[KopilkaState], ...]] = (
+    # 001:P79.S1: five cards each, the rest the stock; each holds his own hand, the others see
+    # only how many cards it holds (the cards bought and taken in the exchange included)
+    views.HAND,
+    views.HAND_SIZES,
+    views.public(DEAL),
+    views.public(DEALER),
+    # 001:P83.S1-S4: the cards of the trick in progress lie face up, each with the seat that
+    # gave it; a pass is said aloud, a purchase made before all (the card bought unseen:
+    # AMB-MUSHKAKOPILKA-17)
+    views.public(obs.TABLE),
+    Shown("table_seats", lambda s, viewer: _seats(s.table_seats)),
+    Shown("passed", lambda s, viewer: _seats(s.passed)),
+    Shown("bought", lambda s, viewer: s.bought),
+    # 001:P88.S1: the suit the taker of the last trick may not lead follows from the trick
+    Shown("ban", lambda s, viewer: None if s.ban < 0 else suit_letter(s.ban)),
+    # AMB-MUSHKAKOPILKA-17: the stock lies face down; how many cards it holds is seen
+    views.public(obs.STOCK_SIZE),
+    # 001:P89.S1: the cards of one suit are laid down "крапом вверх": the others see how many
+    # (AMB-MUSHKAKOPILKA-17), the holder knows which, each taker the one he took (in his hand)
+    Shown("laid_down_sizes", lambda s, viewer: _sizes(s.laid)),
+    Shown("laid_down", lambda s, viewer: _own(s.laid, viewer)),
+    # 001:P89.S2: the takers still to discard, in turn; each discard is laid aside face down,
+    # seen by the one who made it (AMB-MUSHKAKOPILKA-17)
+    Shown("pending", lambda s, viewer: _seats(s.pending)),
+    Shown("discard_size", lambda s, viewer: len(s.discard)),
+    Shown("discarded", lambda s, viewer: _own(s.discarded, viewer)),
+    # 001:P87.S1: each trick is written down with its suit (doubled when the ace of spades
+    # covered it, 001:P81.S2): the record, the tricks of the deal and their value are public
+    views.public(obs.TRICK_WINNER),
+    views.public(obs.TRICKS),
+    views.public(RECORD),
+    views.public(SCORE),
+    # AMB-MUSHKAKOPILKA-18: the cards of a trick taken are turned face down (or left open)
+    Shown("won", _won_seen),
+    # 001:P80.S1-S2, 001:P85.S1, 001:P86.S1, 001:P93.S1: the money box stands in the middle of
+    # the table and every payment into it or out of it is made openly
+    views.public(CHIPS),
+    views.public(POT_MONEY),
+    views.public(FIRST_OUT),
+)
 
 
 def parse_action(obj: JSON) -> Action:
@@ -1269,7 +1379,12 @@ def position(s: KopilkaState) -> JSONObject:
         "passed": list(s.passed),
         "bought": s.bought,
         "ban": None if s.ban < 0 else suit_letter(s.ban),
-        "exchange": {"checked": s.checked, "pending": list(s.pending)},
+        "exchange": {
+            "checked": s.checked,
+            "pending": list(s.pending),
+            "laid": [[card_name(c) for c in h] for h in s.laid],
+            "discarded": [[card_name(c) for c in h] for h in s.discarded],
+        },
         "tricks": list(s.tricks),
         "record": [list[JSON](_record_json(r)) for r in s.record],
         "last_trick": None
@@ -1324,6 +1439,9 @@ def load_position(pos: JSON) -> KopilkaState:
         as_int(p, "position/exchange/pending")
         for p in as_list(exch.get("pending", []), "position/exchange/pending")
     )
+    nobody: JSON = [[] for _ in range(PLAYERS)]
+    laid = card_lists(exch.get("laid", nobody), "position/exchange/laid")
+    discarded = card_lists(exch.get("discarded", nobody), "position/exchange/discarded")
     record_json = as_list(o.get("record", [[] for _ in range(PLAYERS)]), "position/record")
     record = tuple(
         tuple(
@@ -1383,6 +1501,8 @@ def load_position(pos: JSON) -> KopilkaState:
         ledger=open_ledger(ACCOUNTS, chips + (pot,)),
         decks=decks,
         idle=as_int(o.get("idle", 0), "position/idle"),
+        laid=laid,
+        discarded=discarded,
         legal=(),
     )
     _check_position(state)
@@ -1402,7 +1522,13 @@ def _check_position(s: KopilkaState) -> None:
             _check_pack(d, "each of next_deals")
         except SetupError as e:
             raise FormatError(f"{w}: {e}") from None
-    for key, seq in (("hands", s.hands), ("tricks", s.tricks), ("record", s.record)):
+    for key, seq in (
+        ("hands", s.hands),
+        ("tricks", s.tricks),
+        ("record", s.record),
+        ("exchange/laid", s.laid),
+        ("exchange/discarded", s.discarded),
+    ):
         if len(seq) != PLAYERS:
             raise FormatError(f"{w}/{key}: needs one entry per seat (4)")
     if s.phase == OVER:
@@ -1426,3 +1552,11 @@ def _check_position(s: KopilkaState) -> None:
         _check_pack(all_cards(s), "a position")
     except SetupError as e:
         raise FormatError(f"{w}: {e}") from None
+    # a card laid down and taken may be laid down again by its taker, looked at later
+    if any(len(set(h)) != len(h) or not set(h) <= set(DECK_32) for h in s.laid):
+        raise FormatError(f"{w}/exchange/laid: cards of the pack, once each for a seat")
+    left_over = list(s.discard)
+    for c in (c for h in s.discarded for c in h):
+        if c not in left_over:
+            raise FormatError(f"{w}/exchange/discarded: each card discarded is in discard")
+        left_over.remove(c)

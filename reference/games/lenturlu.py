@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
 from reference.core.actions import Buy, Pass, Play, read_action
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
@@ -52,7 +53,15 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option, reading
+from reference.core.kernel import (
+    GameOptions,
+    Observable,
+    PerSeat,
+    Shown,
+    Viewer,
+    option,
+    reading,
+)
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
@@ -375,6 +384,22 @@ class LenturluOptions(GameOptions):
         "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
         (1, 2),
         ruling="AMB-MUSHKALENTURLU-15",
+    )
+    taken_tricks: str = option(
+        "face-up",
+        "Under way=first-out, the cards a king took as a trick: left face up, every seat "
+        "seeing them (face-up), or turned face down, only their number seen (face-down). "
+        "Changes only what a seat sees.",
+        ("face-up", "face-down"),
+        ruling="AMB-MUSHKALENTURLU-19",
+    )
+    hands_at_end: str = option(
+        "shown",
+        "At the end, the hands of the players who pay by the points left in them: laid open "
+        "for the counting (shown), or counted by each alone and kept hidden (kept). Changes "
+        "only what a seat sees.",
+        ("shown", "kept"),
+        ruling="AMB-MUSHKALENTURLU-20",
     )
 
     # the readings the rules test, found once from the options when they are made (read as
@@ -1083,22 +1108,97 @@ def chips_in_play(s: LenturluState) -> int:
 # --- observation and notation ----------------------------------------------------------------
 
 
+#: The money on the layout in all, and on each layout card ({"7D": n, …}).
+POT: Final[Observable[LenturluState]] = Observable(
+    "pot", lambda s: sum(s.ledger.balances[s.players : s.players + 5])
+)
+LAYOUT_MONEY: Final[Observable[LenturluState]] = Observable(
+    "layout", lambda s: _layout_json(s.ledger.balances[s.players : s.players + 5])
+)
+#: The last card of the sequence being built, or null when a lead is due.
+RUN: Final[Observable[LenturluState]] = Observable(
+    "run", lambda s: None if s.last < 0 else card_name(s.last)
+)
+
 OBSERVABLES: Final[tuple[Observable[LenturluState] | PerSeat[LenturluState], ...]] = (
     obs.HAND,
     obs.TABLE,
     obs.STOCK_SIZE,
     obs.STOCK,
     obs.CHIPS,  # the purses by seat
-    # the money on the layout in all, and on each layout card ({"7D": n, …})
-    Observable("pot", lambda s: sum(s.ledger.balances[s.players : s.players + 5])),
-    Observable("layout", lambda s: _layout_json(s.ledger.balances[s.players : s.players + 5])),
-    # the last card of the sequence being built, or null when a lead is due
-    Observable("run", lambda s: None if s.last < 0 else card_name(s.last)),
+    POT,
+    LAYOUT_MONEY,
+    RUN,
     obs.PILE,  # the tricks he took
 )
 
+
+def _seat_or_null(seat: Seat) -> JSON:
+    return None if seat < 0 else seat
+
+
+def _piles_seen(s: LenturluState, viewer: Viewer) -> JSON:
+    """The tricks each seat took, canonical order, by seat; null when they lie face down."""
+    if s.opts.taken_tricks == "face-down":  # AMB-MUSHKALENTURLU-19 (b): only their number
+        return None
+    out: list[JSON] = [[card_name(c) for c in sorted(p)] for p in s.piles]
+    return out
+
+
+def _pile_sizes(s: LenturluState, viewer: Viewer) -> JSON:
+    out: list[JSON] = [len(p) for p in s.piles]
+    return out
+
+
+def counted_hands(s: LenturluState) -> tuple[bool, ...]:
+    """Which seats' hands are laid open at the end: those of the players who pay the winner by
+    the points left in them (mushka-lenturlu/payment, AMB-MUSHKALENTURLU-20), while the game is
+    on nobody's."""
+    o = s.opts
+    pays_points = o.points and (o.first_out_pays or not o.first_out)
+    shown = s.phase == OVER and pays_points and o.hands_at_end == "shown"
+    return tuple(shown and p != s.winner for p in range(s.players))
+
+
+def _shown_hands(s: LenturluState, viewer: Viewer) -> JSON:
+    """Each seat's hand laid open for the counting (canonical order), null where it is not."""
+    out: list[JSON] = [
+        [card_name(c) for c in h] if shown else None
+        for h, shown in zip(s.hands, counted_hands(s), strict=True)
+    ]
+    return out
+
+
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[LenturluState], ...]] = ()
+VIEW: Final[tuple[Shown[LenturluState], ...]] = (
+    # 001:P58.S1-P63.S1: each player holds his own hand; the others see only its back, and so
+    # how many cards each holds (and how many he has bought: AMB-MUSHKALENTURLU-18)
+    views.HAND,
+    views.HAND_SIZES,
+    Shown("dealer", lambda s, viewer: s.dealer),  # 001:P58.S1: the dealer deals before all
+    # 001:P67.S1, 001:P74.S1: the cards are laid on the table in sequence, face up
+    views.public(obs.TABLE),
+    views.public(RUN),
+    Shown("last_seat", lambda s, viewer: _seat_or_null(s.last_seat)),  # who laid the run's card
+    # 001:P70.S2: buying and passing are done before everyone (the cards bought are not shown:
+    # AMB-MUSHKALENTURLU-18)
+    Shown("passes", lambda s, viewer: s.passes),
+    Shown("bought", lambda s, viewer: s.bought),
+    # AMB-MUSHKALENTURLU-18: the prikup lies face down; how many cards it holds is seen
+    views.public(obs.STOCK_SIZE),
+    # 001:P56.S1-P57.S1, 001:P74.S1-P75.S2: the money is laid out on the table and paid openly
+    views.public(obs.CHIPS),
+    views.public(POT),
+    views.public(LAYOUT_MONEY),
+    # AMB-MUSHKALENTURLU-11 (restore_by=winner-excluded): the sums taken, owed to the layout
+    Shown("pending", lambda s, viewer: _layout_json(s.pending)),
+    # 001:P73.S2: the king's player takes the trick (AMB-MUSHKALENTURLU-19: face up by default)
+    Shown("piles", _piles_seen),
+    Shown("pile_sizes", _pile_sizes),
+    # 001:P71.S2, 001:P76.S1: the points left in each loser's hand are counted at the end
+    # (AMB-MUSHKALENTURLU-20: laid open by default)
+    Shown("shown_hands", _shown_hands),
+)
 
 
 def _layout_json(values: Sequence[int]) -> JSONObject:
