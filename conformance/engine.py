@@ -42,11 +42,22 @@ def canonical(value: JSON) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def _without_reason(outcome: JSON) -> JSON:
+    """An outcome without its ``reason`` (prose for people, never compared)."""
+    if isinstance(outcome, dict):
+        return {k: v for k, v in outcome.items() if k != "reason"}
+    return outcome
+
+
 def normalise(name: str, value: JSON) -> JSON:
     """The comparable form of an observable: multisets and sets sorted; an outcome's
-    ``reason`` (prose for people) left out."""
-    if name == "outcome" and isinstance(value, dict):
-        return {k: v for k, v in value.items() if k != "reason"}
+    ``reason`` (prose for people) left out, also from the outcome a view holds."""
+    if name == "outcome":
+        return _without_reason(value)
+    if name.startswith("view.") and isinstance(value, dict):
+        if "outcome" in value:
+            return {**value, "outcome": _without_reason(value["outcome"])}
+        return value
     is_multiset = name in MULTISETS or name.startswith(MULTISET_PREFIXES)
     if isinstance(value, list) and (is_multiset or name in SETS):
         return sorted(value, key=canonical)

@@ -474,3 +474,15 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err
     assert "melniki-b" in err and "michigan" in err
+
+
+def test_an_outcomes_reason_is_not_compared_in_a_view_either() -> None:
+    """The outcome a view holds is compared as the outcome observable is: without its reason,
+    prose for people; what it says of winners and losers still counts."""
+    expected: JSON = {"seat": 0, "outcome": {"winners": [1], "losers": [0], "reason": "a"}}
+    worded: JSON = {"seat": 0, "outcome": {"winners": [1], "losers": [0], "reason": "b"}}
+    other: JSON = {"seat": 0, "outcome": {"winners": [0], "losers": [1], "reason": "a"}}
+    for name in ("view.0", "view.public"):
+        assert engine.same(name, expected, worded)
+        assert not engine.same(name, expected, other)
+    assert engine.same("view.0", {"seat": 0, "outcome": None}, {"seat": 0, "outcome": None})
