@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -48,7 +49,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, next_holding
@@ -230,6 +231,21 @@ class MelnikiAOptions(GameOptions):
         "Where a card accepted in stage 1 goes: into the acceptor's hand, or his tricks.",
         ("hand", "pile"),
         ruling="AMB-MELNIKIA-06",
+    )
+    tricks_shown: str = option(
+        "face-down",
+        "What is seen of the stage-1 tricks before they are taken up: nothing but how many "
+        "cards they hold (face down, nobody looks); each by its taker only; or every trick by "
+        "everyone (left face up). Changes only what is seen.",
+        ("face-down", "own", "face-up"),
+        ruling="AMB-MELNIKIA-15",
+    )
+    discard_shown: str = option(
+        "face-down",
+        "What is seen of the stage-2 piles laid aside: how many cards (face down); or their "
+        "cards (face up). Changes only what is seen.",
+        ("face-down", "face-up"),
+        ruling="AMB-MELNIKIA-16",
     )
     refill_order: str = option(
         "taker-first",
@@ -999,6 +1015,15 @@ def chips_in_play(s: MelnikiAState) -> None:
 # --- observation and notation ----------------------------------------------------------
 
 
+#: The first seat to run out of cards in stage 1, and the size at which the stage-2 pile on the
+#: table is laid aside (null with none).
+FIRST_OUT: Final[Observable[MelnikiAState]] = Observable(
+    "first_out", lambda s: None if s.first_out < 0 else s.first_out
+)
+PILE_TARGET: Final[Observable[MelnikiAState]] = Observable(
+    "pile_target", lambda s: s.target if s.table and s.stage == STAGE_TWO else None
+)
+
 OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...]] = (
     obs.HAND,
     obs.TABLE,
@@ -1009,12 +1034,63 @@ OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...
     obs.TRICK_WINNER,
     obs.PILE,
     obs.DISCARD,
-    Observable("first_out", lambda s: None if s.first_out < 0 else s.first_out),
-    Observable("pile_target", lambda s: s.target if s.table and s.stage == STAGE_TWO else None),
+    FIRST_OUT,
+    PILE_TARGET,
 )
 
+
+def _pile_sizes(s: MelnikiAState, viewer: Viewer) -> JSON:
+    """How many cards each seat's stage-1 tricks hold, by seat (the backs are seen)."""
+    out: list[JSON] = [len(p) for p in s.piles]
+    return out
+
+
+def _piles(s: MelnikiAState, viewer: Viewer) -> JSON:
+    """Each seat's stage-1 tricks, by seat, in canonical card order where the viewer may see
+    them (AMB-MELNIKIA-15), else null."""
+    shown = s.opts.tricks_shown
+    out: list[JSON] = [
+        [card_name(c) for c in sorted(p)]
+        if shown == "face-up" or (shown == "own" and seat == viewer)
+        else None
+        for seat, p in enumerate(s.piles)
+    ]
+    return out
+
+
+def _discard_size(s: MelnikiAState, viewer: Viewer) -> JSON:
+    return len(s.discard)
+
+
+def _discard(s: MelnikiAState, viewer: Viewer) -> JSON:
+    """The stage-2 piles laid aside, in canonical card order where they lie face up
+    (AMB-MELNIKIA-16), else null."""
+    if s.opts.discard_shown != "face-up":
+        return None
+    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
+    return out
+
+
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[MelnikiAState], ...]] = ()
+VIEW: Final[tuple[Shown[MelnikiAState], ...]] = (
+    # 000:P2.S3: three cards dealt to each; 000:P11.S1: held «самым скрытным образом»
+    views.HAND,
+    views.HAND_SIZES,  # the backs of every hand are seen
+    # 000:P4.S1: the card led; 000:P7.S2, 000:P7.S3: the stage-2 pile, growing in sight
+    views.public(obs.TABLE),
+    views.public(obs.TRUMP),  # 000:P2.S3: «одна карта вскрывается как козырь»
+    # melniki-a/trump-turned, AMB-MELNIKIA-17: the turned card is seen by all; its name stays
+    # known once the last to draw has taken it into his hand
+    views.public(obs.TRUMP_CARD),
+    views.public(obs.STOCK_SIZE),  # the talon lies face down: its size is seen
+    views.public(obs.TRICK_WINNER),  # who takes a trick is seen
+    views.public(FIRST_OUT),  # 000:P7.S1: who first ran out of cards, seen by all
+    views.public(PILE_TARGET),  # 000:P7.S3: the size at which the pile is laid aside
+    Shown("pile_sizes", _pile_sizes),  # AMB-MELNIKIA-15: the size of each seat's tricks
+    Shown("piles", _piles),  # AMB-MELNIKIA-15: face down by default
+    Shown("discard_size", _discard_size),  # 000:P7.S3: the piles laid aside, counted
+    Shown("discard", _discard),  # AMB-MELNIKIA-16: face down by default
+)
 
 
 def parse_action(obj: JSON) -> Action:

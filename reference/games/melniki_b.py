@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -42,7 +43,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -263,6 +264,21 @@ class MelnikiOptions(GameOptions):
         "of the most cards.",
         ("draw", "holders-lose", "most-cards"),
         ruling="AMB-MELNIKIB-12",
+    )
+    tricks_shown: str = option(
+        "face-down",
+        "What is seen of the stage-1 tricks before they are taken up: nothing but how many "
+        "(face down, nobody looks); each by its taker only; or every trick by everyone "
+        "(left face up). Changes only what is seen.",
+        ("face-down", "own", "face-up"),
+        ruling="AMB-MELNIKIB-13",
+    )
+    discard_shown: str = option(
+        "face-down",
+        "What is seen of the stage-2 discard: how many cards (face down, as in Durak); or "
+        "its cards (face up). Changes only what is seen.",
+        ("face-down", "face-up"),
+        ruling="AMB-MELNIKIB-14",
     )
 
 
@@ -879,8 +895,57 @@ OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]]
     obs.DISCARD,
 )
 
+
+def _pile_sizes(s: MelnikiState, viewer: Viewer) -> JSON:
+    """How many cards each seat's stage-1 tricks hold, by seat (the backs are seen)."""
+    out: list[JSON] = [len(p) for p in s.piles]
+    return out
+
+
+def _piles(s: MelnikiState, viewer: Viewer) -> JSON:
+    """Each seat's stage-1 tricks, by seat, in canonical card order where the viewer may see
+    them (AMB-MELNIKIB-13), else null."""
+    shown = s.opts.tricks_shown
+    out: list[JSON] = [
+        [card_name(c) for c in sorted(p)]
+        if shown == "face-up" or (shown == "own" and seat == viewer)
+        else None
+        for seat, p in enumerate(s.piles)
+    ]
+    return out
+
+
+def _discard_size(s: MelnikiState, viewer: Viewer) -> JSON:
+    return len(s.discard)
+
+
+def _discard(s: MelnikiState, viewer: Viewer) -> JSON:
+    """The stage-2 discard in canonical card order where it lies face up (AMB-MELNIKIB-14),
+    else null."""
+    if s.opts.discard_shown != "face-up":
+        return None
+    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
+    return out
+
+
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[MelnikiState], ...]] = ()
+VIEW: Final[tuple[Shown[MelnikiState], ...]] = (
+    views.HAND,  # 002:P6.S3: three cards dealt to each, seen by their holder only
+    views.HAND_SIZES,  # the backs of every hand are seen
+    # 002:P7.S2, 002:P8.S2: the cards of the trick in progress, the card led in stage 2
+    views.public(obs.TABLE),
+    views.public(obs.TRUMP),  # 002:P6.S4: «Козырь открывается»
+    # melniki-b/trump-turned, AMB-MELNIKIB-15: the turned card is seen by all; its name stays
+    # known once the last to draw has taken it into his hand
+    views.public(obs.TRUMP_CARD),
+    views.public(obs.STOCK_SIZE),  # the stock lies face down: its size is seen
+    views.public(obs.TRICK_WINNER),  # who takes a trick is seen (he leads and draws first)
+    views.public(obs.TRICKS),  # 002:P7.S1: the tricks each has taken, counted
+    Shown("pile_sizes", _pile_sizes),  # AMB-MELNIKIB-13: the size of each seat's tricks
+    Shown("piles", _piles),  # AMB-MELNIKIB-13: face down by default
+    Shown("discard_size", _discard_size),  # 002:P8.S3: «в отбой»; its size is seen
+    Shown("discard", _discard),  # AMB-MELNIKIB-14: face down by default
+)
 
 
 def parse_action(obj: JSON) -> Action:

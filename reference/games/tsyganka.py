@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
 from reference.core import observables as obs
+from reference.core import views
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
@@ -48,7 +49,7 @@ from reference.core.jsontypes import (
     card_lists,
     field,
 )
-from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, option
+from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
@@ -179,6 +180,21 @@ class TsygankaOptions(GameOptions):
         "neighbour (who led first in stage 1).",
         ("dealer", "dealer-left"),
         ruling="AMB-TSYGANKA-05",
+    )
+    piles_shown: str = option(
+        "own",
+        "What is seen of the stage-1 piles (the tricks taken, the trumps and the gypsy drawn): "
+        "each by its owner only, the others seeing how many cards it holds; or every pile by "
+        "everyone (face up). Changes only what is seen.",
+        ("own", "face-up"),
+        ruling="AMB-TSYGANKA-08",
+    )
+    discard_shown: str = option(
+        "face-down",
+        "What is seen of the cards covered in stage 2 and their covers, out of play: how many "
+        "(face down, as in Durak); or the cards (face up). Changes only what is seen.",
+        ("face-down", "face-up"),
+        ruling="AMB-TSYGANKA-09",
     )
 
 
@@ -637,19 +653,76 @@ def _circle_size(s: TsygankaState) -> JSON:
     return len(s.circle) + (1 if drawable else 0)
 
 
+#: The card on the table (:func:`_on_table`), the trump suit, and the cards left to draw.
+TABLE: Final = Observable("table", _on_table)
+TRUMP: Final[Observable[TsygankaState]] = Observable(
+    "trump", lambda s: suit_letter(SUIT_OF[s.trump_card])
+)
+CIRCLE_SIZE: Final = Observable("circle_size", _circle_size)
+
 OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...]] = (
     obs.HAND,
     obs.PILE,  # his stage-1 pile: tricks, trumps, gypsy
-    Observable("table", _on_table),
-    Observable("trump", lambda s: suit_letter(SUIT_OF[s.trump_card])),
+    TABLE,
+    TRUMP,
     obs.TRUMP_CARD,
-    Observable("circle_size", _circle_size),
+    CIRCLE_SIZE,
     obs.TRICK_WINNER,
     obs.DISCARD,  # out of play: each card turned up, its cover
 )
 
+
+def _pile_sizes(s: TsygankaState, viewer: Viewer) -> JSON:
+    """How many cards each seat's pile holds, by seat (the backs are seen)."""
+    out: list[JSON] = [len(p) for p in s.piles]
+    return out
+
+
+def _piles(s: TsygankaState, viewer: Viewer) -> JSON:
+    """Each seat's pile, by seat, in canonical card order where the viewer may see it
+    (AMB-TSYGANKA-08: its owner; every seat under piles_shown=face-up), else null."""
+    face_up = s.opts.piles_shown == "face-up"
+    out: list[JSON] = [
+        [card_name(c) for c in sorted(p)] if face_up or seat == viewer else None
+        for seat, p in enumerate(s.piles)
+    ]
+    return out
+
+
+def _discard_size(s: TsygankaState, viewer: Viewer) -> JSON:
+    return len(s.discard)
+
+
+def _discard(s: TsygankaState, viewer: Viewer) -> JSON:
+    """The cards out of play in canonical card order where they lie face up
+    (AMB-TSYGANKA-09), else null."""
+    if s.opts.discard_shown != "face-up":
+        return None
+    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
+    return out
+
+
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
-VIEW: Final[tuple[Shown[TsygankaState], ...]] = ()
+VIEW: Final[tuple[Shown[TsygankaState], ...]] = (
+    # 000:P24.S5, 000:P25.S2: the cards taken up in stage 2, held so that nobody can see their
+    # order or where the gypsy is: the holder's own, as a multiset
+    views.HAND,
+    views.HAND_SIZES,  # the backs of every hand are seen
+    # 000:P24.S1: the card led, drawn from the circle (the card drawn to cover it settles the
+    # trick at once); 000:P24.S5: the card drawn in stage 2, «лицевой стороной кладет на стол»
+    views.public(TABLE),
+    views.public(TRUMP),  # 000:P23.S1: the trump in the middle of the circle
+    # tsyganka/circle, AMB-TSYGANKA-02: the card in the middle lies face up; its name stays
+    # known once taken
+    views.public(obs.TRUMP_CARD),
+    # AMB-TSYGANKA-10: the circle lies face down: how many cards are left to draw is seen
+    views.public(CIRCLE_SIZE),
+    views.public(obs.TRICK_WINNER),  # who takes a trick is seen
+    Shown("pile_sizes", _pile_sizes),  # AMB-TSYGANKA-08: the size of each pile
+    Shown("piles", _piles),  # AMB-TSYGANKA-08: each by its owner, by default
+    Shown("discard_size", _discard_size),  # AMB-TSYGANKA-09: how many are out of play
+    Shown("discard", _discard),  # AMB-TSYGANKA-09: face down by default
+)
 
 
 def parse_action(obj: JSON) -> Action:
