@@ -16,9 +16,11 @@ both properties many times. The counts are printed in the terminal summary.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -32,6 +34,7 @@ from tests.harness import tables
 from tests.views.oracle import Oracle, cards_in, oracle, renamed
 
 GAMES: Final = sorted(games())
+SCENARIOS: Final = Path(__file__).resolve().parents[1] / "conformance" / "scenarios"
 VIEW_GAMES: Final = [gid for gid in GAMES if "view.public" in games()[gid].observables]
 #: States checked in a game, picked at random along it.
 PICKS: Final = 3
@@ -116,3 +119,25 @@ def test_a_seat_sees_what_the_rules_show_it_and_nothing_more(
     assert counts["nothing kept back"] >= LEAST, (
         f"{gid}: only {counts['nothing kept back']} swaps loaded"
     )
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_game_has_a_view_an_oracle_and_view_scenarios(gid: str) -> None:
+    """Design §7.7: every game says what each seat may see; its leak test has an oracle; the suite
+    asks for its view (``view.<seat>`` or ``view.public``) in at least four scenarios tagged
+    ``view`` (at the deal, after a face-down act, after a face-up act, at the end)."""
+    assert gid in VIEW_GAMES, f"{gid} has no view (VIEW in its module)"
+    assert oracle(gid) is not None, f"{gid} has no oracle (tests/views/seen_<game>.py)"
+    asking = 0
+    for path in sorted((SCENARIOS / gid).glob("*.json")):
+        scenario = json.loads(path.read_text(encoding="utf-8"))
+        if "view" not in scenario.get("tags", []):
+            continue
+        asked = {
+            name
+            for step in scenario.get("steps", [])
+            if isinstance(step.get("expect"), dict)
+            for name in step["expect"]
+        }
+        asking += any(name.startswith("view.") for name in asked)
+    assert asking >= 4, f"{gid}: {asking} scenarios tagged view ask for a view"

@@ -21,8 +21,6 @@ HEADER = ("phase", "to_move")
 #: Observables not drawn with the table (``legal`` is the numbered menu; ``outcome`` and its
 #: parts at the end).
 NOT_DRAWN = frozenset({"legal", "outcome", *OUTCOME_PARTS, *HEADER})
-#: Observables holding cards that lie face down for every player (Michigan's extra and dead hands).
-FACE_DOWN = frozenset({"extra", "dead"})
 #: Observables whose change after an action is reported (besides a trick being taken).
 REPORTED = ("phase", "trump", "score", "chips", "pot")
 #: The ways a suit may be typed: its letter (either case) or its symbol, filled or hollow.
@@ -161,23 +159,6 @@ def players_of(game: AnyGame, state: object) -> int:
     return len(hands) if isinstance(hands, list) else game.players.start
 
 
-def hidden(name: str, viewer: int | None) -> bool:
-    """Whether an observable lies face down for a player at seat ``viewer`` (None sees all):
-    another seat's hand, or a hand nobody holds."""
-    if viewer is None:
-        return False
-    if name in FACE_DOWN:
-        return True
-    head, dot, seat = name.rpartition(".")
-    return bool(dot) and head == "hand" and seat != str(viewer)
-
-
-def face_down(v: JSON) -> str:
-    """A hidden holding: only how many cards it has."""
-    n = len(v) if isinstance(v, list) else 0
-    return f"{n} card{'s' if n != 1 else ''} face down" if n else "—"
-
-
 def draw_table(
     game: AnyGame,
     state: object,
@@ -187,10 +168,10 @@ def draw_table(
     *,
     viewer: int | None = None,
 ) -> str:
-    """The table drawn from the game's observables: a header line, then one line a name. With a
-    ``viewer`` seat, what that seat may see (:func:`draw_view`) instead: every card it may not
-    see stays face down."""
-    if viewer is not None and "view.<seat>" in game.observables:
+    """The table drawn from the game's observables, every card face up: a header line, then one
+    line a name. With a ``viewer`` seat, what that seat may see (:func:`draw_view`) instead:
+    every card it may not see stays face down."""
+    if viewer is not None:
         return draw_view(game, state, st, viewer, indent)
     values = observe_all(game, state, players)
     head = []
@@ -205,8 +186,7 @@ def draw_table(
     for name, v in values.items():
         if name in NOT_DRAWN:
             continue
-        shown = face_down(v) if hidden(name, viewer) else st.observable(name, v)
-        lines.append(f"{indent}{name:<{width}}  {shown}")
+        lines.append(f"{indent}{name:<{width}}  {st.observable(name, v)}")
     return "\n".join(lines)
 
 
@@ -253,7 +233,7 @@ def as_seen(
     """An action as ``seat`` (None: every card face up) sees it taken: another seat's cards
     that it sees neither before nor after the action, nor played to a trick it sees taken,
     face down."""
-    if seat is None or act.get("seat") == seat or "view.<seat>" not in game.observables:
+    if seat is None or act.get("seat") == seat:
         return act
     players = players_of(game, before)
     was, now = observe_all(game, before, players), observe_all(game, after, players)

@@ -146,22 +146,24 @@ def test_the_menu_follows_the_order_of_the_hand() -> None:
 
 
 def test_other_hands_are_face_down_unless_open() -> None:
+    """The seated player's table is his view: his own hand, the others' sizes; --open shows
+    every hand and says so on its first line."""
     seed = 4
-    game = games()["melniki-b"]
     s = _session("melniki-b", seed)
     theirs = s.game.observe(s.state, "hand.1")
     assert isinstance(theirs, list) and theirs
     hidden = cli("play", "melniki-b", "--seed", str(seed), stdin="q\n")
     assert hidden.returncode == 0, hidden.stderr
-    assert f"hand.1        {len(theirs)} cards face down" in hidden.stdout
+    assert "seat 0's view" in hidden.stdout
+    assert re.search(rf"^  hand_sizes\s+{len(theirs)} {len(theirs)}$", hidden.stdout, re.M)
     symbols = " ".join(card_symbol(parse_card(str(c))) for c in theirs)
     assert symbols not in hidden.stdout
     mine = s.game.observe(s.state, "hand.0")
     assert isinstance(mine, list)
     assert " ".join(card_symbol(parse_card(str(c))) for c in mine) in hidden.stdout
     shown = cli("play", "melniki-b", "--seed", str(seed), "--open", stdin="q\n")
-    assert symbols in shown.stdout and "face down" not in shown.stdout
-    assert "hand.<seat>" in game.observables
+    assert symbols in shown.stdout and "seat 0's view" not in shown.stdout
+    assert "OPEN TABLE" in shown.stdout.splitlines()[1]
 
 
 def test_michigans_extra_hand_is_face_down() -> None:
