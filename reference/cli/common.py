@@ -135,9 +135,13 @@ def player_range(game: AnyGame) -> str:
 # --- observables ------------------------------------------------------------------------------
 
 
-def observable_names(game: AnyGame, players: int) -> Iterator[str]:
-    """Every observable of the game, ``<seat>`` expanded for each seat, in declared order."""
+def observable_names(game: AnyGame, players: int, *, views: bool = False) -> Iterator[str]:
+    """Every observable of the game, ``<seat>`` expanded for each seat, in declared order; the
+    views (``view.<seat>``, ``view.public``: the same things as each seat sees them) only with
+    ``views``."""
     for name in game.observables:
+        if name.startswith("view.") and not views:
+            continue
         if name.endswith(".<seat>"):
             head = name[: -len("<seat>")]
             yield from (f"{head}{seat}" for seat in range(players))
@@ -145,9 +149,12 @@ def observable_names(game: AnyGame, players: int) -> Iterator[str]:
             yield name
 
 
-def observe_all(game: AnyGame, state: object, players: int) -> dict[str, JSON]:
-    """Every observable's value in a state."""
-    return {name: game.observe(state, name) for name in observable_names(game, players)}
+def observe_all(
+    game: AnyGame, state: object, players: int, *, views: bool = False
+) -> dict[str, JSON]:
+    """Every observable's value in a state (the views too with ``views``)."""
+    names = observable_names(game, players, views=views)
+    return {name: game.observe(state, name) for name in names}
 
 
 def players_of(game: AnyGame, state: object) -> int:

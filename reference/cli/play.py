@@ -375,7 +375,7 @@ class Session:
     def scenario(self, scenario_id: str) -> JSONObject:
         """The game played so far as a ``found`` scenario."""
         cfg, game = self.cfg, self.game
-        final = observe_all(game, self.state, cfg.players)
+        final = observe_all(game, self.state, cfg.players, views=True)
         # The rules a found scenario names are those it saw refuse an action (none when
         # nothing was refused: a found scenario names its rules once triaged).
         rules: list[JSON] = [*sorted(set(self.log.refused))]

@@ -216,4 +216,6 @@ def test_the_games_list_calls_the_source_documents_texts() -> None:
     got = cli("games")
     assert got.returncode == 0, got.stderr
     assert "seed 0" not in got.stdout
-    assert len(re.findall(r"\(text 00\d", got.stdout)) == len(games())
+    head, *rows = got.stdout.splitlines()
+    assert head.split()[3] == "text"  # the source document's column is called a text
+    assert len([r for r in rows if re.match(r"\S+\s+\S+\s+\d+\s+00\d\s", r)]) == len(games())
