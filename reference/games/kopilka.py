@@ -34,9 +34,10 @@ from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import Buy, CardAction, Pass, Play, read_action
 from reference.core.cards import (
+    ACE,
     ACE_HIGH,
     DECK_32,
-    RANK_OF,  # noqa: F401 - named in the contracts of covered_trick
+    RANK_OF,
     SUIT_OF,
     Card,
     card_name,
@@ -155,8 +156,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "mushka-kopilka/ace-double",
         ("001:P81.S2", "001:P102.S1", "AMB-MUSHKAKOPILKA-04"),
-        "A trick covered by the ace of spades is recorded as a trick of the suit led and "
-        "counts double.",
+        "A trick covered by the ace of spades counts double (under double_by=any-ace, any "
+        "trick an ace played on the lead takes).",
     ),
     Rule(
         "mushka-kopilka/all-pass",
@@ -177,8 +178,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "mushka-kopilka/record",
-        ("001:P87.S1",),
-        "Each trick is recorded for its taker with its suit (the suit led).",
+        ("001:P87.S1", "AMB-MUSHKAKOPILKA-04"),
+        "Each trick is recorded for its taker with its suit: the suit led (under "
+        "record_suit=winning-card the suit of the card that took it).",
     ),
     Rule(
         "mushka-kopilka/winner-leads-other",
@@ -320,6 +322,20 @@ class KopilkaOptions(GameOptions):
         "The ace of spades may be played on any lead by anyone, or only by a player void "
         "in the suit led.",
         ("any", "void-only"),
+        ruling=R + "04",
+    )
+    double_by: str = option(
+        "ace-of-spades",
+        "Which tricks count double: those covered by the ace of spades (ace-of-spades), or "
+        "any trick an ace played on the lead takes, the ace of the suit led too (any-ace).",
+        ("ace-of-spades", "any-ace"),
+        ruling=R + "04",
+    )
+    record_suit: str = option(
+        "led",
+        "The suit a trick is recorded and valued under: the suit led (led), or the suit of "
+        "the card that took it, spades after a cover with the ace (winning-card).",
+        ("led", "winning-card"),
         ruling=R + "04",
     )
     winner_lead: str = option(
@@ -1060,7 +1076,16 @@ def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
     i, doubled = covered_trick(table)
     winner = seats[i]
     led = SUIT_OF[table[0]]
-    code = led + DOUBLED if doubled else led  # mushka-kopilka/record, mushka-kopilka/ace-double
+    taker = table[i]
+    opts = s.opts
+    # AMB-MUSHKAKOPILKA-04 (double_by=any-ace): any ace played on the lead that takes the
+    # trick doubles it ("каждая взятка, прикрытая тузом, ценится вдвое", 001:P102.S1)
+    if i > 0 and RANK_OF[taker] == ACE and opts.double_by == "any-ace":
+        doubled = True
+    # AMB-MUSHKAKOPILKA-04 (record_suit=winning-card): recorded under the suit of the card
+    # that took it, spades after a cover with the ace of spades
+    suit = SUIT_OF[taker] if opts.record_suit == "winning-card" else led
+    code = suit + DOUBLED if doubled else suit  # mushka-kopilka/record, mushka-kopilka/ace-double
     fields[_WON] = s.won + table
     fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
     fields[_RECORD] = _put(s.record, winner, s.record[winner] + (code,))
@@ -1075,7 +1100,7 @@ def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
             return _end_deal(_new_state(KopilkaState, fields), p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
-    ban = banned_suit(led, table[i], s.opts.ban_suit == "card")
+    ban = banned_suit(led, taker, opts.ban_suit == "card")
     return _lead_or_block(fields, winner, ban, hands, s.stock)
 
 

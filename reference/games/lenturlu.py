@@ -362,8 +362,9 @@ class LenturluOptions(GameOptions):
     first_out_pay: str = option(
         "as-first-way",
         "Under way=first-out: the others pay the winner as in the first way (as-first-way), "
-        "or pay nothing, the winner taking the layout only (none).",
-        ("as-first-way", "none"),
+        "or pay nothing, the winner taking the layout only (none), or pay him as in the "
+        "first way while the layout stays on the table, not his (no-layout).",
+        ("as-first-way", "none", "no-layout"),
         ruling="AMB-MUSHKALENTURLU-13",
     )
     payment: str = option(
@@ -384,6 +385,16 @@ class LenturluOptions(GameOptions):
         "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
         (1, 2),
         ruling="AMB-MUSHKALENTURLU-15",
+    )
+    winning_twin: str = option(
+        "take-and-restore",
+        "A twin of a layout card laid as the winning card (the K♥ as the winning king, or "
+        "under way=first-out any twin laid last): its money is taken and restored as for any "
+        "twin before the winner takes the whole layout (take-and-restore), or the game ends "
+        "at once and the winner takes the layout as it lies, that card's money once "
+        "(layout-once).",
+        ("take-and-restore", "layout-once"),
+        ruling="AMB-MUSHKALENTURLU-21",
     )
     taken_tricks: str = option(
         "face-up",
@@ -415,6 +426,8 @@ class LenturluOptions(GameOptions):
     taker_excluded: bool = reading(bool)
     first_out: bool = reading(bool)
     first_out_pays: bool = reading(bool)
+    #: Whether the winner takes the layout at the end (not under first_out_pay=no-layout).
+    takes_layout: bool = reading(bool)
     points: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -428,7 +441,11 @@ class LenturluOptions(GameOptions):
         put(self, "stuck_next", self.stuck_lead == "next-player")  # AMB-MUSHKALENTURLU-10 b
         put(self, "taker_excluded", self.restore_by == "taker-excluded")  # AMB-MUSHKALENTURLU-11 a
         put(self, "first_out", self.way == "first-out")  # AMB-MUSHKALENTURLU-13 b, c
-        put(self, "first_out_pays", self.first_out_pay == "as-first-way")  # AMB-MUSHKALENTURLU-13 b
+        # AMB-MUSHKALENTURLU-13 b and d: the others pay the first out as in the first way
+        put(self, "first_out_pays", self.first_out_pay != "none")
+        # AMB-MUSHKALENTURLU-13 d (first_out_pay=no-layout): under way=first-out the layout
+        # stays on the table
+        put(self, "takes_layout", not (self.first_out and self.first_out_pay == "no-layout"))
         put(self, "points", self.payment == "points")  # AMB-MUSHKALENTURLU-14 a
 
 
@@ -963,7 +980,12 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     laid = s.laid | (1 << c)
     ledger = s.ledger
     pending = s.pending
+    opts = s.opts
     i = LAYOUT_INDEX[c]
+    # AMB-MUSHKALENTURLU-21 (winning_twin=layout-once): a twin laid as the winning card ends
+    # the game at once; the winner takes its money with the layout, neither taken nor restored
+    if i >= 0 and opts.winning_twin == "layout-once" and _wins(opts, c, led, len(held) == 0):
+        i = -1
     if i >= 0:  # mushka-lenturlu/layout-take: the money on that layout card
         name = LAYOUT_NAMES[i]
         amount = ledger.balances[n + i]
@@ -976,7 +998,6 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
     # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
     # (AMB-MUSHKALENTURLU-08)
-    opts = s.opts
     fields = list(s)  # the state with the card laid, built directly for speed
     fields[_HANDS] = tuple(hands)
     fields[_TABLE] = table
@@ -1017,6 +1038,15 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     return _new_state(LenturluState, fields)
 
 
+def _wins(opts: LenturluOptions, c: Card, led: bool, out: bool) -> bool:
+    """Whether laying ``c`` ends the game (``out``: it was the player's last card): a king
+    under way=king (not a led king under king_lead=no-win), the last card under way=first-out
+    (mushka-lenturlu/king-wins, mushka-lenturlu/first-out)."""
+    if opts.first_out:
+        return out
+    return RANK_OF[c] == KING and not (led and opts.king_lead == "no-win")
+
+
 def _restore(n: int, excluded: Seat, name: str, amount: int) -> list[tuple[str, str, int]]:
     """The transfers by which the others than ``excluded`` put ``amount`` back on layout card
     ``name``, in turn from his left, the first ones a kopeck more
@@ -1041,8 +1071,9 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
         ledger = ledger.transfers(restore)
     to = str(winner)
     balances = ledger.balances  # mushka-lenturlu/king-wins: the whole layout
-    moves = [(name, to, balances[n + i]) for i, name in enumerate(LAYOUT_NAMES)]
     o = s.opts
+    # AMB-MUSHKALENTURLU-13 (first_out_pay=no-layout): the first out is paid, the layout stays
+    moves = [(name, to, balances[n + i]) for i, name in enumerate(LAYOUT_NAMES) if o.takes_layout]
     # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
     # layout only
     if o.first_out_pays or not o.first_out:
