@@ -115,7 +115,7 @@ def effective_suit(c: int, trump: int, kind: int) -> int:
     post: 0 <= __return__ <= 3
     post: __return__ == SUIT_OF[c] or (kind == PAMFIL and c == JC and __return__ == trump)
     """
-    if kind == PAMFIL and c == JC:
+    if kind == PAMFIL and c == JC:  # AMB-MUSHKAPAMFIL-08: a trump in following as in taking
         return trump
     return SUIT_OF[c]
 
@@ -857,6 +857,21 @@ class MushkaOptions(GameOptions):
         ("continue", "unscored"),
         ruling="AMB-MUSHKAMISTIGRI-03",
     )
+    four_king_pay: str = option(
+        "none",
+        'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
+        "nothing (none), or every other player pays the winner, in chips, what remains on his "
+        "sheet, column A less column B when that is above 0 (sheets).",
+        ("none", "sheets"),
+        ruling="AMB-MUSHKAMISTIGRI-07",
+    )
+    four_king_flush: str = option(
+        "four-and-king",
+        "Five clubs with the king of clubs: four of a suit and the king of clubs, which win "
+        "the мушка (four-and-king), or a paid flush of five cards of one suit only (flush).",
+        ("four-and-king", "flush"),
+        ruling="AMB-MUSHKAMISTIGRI-08",
+    )
     # Памфил (001:P41-P44)
     pamfil_fee: int = option(
         1,
@@ -911,7 +926,7 @@ SPECS: Final = MushkaOptions.specs()
 #: The options of a variant's own powers, by kind (the base game has none).
 _OWN: Final = {
     BASE: frozenset[str](),
-    MISTIGRI: frozenset({"flush_fee", "flush_deal"}),
+    MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
     PAMFIL: frozenset({"pamfil_fee", "pamfil_declare", "pamfil_shield", "pamfil_payers"}),
     SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions"}),
 }
@@ -1554,6 +1569,27 @@ def _collect(
     )
 
 
+def _five_clubs_flush(s: MushkaState, p: Seat) -> bool:
+    """Whether seat ``p``'s five clubs with the king are a flush only, under
+    four_king_flush=flush (AMB-MUSHKAMISTIGRI-08/b)."""
+    return s.opts.four_king_flush == "flush" and flush_suit(s.hands[p], s.variant.kind) >= 0
+
+
+def _sheets_taken(s: MushkaState, winner: Seat) -> tuple[int, ...]:
+    """The chips after four and the king of clubs: unchanged (four_king_pay=none,
+    AMB-MUSHKAMISTIGRI-07/a), or every other player pays the winner what remains on his sheet,
+    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), through the ledger."""
+    if s.opts.four_king_pay != "sheets":
+        return s.chips
+    accounts = tuple(str(p) for p in range(s.players))
+    moves = [
+        (str(p), str(winner), s.sheet_a[p] - s.sheet_b[p])
+        for p in range(s.players)
+        if p != winner and s.sheet_a[p] > s.sheet_b[p]
+    ]
+    return Ledger(accounts, s.chips).transfers(moves).balances
+
+
 def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, ...]) -> MushkaState:
     """Once all who play have exchanged (``fields``: those of ``s``, to build the position in
     play from): four and the king of clubs, the flushes shown, Памфил, else the first lead."""
@@ -1561,8 +1597,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     opts = s.opts
     if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
         for p in playing:
-            if four_and_top(s.hands[p]):  # mushka-mistigri/four-and-king
-                return s._replace(
+            if four_and_top(s.hands[p]) and not _five_clubs_flush(s, p):
+                return s._replace(  # mushka-mistigri/four-and-king
                     phase=OVER,
                     turn=-1,
                     result="four-and-king",
@@ -1570,6 +1606,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                     winners=(p,),
                     sheet_a=(0,) * s.players,
                     sheet_b=(0,) * s.players,
+                    chips=_sheets_taken(s, p),
                 )
     # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
     # mushka/flush-precedence mushka-mistigri/flush-precedence
@@ -1613,7 +1650,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
         if top in s.hands[p]:
             holder = p
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
-        if opts.pamfil_declare == "choice":  # AMB-MUSHKAPAMFIL-06/a: he may declare or not
+        # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07: he alone is asked
+        if opts.pamfil_declare == "choice":
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
         # AMB-MUSHKAPAMFIL-06/b: paid without a word, in sight of all
         s = s._replace(
