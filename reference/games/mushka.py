@@ -888,6 +888,15 @@ class MushkaOptions(GameOptions):
         ("choice", "automatic"),
         ruling="AMB-MUSHKAPAMFIL-06",
     )
+    pamfil_ask: str = option(
+        "holder",
+        "Under pamfil_declare=choice, who is asked before play: the holder of Памфил alone, so "
+        "the table sees who holds it (holder); or every player who plays, in turn from the "
+        "dealer's left, each declaring only if he holds it, else passing, so that a silent "
+        "holder is not known (each).",
+        ("holder", "each"),
+        ruling="AMB-MUSHKAPAMFIL-07",
+    )
     pamfil_shield: str = option(
         "no-trick",
         'What "обеспечен от ремиза" covers: the remise for taking no trick (no-trick), or '
@@ -927,7 +936,9 @@ SPECS: Final = MushkaOptions.specs()
 _OWN: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
-    PAMFIL: frozenset({"pamfil_fee", "pamfil_declare", "pamfil_shield", "pamfil_payers"}),
+    PAMFIL: frozenset(
+        {"pamfil_fee", "pamfil_declare", "pamfil_ask", "pamfil_shield", "pamfil_payers"}
+    ),
     SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions"}),
 }
 
@@ -1649,8 +1660,10 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
+    if v.kind == PAMFIL and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
+        return s._replace(phase=ANNOUNCE, turn=playing[0], holder=holder)
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
-        # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07: he alone is asked
+        # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07/a: he alone is asked
         if opts.pamfil_declare == "choice":
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
         # AMB-MUSHKAPAMFIL-06/b: paid without a word, in sight of all
@@ -1680,8 +1693,18 @@ def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
     return _playing(s) if s.opts.pamfil_payers == "playing" else None
 
 
+def _ask_each(s: MushkaState) -> bool:
+    """Whether every player who plays is asked to declare Памфил (AMB-MUSHKAPAMFIL-07/b)."""
+    return s.opts.pamfil_declare == "choice" and s.opts.pamfil_ask == "each"
+
+
 def _announce(s: MushkaState, a: Action) -> MushkaState:
-    """The holder of Памфил declares it (and is paid) or keeps silent; then play begins."""
+    """The holder of Памфил declares it (and is paid) or keeps silent; then play begins. Under
+    pamfil_ask=each every player who plays is asked in turn (AMB-MUSHKAPAMFIL-07/b)."""
+    if isinstance(a, DeclarePamfil) and JC not in s.hands[a.seat]:
+        raise IllegalAction(  # mushka-pamfil/pamfil-paid: "что у него трефовый валет"
+            rid(s.variant, "pamfil-paid"), "only the holder of Памфил may declare it"
+        )
     if isinstance(a, DeclarePamfil):  # mushka-pamfil/pamfil-paid
         s = s._replace(
             chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)), pamfil=a.seat
@@ -1690,7 +1713,10 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
         )
-    return _in_play(s._replace(phase=PLAY, turn=_playing(s)[0]))
+    playing = _playing(s)
+    if _ask_each(s) and a.seat != playing[-1]:  # AMB-MUSHKAPAMFIL-07/b: the next is asked
+        return s._replace(turn=playing[playing.index(a.seat) + 1])
+    return _in_play(s._replace(phase=PLAY, turn=playing[0]))
 
 
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
@@ -2021,6 +2047,8 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == TRUMP:
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
     if phase == ANNOUNCE:
+        if JC not in s.hands[seat]:  # AMB-MUSHKAPAMFIL-07/b: he who holds it not passes
+            return (PASSES[seat],)
         return (DeclarePamfil(seat), PASSES[seat])
     return ()
 
@@ -2375,7 +2403,9 @@ def _check_position(s: MushkaState) -> None:
     ):
         # mushka-shutikha/spades-trump: the trump is fixed and no card is turned
         raise FormatError(f"{where}/trump: spades are always trump and no card is turned up")
-    if s.phase == ANNOUNCE and (s.variant.kind != PAMFIL or JC not in s.hands[s.turn]):
+    if s.phase == ANNOUNCE and (
+        s.variant.kind != PAMFIL or (JC not in s.hands[s.turn] and not _ask_each(s))
+    ):
         raise FormatError(f"{where}/phase: only the holder of Памфил announces, in Памфил")
     if s.phase == PLAY and not s.hands[s.turn]:
         raise FormatError(f"{where}/to_move: the seat to move holds no card")
