@@ -115,7 +115,7 @@ def effective_suit(c: int, trump: int, kind: int) -> int:
     post: 0 <= __return__ <= 3
     post: __return__ == SUIT_OF[c] or (kind == PAMFIL and c == JC and __return__ == trump)
     """
-    if kind == PAMFIL and c == JC:
+    if kind == PAMFIL and c == JC:  # AMB-MUSHKAPAMFIL-08: a trump in following as in taking
         return trump
     return SUIT_OF[c]
 
@@ -857,6 +857,21 @@ class MushkaOptions(GameOptions):
         ("continue", "unscored"),
         ruling="AMB-MUSHKAMISTIGRI-03",
     )
+    four_king_pay: str = option(
+        "none",
+        'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
+        "nothing (none), or every other player pays the winner, in chips, what remains on his "
+        "sheet, column A less column B when that is above 0 (sheets).",
+        ("none", "sheets"),
+        ruling="AMB-MUSHKAMISTIGRI-07",
+    )
+    four_king_flush: str = option(
+        "four-and-king",
+        "Five clubs with the king of clubs: four of a suit and the king of clubs, which win "
+        "the мушка (four-and-king), or a paid flush of five cards of one suit only (flush).",
+        ("four-and-king", "flush"),
+        ruling="AMB-MUSHKAMISTIGRI-08",
+    )
     # Памфил (001:P41-P44)
     pamfil_fee: int = option(
         1,
@@ -872,6 +887,15 @@ class MushkaOptions(GameOptions):
         "(choice); or he is paid without a word (automatic).",
         ("choice", "automatic"),
         ruling="AMB-MUSHKAPAMFIL-06",
+    )
+    pamfil_ask: str = option(
+        "holder",
+        "Under pamfil_declare=choice, who is asked before play: the holder of Памфил alone, so "
+        "the table sees who holds it (holder); or every player who plays, in turn from the "
+        "dealer's left, each declaring only if he holds it, else passing, so that a silent "
+        "holder is not known (each).",
+        ("holder", "each"),
+        ruling="AMB-MUSHKAPAMFIL-07",
     )
     pamfil_shield: str = option(
         "no-trick",
@@ -911,8 +935,10 @@ SPECS: Final = MushkaOptions.specs()
 #: The options of a variant's own powers, by kind (the base game has none).
 _OWN: Final = {
     BASE: frozenset[str](),
-    MISTIGRI: frozenset({"flush_fee", "flush_deal"}),
-    PAMFIL: frozenset({"pamfil_fee", "pamfil_declare", "pamfil_shield", "pamfil_payers"}),
+    MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
+    PAMFIL: frozenset(
+        {"pamfil_fee", "pamfil_declare", "pamfil_ask", "pamfil_shield", "pamfil_payers"}
+    ),
     SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions"}),
 }
 
@@ -1554,6 +1580,27 @@ def _collect(
     )
 
 
+def _five_clubs_flush(s: MushkaState, p: Seat) -> bool:
+    """Whether seat ``p``'s five clubs with the king are a flush only, under
+    four_king_flush=flush (AMB-MUSHKAMISTIGRI-08/b)."""
+    return s.opts.four_king_flush == "flush" and flush_suit(s.hands[p], s.variant.kind) >= 0
+
+
+def _sheets_taken(s: MushkaState, winner: Seat) -> tuple[int, ...]:
+    """The chips after four and the king of clubs: unchanged (four_king_pay=none,
+    AMB-MUSHKAMISTIGRI-07/a), or every other player pays the winner what remains on his sheet,
+    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), through the ledger."""
+    if s.opts.four_king_pay != "sheets":
+        return s.chips
+    accounts = tuple(str(p) for p in range(s.players))
+    moves = [
+        (str(p), str(winner), s.sheet_a[p] - s.sheet_b[p])
+        for p in range(s.players)
+        if p != winner and s.sheet_a[p] > s.sheet_b[p]
+    ]
+    return Ledger(accounts, s.chips).transfers(moves).balances
+
+
 def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, ...]) -> MushkaState:
     """Once all who play have exchanged (``fields``: those of ``s``, to build the position in
     play from): four and the king of clubs, the flushes shown, Памфил, else the first lead."""
@@ -1561,8 +1608,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     opts = s.opts
     if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
         for p in playing:
-            if four_and_top(s.hands[p]):  # mushka-mistigri/four-and-king
-                return s._replace(
+            if four_and_top(s.hands[p]) and not _five_clubs_flush(s, p):
+                return s._replace(  # mushka-mistigri/four-and-king
                     phase=OVER,
                     turn=-1,
                     result="four-and-king",
@@ -1570,6 +1617,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                     winners=(p,),
                     sheet_a=(0,) * s.players,
                     sheet_b=(0,) * s.players,
+                    chips=_sheets_taken(s, p),
                 )
     # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
     # mushka/flush-precedence mushka-mistigri/flush-precedence
@@ -1612,8 +1660,11 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
+    if v.kind == PAMFIL and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
+        return s._replace(phase=ANNOUNCE, turn=playing[0], holder=holder)
     if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
-        if opts.pamfil_declare == "choice":  # AMB-MUSHKAPAMFIL-06/a: he may declare or not
+        # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07/a: he alone is asked
+        if opts.pamfil_declare == "choice":
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
         # AMB-MUSHKAPAMFIL-06/b: paid without a word, in sight of all
         s = s._replace(
@@ -1642,8 +1693,18 @@ def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
     return _playing(s) if s.opts.pamfil_payers == "playing" else None
 
 
+def _ask_each(s: MushkaState) -> bool:
+    """Whether every player who plays is asked to declare Памфил (AMB-MUSHKAPAMFIL-07/b)."""
+    return s.opts.pamfil_declare == "choice" and s.opts.pamfil_ask == "each"
+
+
 def _announce(s: MushkaState, a: Action) -> MushkaState:
-    """The holder of Памфил declares it (and is paid) or keeps silent; then play begins."""
+    """The holder of Памфил declares it (and is paid) or keeps silent; then play begins. Under
+    pamfil_ask=each every player who plays is asked in turn (AMB-MUSHKAPAMFIL-07/b)."""
+    if isinstance(a, DeclarePamfil) and JC not in s.hands[a.seat]:
+        raise IllegalAction(  # mushka-pamfil/pamfil-paid: "что у него трефовый валет"
+            rid(s.variant, "pamfil-paid"), "only the holder of Памфил may declare it"
+        )
     if isinstance(a, DeclarePamfil):  # mushka-pamfil/pamfil-paid
         s = s._replace(
             chips=_collect(s.chips, a.seat, s.opts.pamfil_fee, _pamfil_payers(s)), pamfil=a.seat
@@ -1652,7 +1713,10 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction(
             "core/wrong-action", "the holder of Памфил declares it (declare) or not (pass)"
         )
-    return _in_play(s._replace(phase=PLAY, turn=_playing(s)[0]))
+    playing = _playing(s)
+    if _ask_each(s) and a.seat != playing[-1]:  # AMB-MUSHKAPAMFIL-07/b: the next is asked
+        return s._replace(turn=playing[playing.index(a.seat) + 1])
+    return _in_play(s._replace(phase=PLAY, turn=playing[0]))
 
 
 # --- the tricks (001:P16, P18, P20) ---------------------------------------------------------
@@ -1983,6 +2047,8 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == TRUMP:
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
     if phase == ANNOUNCE:
+        if JC not in s.hands[seat]:  # AMB-MUSHKAPAMFIL-07/b: he who holds it not passes
+            return (PASSES[seat],)
         return (DeclarePamfil(seat), PASSES[seat])
     return ()
 
@@ -2337,7 +2403,9 @@ def _check_position(s: MushkaState) -> None:
     ):
         # mushka-shutikha/spades-trump: the trump is fixed and no card is turned
         raise FormatError(f"{where}/trump: spades are always trump and no card is turned up")
-    if s.phase == ANNOUNCE and (s.variant.kind != PAMFIL or JC not in s.hands[s.turn]):
+    if s.phase == ANNOUNCE and (
+        s.variant.kind != PAMFIL or (JC not in s.hands[s.turn] and not _ask_each(s))
+    ):
         raise FormatError(f"{where}/phase: only the holder of Памфил announces, in Памфил")
     if s.phase == PLAY and not s.hands[s.turn]:
         raise FormatError(f"{where}/to_move: the seat to move holds no card")

@@ -46,7 +46,9 @@ def check(state: object) -> None:
     assert done <= HAND
     assert sum(len(p) for p in s.piles) == done * len(playing)
     if s.phase == ANNOUNCE:
-        assert v.kind == PAMFIL and JC in s.hands[s.turn] and s.declared[s.turn] == PLAYING
+        # AMB-MUSHKAPAMFIL-07/b: under pamfil_ask=each every player who plays is asked
+        asked = JC in s.hands[s.turn] or s.opts.pamfil_ask == "each"
+        assert v.kind == PAMFIL and asked and s.declared[s.turn] == PLAYING
     if s.phase in (TRUMP, DECLARE, EXCHANGE, ANNOUNCE):
         assert done == 0 and not s.table
         assert all(len(h) == HAND for h in s.hands)
