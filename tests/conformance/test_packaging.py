@@ -78,6 +78,7 @@ def test_the_wheel_holds_the_licence_the_script_and_the_example(wheel: Path) -> 
         "conformance/examples/js/adapter.js",
         "conformance/examples/js/package.json",
         "conformance/frozen/suite-1.0.0.jsonl",
+        "conformance/frozen/suite-2.0.0.jsonl",
         "conformance/report.py",
         "conformance/schema/results.schema.json",
         "conformance/sources/translations.json",

@@ -33,10 +33,8 @@ def test_the_changelog_has_unreleased_then_the_current_version_first() -> None:
     assert versions == sorted(versions, reverse=True), "released sections newest first"
 
 
-def test_the_current_version_names_the_changes_the_first_release_did_not_have() -> None:
-    entry = suite.changelog_sections((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))[
-        suite.VERSION
-    ]
+def test_2_0_0_names_the_changes_the_first_release_did_not_have() -> None:
+    entry = suite.changelog_sections((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))["2.0.0"]
     for change in (
         "`stock`",
         "`outcome.losers`",
@@ -47,6 +45,12 @@ def test_the_current_version_names_the_changes_the_first_release_did_not_have() 
         "`phase`",
     ):
         assert change in entry
+
+
+def test_the_current_version_has_its_changelog_section() -> None:
+    sections = suite.changelog_sections((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))
+    assert sections.get(suite.VERSION), f"CHANGELOG.md has no section for {suite.VERSION}"
+    assert list(sections)[:2] == [suite.UNRELEASED, suite.VERSION]
 
 
 def test_changelog_sections_are_read_by_heading() -> None:
