@@ -99,11 +99,3 @@ def _hand_sizes(s: _Hands, viewer: Viewer) -> JSON:
 HAND: Final = Shown("hand", _hand)
 #: How many cards each hand holds, by seat (the backs of the cards are seen).
 HAND_SIZES: Final = Shown("hand_sizes", _hand_sizes)
-
-
-def _seat(s: object, viewer: Viewer) -> JSON:
-    return viewer
-
-
-#: Whose view it is: the viewer's seat, or ``null`` for a bystander.
-SEAT: Final = Shown("seat", _seat)
