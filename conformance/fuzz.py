@@ -370,7 +370,27 @@ def play(
         if results is not None and look is not None:
             results += ({"accepted": True}, look(state))
         decisions += 1
+    if results is not None:
+        results = [
+            _brief(r) if i % 2 == 0 and not _views_asked(i // 2 - 1, len(moves)) else r
+            for i, r in enumerate(results)
+        ]
     return tuple(moves), results
+
+
+def _views_asked(move: int, moves: int) -> bool:
+    """Whether the views are asked after move ``move`` (from 0; -1 is the deal) of ``moves``: at
+    the deal and after the last move (as :func:`prepare` asks them)."""
+    return move < 0 or move == moves - 1
+
+
+def _brief(result: JSON) -> JSON:
+    """An observation step's result without the views."""
+    if not isinstance(result, dict) or not isinstance(result.get("observed"), dict):
+        return result
+    seen = result["observed"]
+    assert isinstance(seen, dict)
+    return {**result, "observed": {k: v for k, v in seen.items() if not k.startswith("view.")}}
 
 
 def new_trial(
@@ -652,13 +672,17 @@ def prepare(
         if observe is not None
         else tuple(observables(game, trial.players, trial.observed))
     )
+    # the views (each seat's copy of the same things) are asked at the deal and after the last
+    # move, so that a long game's answer stays within the protocol's line; every other
+    # observable after every move
     look = engine.Step(None, names)
+    brief = engine.Step(None, tuple(n for n in names if not n.startswith("view.")))
     plan: list[engine.Step] = [look]
-    wire_look: JSON = {"observe": list(names)}
-    wire_steps: list[JSON] = [wire_look]
-    for m in trial.moves:
-        plan += (engine.Step(m.act, ()), look)
-        wire_steps += ({"act": m.act}, wire_look)
+    wire_steps: list[JSON] = [{"observe": list(look.observe)}]
+    for i, m in enumerate(trial.moves):
+        seen = look if _views_asked(i, len(trial.moves)) else brief
+        plan += (engine.Step(m.act, ()), seen)
+        wire_steps += ({"act": m.act}, {"observe": list(seen.observe)})
     setup = trial.setup()
     if results is None:
         answer = engine.execute(trial.game, setup, tuple(plan))
