@@ -32,6 +32,10 @@ const DEFAULTS = Object.freeze({
   stalemate: 'repetition',
   no_beat_limit: 36,
   stalemate_result: 'draw',
+  // what is seen of the tricks and the discard (AMB-MELNIKIB-13, -14): the example answers no
+  // view, so only the default is declared
+  tricks_shown: 'face-down',
+  discard_shown: 'face-down',
 });
 
 /** The 36-card pack in canonical order: suits S H D C, ranks six to ace. */
