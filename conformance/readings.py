@@ -76,8 +76,8 @@ CAP: Final = 256
 #: The most runs of the search beyond the options a scenario touches.
 SEARCH_CAP: Final = 200
 #: The most rows of the table, first failures and other options listed (``--all``: every one).
-MAX_ROWS: Final = 12
-MAX_FAILURES: Final = 6
+MAX_ROWS: Final = 8
+MAX_FAILURES: Final = 4
 MAX_MOVES: Final = 4
 MAX_WARNINGS: Final = 3
 #: A table cell standing for every value of its option.
@@ -1197,8 +1197,11 @@ def write_text(x: Exploration, out: TextIO) -> None:
         out.write(f"varied: {len(x.axes)} option(s) it touches, {x.total} combinations, {run}\n")
     else:
         out.write("varied: none (it touches no option with readings)\n")
+    reasons: dict[str, list[str]] = {}  # the options held for one reason, on one line
     for h in x.held:
-        out.write(f"held {h.option}={engine.canonical(h.value)}: {h.why}\n")
+        reasons.setdefault(h.why, []).append(f"{h.option}={engine.canonical(h.value)}")
+    for why, held in reasons.items():
+        out.write(f"held {', '.join(held)}: {why}\n")
     keep = set(x.relevant())
     idle = [a.option for i, a in enumerate(x.axes) if i not in keep]
     if idle:
