@@ -55,8 +55,10 @@ def check(state: object) -> None:
             assert not s.hands[winner]
             return
         if not s.losers and sum(1 for h in s.hands if h) >= 2:  # melniki-a/stage-two-stall
-            assert s.opts.stage_two_stall != "none" and s.accepts >= 2
-            if s.opts.stage_two_stall in REPEATING:  # the position had been seen before
+            assert s.opts.stage_two_stall != "none"
+            if s.opts.stage_two_stall not in REPEATING:  # a count of acceptances ended it
+                assert s.accepts >= 2
+            else:  # the position had been seen before (after a cover and one acceptance, say)
                 back = position_key(0, s.hands, s.table, s.target)[1:]
                 in_play = sum(map(len, s.hands)) + len(s.table)
                 # or, under repetition-or-row, every card in play was accepted in a row
