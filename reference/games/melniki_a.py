@@ -417,8 +417,8 @@ def stalls(stall_rule: str, accepts: int, holding: int, in_play: int) -> bool:
     pre: stall_rule in ("since-aside", "in-a-row", "repetition", "repetition-or-row", "none")
     pre: 0 <= accepts <= 1000 and 2 <= holding <= 10 and 0 <= in_play <= 52
     post: stall_rule != "repetition-or-row" or __return__ == (accepts >= in_play)
-    post: stall_rule == "repetition-or-row" or __return__ == (
-        stall_rule in ("since-aside", "in-a-row") and accepts >= holding)
+    post: stall_rule not in ("since-aside", "in-a-row") or __return__ == (accepts >= holding)
+    post: stall_rule not in ("repetition", "none") or not __return__
     """
     if stall_rule == "repetition-or-row":  # AMB-MELNIKIA-14 e: every card in play accepted
         return accepts >= in_play  # melniki-a/stage-two-stall
