@@ -181,3 +181,54 @@ def test_a_position_to_load_counts_as_seen() -> None:
     written["seen"] = [{"to_move": 5, "hands": [[], [], []]}]
     with pytest.raises(FormatError, match="seen"):
         load_position(written)
+
+
+@pytest.mark.parametrize("limit", [1000, 40])
+def test_positions_kept_in_mind_stay_within_the_stage_two_limit(limit: int) -> None:
+    # melniki-a/stage-two-limit (AMB-MELNIKIA-18): with no pile laid aside for ``limit``
+    # decisions stage 2 ends, so at most limit + 1 positions are ever kept; random play of
+    # the 52-card pack goes well past the smaller limit without a pile laid aside
+    longest = 0
+    for seed in range(24):
+        n = 3 + seed % 8
+        options: dict[str, bool | int | str] = {"pack": 52, "stage_two_limit": limit}
+        s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
+        rng = random.Random(seed)
+        while legal := GAME.legal_actions(s):
+            s = GAME.apply(s, legal[rng.randrange(len(legal))])
+            longest = max(longest, len(s.seen))
+            assert len(s.seen) <= limit + 1, f"seed {seed}: {len(s.seen)} positions kept"
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        if len(s.seen) == limit + 1:  # ended by the limit: several hold cards, nobody loses
+            assert not outcome.losers and "no pile laid aside" in outcome.reason
+    assert longest == 41 if limit == 40 else longest > 100
+
+
+def test_no_stage_two_limit_keeps_every_position_since_the_last_pile() -> None:
+    # AMB-MELNIKIA-18 b: with stage_two_limit=0 the same play runs past any bound
+    options: dict[str, bool | int | str] = {"pack": 52, "stage_two_limit": 0}
+    longest = 0
+    for seed in range(24):
+        n = 3 + seed % 8
+        s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
+        rng = random.Random(seed)
+        while legal := GAME.legal_actions(s):
+            s = GAME.apply(s, legal[rng.randrange(len(legal))])
+            longest = max(longest, len(s.seen))
+    assert longest > 1001
+
+
+def test_a_position_past_the_stage_two_limit_is_refused() -> None:
+    # melniki-a/stage-two-limit: a live stage 2 never keeps more than the limit's positions
+    options: dict[str, bool | int | str] = {"stage_two_limit": 3}
+    s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 4)), options))
+    while s.stage == 1:
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    written = position(s)
+    key = {"hands": [["AS"], [], []]}  # positions not this one (the seat to act differs)
+    written["seen"] = [{**key, "to_move": p} for p in range(2)]
+    assert len(load_position(written).seen) == 3  # two kept and the present one: the limit
+    written["seen"] = [{**key, "to_move": p} for p in range(3)]
+    with pytest.raises(FormatError, match="stage_two_limit"):
+        load_position(written)  # three kept and the present one: past the limit

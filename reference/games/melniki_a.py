@@ -200,6 +200,13 @@ RULES: Final = CORE_RULES + (
         "without a cover between them, as there are cards in hands and on the table; never "
         "under stage_two_stall=none); nobody then loses.",
     ),
+    Rule(
+        "melniki-a/stage-two-limit",
+        ("000:P7.S3", "AMB-MELNIKIA-18"),
+        "Under stage_two_stall=repetition or repetition-or-row, stage 2 also ends once "
+        "stage_two_limit decisions (1000 by default; none with 0) have been made with no pile "
+        "laid aside since the last one (or since stage 2 began); nobody then loses.",
+    ),
 )
 
 
@@ -278,6 +285,15 @@ class MelnikiAOptions(GameOptions):
         ("since-aside", "in-a-row", "repetition", "repetition-or-row", "none"),
         ruling="AMB-MELNIKIA-14",
     )
+    stage_two_limit: int = option(
+        1000,
+        "Under stage_two_stall=repetition or repetition-or-row, the most decisions stage 2 "
+        "runs with no pile laid aside (the positions the players must keep in mind to see "
+        "one come back); 0: no limit.",
+        minimum=0,
+        maximum=100_000,
+        ruling="AMB-MELNIKIA-18",
+    )
 
 
 OPTIONS: Final = MelnikiAOptions.specs()
@@ -308,7 +324,8 @@ class MelnikiAState(NamedTuple):
     aside, or since the last cover under stage_two_stall=in-a-row or repetition-or-row
     (AMB-MELNIKIA-14). ``seen``: under stage_two_stall=repetition or repetition-or-row, the
     stage-2 positions (:func:`position_key`) since the last pile was laid aside, or since
-    stage 2 began, the present one included.
+    stage 2 began, the present one included: one for each decision since then and one more,
+    so never more than stage_two_limit + 1 (AMB-MELNIKIA-18) unless the limit is 0.
     ``legal`` holds the actions the rules allow the player to act (what :func:`legal_actions`
     answers, empty once the game is over), found once when the position is reached."""
 
@@ -424,6 +441,19 @@ def stalls(stall_rule: str, accepts: int, holding: int, in_play: int) -> bool:
         return accepts >= in_play  # melniki-a/stage-two-stall
     counted = stall_rule in ("since-aside", "in-a-row")
     return counted and accepts >= holding  # melniki-a/stage-two-stall
+
+
+def at_limit(limit: int, remembered: int) -> bool:
+    """Whether stage 2 ends, under stage_two_stall=repetition or repetition-or-row, with
+    ``remembered`` positions seen since the last pile was laid aside (or since stage 2 began),
+    one per decision made since then and the first: once ``limit`` decisions have been made,
+    never with ``limit`` 0 (AMB-MELNIKIA-18).
+
+    pre: 0 <= limit <= 100_000 and 1 <= remembered <= 100_001
+    post: limit != 0 or not __return__
+    post: limit == 0 or __return__ == (remembered > limit)
+    """
+    return limit > 0 and remembered > limit  # melniki-a/stage-two-limit
 
 
 def position_key(turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int) -> PositionKey:
@@ -767,7 +797,8 @@ def _go(
     when at most one player holds cards (melniki-a/last-holder-loses), or, under
     stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
     last (melniki-a/first-out-wins), or, under stage_two_stall=repetition, when the position
-    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall).
+    has been seen before since the last pile was laid aside (melniki-a/stage-two-stall), or
+    when stage_two_limit decisions have been made since then (melniki-a/stage-two-limit).
     The position is built in one step, with the ``accepts`` counted and the positions
     ``seen`` so far."""
     n = s.players
@@ -789,6 +820,9 @@ def _go(
                 stage, turn, losers = OVER, -1, ()
             else:
                 seen = seen | {key}
+                # melniki-a/stage-two-limit (AMB-MELNIKIA-18): no pile laid aside for too long
+                if at_limit(s.opts.stage_two_limit, len(seen)):
+                    stage, turn, losers = OVER, -1, ()
     if stage == OVER:
         legal: tuple[Action, ...] = ()
     elif table:  # a pile to cover or accept
@@ -989,6 +1023,11 @@ def outcome(s: MelnikiAState) -> Outcome | None:
         reason = f"seat {winners[0]} is the first to shed his cards"
     elif losers:
         reason = f"seat {losers[0]} is left holding cards"
+    elif holders(s.hands) and at_limit(s.opts.stage_two_limit, len(s.seen)):
+        # melniki-a/stage-two-limit (AMB-MELNIKIA-18)
+        reason = (
+            f"stage 2 went {s.opts.stage_two_limit} decisions with no pile laid aside: nobody loses"
+        )
     elif holders(s.hands):  # melniki-a/stage-two-stall (AMB-MELNIKIA-14)
         reason = "stage 2 stalled with several players holding cards: nobody loses"
     else:
@@ -1208,6 +1247,12 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError("position/table: seats must be seats of the game")
     if any(len(h) != n or not 0 <= p < n for p, h, _, _ in s.seen):
         raise FormatError("position/seen: positions of this table (a seat, a hand per seat)")
+    if s.stage == STAGE_TWO and at_limit(s.opts.stage_two_limit, len(s.seen)):
+        # melniki-a/stage-two-limit: a stage 2 that went on so long without a pile is over
+        raise FormatError(
+            f"position/seen: more than stage_two_limit ({s.opts.stage_two_limit}) decisions "
+            "since the last pile was laid aside, the present position included"
+        )
     if s.stage == STAGE_ONE and len(s.table) > 1:
         raise FormatError("position/table: in stage1 at most the card led is on the table")
     if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
