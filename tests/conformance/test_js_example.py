@@ -104,3 +104,16 @@ def test_js_shuffle_reproduces_the_documented_shuffle() -> None:
     )
     got = json.loads(done.stdout)
     assert got == [[card_name(c) for c in shuffle(DECK_36, s)] for s in seeds]
+
+
+def test_the_implementers_page_opens_with_the_worked_example() -> None:
+    # an implementer reads the example first, then the recipe that generalises it
+    page = (Path(__file__).resolve().parents[2] / "docs" / "implementers.rst").read_text("utf-8")
+    lines = page.splitlines()
+    titles = [
+        lines[i - 1]
+        for i in range(1, len(lines))
+        if lines[i] and set(lines[i]) == {"-"} and len(lines[i]) == len(lines[i - 1])
+    ]
+    assert titles[:2] == ["A worked example: JavaScript", "Recipe"]
+    assert "conformance/examples/js/adapter.js" in page
