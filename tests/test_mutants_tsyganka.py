@@ -47,7 +47,7 @@ def always_stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return True
 
 
-def dealer_offers(rule: str, dealer: int, players: int) -> int:
+def dealer_offers(rule: str, dealer: int, players: int, last_winner: int) -> int:
     return dealer
 
 
