@@ -474,7 +474,7 @@ def setup(table: Table) -> TsygankaState:
         loser=-1,
     )
     if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is played
-        return s._replace(stage=OVER, turn=-1)
+        return s._replace(stage=OVER, turn=-1, loser=-1)
     return s
 
 
