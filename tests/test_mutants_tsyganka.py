@@ -47,8 +47,16 @@ def always_stuck(cards: tuple[Card, ...], trump: int) -> bool:
     return True
 
 
-def dealer_offers(rule: str, dealer: int, players: int) -> int:
+def dealer_offers(rule: str, dealer: int, players: int, last_winner: int) -> int:
     return dealer
+
+
+def never_void(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
+    return False
+
+
+def drawn_only_when_last(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
+    return rule == "last"
 
 
 MUTANTS: list[tuple[str, str, object]] = [
@@ -62,6 +70,10 @@ MUTANTS: list[tuple[str, str, object]] = [
     # stage 2 over as soon as two players hold cards
     ("tsyganka/gypsy-loses", "LAST_HOLDERS", 2),
     ("tsyganka/stage-two", "first_offerer", dealer_offers),
+    # the gypsy turned for trump out of play: the deal played, not void
+    ("tsyganka/void-deal", "void_deal", never_void),
+    # the gypsy turned for trump never drawn under gypsy_turned=in-play
+    ("tsyganka/void-deal", "middle_drawn", drawn_only_when_last),
     # a draw past the cards offered (or the circle) wraps round instead of being refused
     ("core/wrong-action", "drawn_at", wraps_round),
 ]

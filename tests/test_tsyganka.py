@@ -9,7 +9,16 @@ from reference.core.cards import DECK_36, DECK_52, parse_card
 from reference.core.jsontypes import JSON
 from reference.core.shuffle import shuffle
 from reference.games import TSYGANKA as GAME
-from reference.games.tsyganka import beats, draw_covers, keeps, load_position, position, stuck
+from reference.games.tsyganka import (
+    beats,
+    draw_covers,
+    keeps,
+    load_position,
+    middle_drawn,
+    position,
+    stuck,
+    void_deal,
+)
 
 C = parse_card
 
@@ -67,3 +76,25 @@ def test_a_circle_beside_a_trump_card_taken_or_in_stage2_is_refused() -> None:
     in_stage2 = dict(taken, phase="stage2", circle=circle, hands=hands)
     with pytest.raises(FormatError, match="position/circle"):
         load_position(in_stage2)
+
+
+def test_the_gypsy_turned_for_trump_out_of_play() -> None:
+    qs = C("QS")
+    assert middle_drawn("last", "redeal", qs) and middle_drawn("out-of-play", "in-play", qs)
+    assert not middle_drawn("out-of-play", "in-play", C("AC"))
+    assert not middle_drawn("out-of-play", "no-loser", qs)
+    assert void_deal("out-of-play", "redeal", qs) and not void_deal("last", "redeal", qs)
+    assert not void_deal("out-of-play", "redeal", C("AC"))
+    order = tuple(c for c in DECK_36 if c != qs) + (qs,)
+    void = GAME.setup(Table(4, 0, DeckOrder(order), {"trump_card": "out-of-play"}))
+    assert GAME.legal_actions(void) == () and load_position(position(void)) == void
+    outcome = GAME.outcome(void)
+    assert outcome is not None and outcome.winners == () and outcome.losers == ()
+    played = GAME.setup(
+        Table(4, 0, DeckOrder(order), {"trump_card": "out-of-play", "gypsy_turned": "no-loser"})
+    )
+    assert GAME.outcome(played) is None
+    stage1 = position(played)
+    stage1["options"] = {"trump_card": "out-of-play"}
+    with pytest.raises(FormatError, match="void"):
+        load_position(stage1)

@@ -87,6 +87,13 @@ RULES: Final = CORE_RULES + (
         "trump_card=out-of-play).",
     ),
     Rule(
+        "tsyganka/void-deal",
+        ("000:P23.S1", "000:P24.S6", "AMB-TSYGANKA-11"),
+        "Under trump_card=out-of-play a deal that turns the gypsy up for trump is void: nothing "
+        "is played, nobody wins or loses, and the cards are dealt again (under "
+        "gypsy_turned=no-loser it is played and nobody loses; under in-play she is taken last).",
+    ),
+    Rule(
         "tsyganka/dealer-leads",
         ("000:P24.S1",),
         "The dealer leads first, with a card he draws from the circle.",
@@ -113,8 +120,8 @@ RULES: Final = CORE_RULES + (
         "tsyganka/stage-two",
         ("000:P24.S5", "AMB-TSYGANKA-05"),
         "Each takes up his pile; the dealer (his left-hand neighbour under "
-        "first_offer=dealer-left) offers his cards face down to his left-hand neighbour, who "
-        "draws one and turns it up.",
+        "first_offer=dealer-left, the last trick's taker under last-winner) offers his cards "
+        "face down to his left-hand neighbour, who draws one and turns it up.",
     ),
     Rule(
         "tsyganka/cover-or-accept",
@@ -174,11 +181,19 @@ class TsygankaOptions(GameOptions):
         ("last", "out-of-play"),
         ruling="AMB-TSYGANKA-02",
     )
+    gypsy_turned: str = option(
+        "redeal",
+        "Under trump_card=out-of-play, the gypsy turned for trump: the deal is void and is "
+        "dealt again (redeal); the deal is played with her out of play and nobody loses "
+        "(no-loser); or she alone is taken last, as under trump_card=last (in-play).",
+        ("redeal", "no-loser", "in-play"),
+        ruling="AMB-TSYGANKA-11",
+    )
     first_offer: str = option(
         "dealer",
-        "Who offers his cards first in stage 2: the dealer, or the dealer's left-hand "
-        "neighbour (who led first in stage 1).",
-        ("dealer", "dealer-left"),
+        "Who offers his cards first in stage 2: the dealer, the dealer's left-hand "
+        "neighbour (who led first in stage 1), or the taker of the last trick of stage 1.",
+        ("dealer", "dealer-left", "last-winner"),
         ruling="AMB-TSYGANKA-05",
     )
     piles_shown: str = option(
@@ -354,6 +369,41 @@ def next_leader(leader: Seat, follower: Seat, winner: Seat, rule: str) -> Seat:
     return follower  # tsyganka/next-lead (AMB-TSYGANKA-04 a): play passes to the left
 
 
+def middle_drawn(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
+    """Whether the trump card in the middle is drawn, last, when the circle is empty: always
+    under trump_card=last (``rule``); under out-of-play only the gypsy turned for trump, and
+    only under gypsy_turned=in-play (``gypsy_rule``).
+
+    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: 0 <= trump_card < 52
+    post: __return__ == (rule == "last" or (trump_card == GYPSY and gypsy_rule == "in-play"))
+    """
+    if rule == "last":  # tsyganka/circle (AMB-TSYGANKA-02 a): taken last
+        return True
+    # tsyganka/void-deal (AMB-TSYGANKA-11 c): the gypsy turned up alone is taken last
+    return trump_card == GYPSY and gypsy_rule == "in-play"
+
+
+def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
+    """Whether the deal is void, to be dealt again: the gypsy turned for trump under
+    trump_card=out-of-play (``rule``) and gypsy_turned=redeal (``gypsy_rule``).
+
+    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: 0 <= trump_card < 52
+    post: __return__ == (rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal")
+    """
+    # tsyganka/void-deal (AMB-TSYGANKA-11 a): she would never come into play
+    return rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal"
+
+
+def _middle_drawn(s: TsygankaState) -> bool:
+    return middle_drawn(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
+
+
+def _void(s: TsygankaState) -> bool:
+    return void_deal(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
+
+
 # --- setup ------------------------------------------------------------------------------------
 
 
@@ -404,7 +454,7 @@ def setup(table: Table) -> TsygankaState:
         circle, middle = deal.stock, deal.up[0]
         _check_pack(circle + deal.up, pack, "the deal")
     empty: Holdings = tuple(() for _ in range(n))
-    return TsygankaState(
+    s = TsygankaState(
         opts=opts,
         players=n,
         dealer=table.dealer,
@@ -423,6 +473,9 @@ def setup(table: Table) -> TsygankaState:
         last_winner=-1,
         loser=-1,
     )
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is played
+        return s._replace(stage=OVER, turn=-1, loser=-1)
+    return s
 
 
 # --- stage 1 ------------------------------------------------------------------------------
@@ -439,8 +492,9 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
     c, circle, middle = _take_from_circle(s, position)
     trump = SUIT_OF[s.trump_card]
     # tsyganka/circle (AMB-TSYGANKA-02 b): under trump_card=out-of-play the trump card is
-    # never drawn, and stage 1 is over with the last card of the circle
-    exhausted = not circle and (middle == NO_CARD or s.opts.trump_card == "out-of-play")
+    # never drawn (but the gypsy under gypsy_turned=in-play, AMB-TSYGANKA-11 c), and stage 1
+    # is over with the last card of the circle
+    exhausted = not circle and (middle == NO_CARD or not _middle_drawn(s))
     piles = s.piles
     if s.lead == NO_CARD:  # the leader draws to lead
         if keeps(c, trump):  # tsyganka/draw-again
@@ -483,21 +537,30 @@ def _begin_stage_two(s: TsygankaState) -> TsygankaState:
     # tsyganka/stage-two: each takes up his pile; the dealer offers first
     hands = s.piles
     s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
-    # AMB-TSYGANKA-05: the dealer offers first (his left-hand neighbour under dealer-left)
-    return _offer(s, first_offerer(s.opts.first_offer, s.dealer, s.players), hands, s.discard)
+    # AMB-TSYGANKA-05: the dealer offers first (his left-hand neighbour under dealer-left, the
+    # last trick's taker under last-winner)
+    first = first_offerer(s.opts.first_offer, s.dealer, s.players, s.last_winner)
+    return _offer(s, first, hands, s.discard)
 
 
-def first_offerer(rule: str, dealer: Seat, players: int) -> Seat:
+def first_offerer(rule: str, dealer: Seat, players: int, last_winner: Seat) -> Seat:
     """The seat that offers first in stage 2 (or, without cards, the next holder to his left):
-    the dealer, or under first_offer=dealer-left his left-hand neighbour.
+    the dealer; under first_offer=dealer-left his left-hand neighbour; under last-winner the
+    taker of the last trick of stage 1 (``last_winner``; the dealer if no trick was taken).
 
-    pre: rule in ("dealer", "dealer-left") and 2 <= players <= 36 and 0 <= dealer < players
+    pre: rule in ("dealer", "dealer-left", "last-winner")
+    pre: 2 <= players <= 36 and 0 <= dealer < players and -1 <= last_winner < players
     post: 0 <= __return__ < players
-    post: __return__ == (dealer if rule == "dealer" else (dealer + 1) % players)
+    post: rule != "dealer" or __return__ == dealer
+    post: rule != "dealer-left" or __return__ == (dealer + 1) % players
+    post: rule != "last-winner" or __return__ == (dealer if last_winner < 0 else last_winner)
     """
     if rule == "dealer-left":  # tsyganka/stage-two (AMB-TSYGANKA-05 b)
         return (dealer + 1) % players
-    return dealer  # tsyganka/stage-two (AMB-TSYGANKA-05 a)
+    if rule == "last-winner" and last_winner >= 0:  # tsyganka/stage-two (AMB-TSYGANKA-05 c)
+        return last_winner
+    # tsyganka/stage-two (AMB-TSYGANKA-05 a; under c with no trick taken, the dealer)
+    return dealer
 
 
 def _offer(
@@ -506,8 +569,9 @@ def _offer(
     """``offerer`` (or the next holder to his left) offers to the next holder to his left,
     with ``hands`` and ``discard`` as the last card left them."""
     counts = tuple(map(len, hands))
-    # AMB-TSYGANKA-02 b: the gypsy turned for trump stays out of play and sticks with nobody
-    gypsy_out = s.middle == GYPSY and s.opts.trump_card == "out-of-play"
+    # AMB-TSYGANKA-02 b, AMB-TSYGANKA-11 b: the gypsy turned for trump stays out of play and
+    # sticks with nobody (under no-loser: in-play takes her before stage 2, redeal never plays)
+    gypsy_out = s.middle == GYPSY and not _middle_drawn(s)
     holding = len(counts) - counts.count(0)  # the seats holding cards
     if holding <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
         held = [p for p, k in enumerate(counts) if k]
@@ -618,6 +682,8 @@ def outcome(s: TsygankaState) -> Outcome | None:
     """The loser, with whom the gypsy stuck."""
     if s.stage != OVER:
         return None
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nobody wins or loses
+        return Outcome(winners=(), losers=(), reason="void deal: to be dealt again")
     losers = (s.loser,) if s.loser >= 0 else ()
     winners = tuple(p for p in range(s.players) if p not in losers)
     who = f"seat {s.loser}" if s.loser >= 0 else "nobody"
@@ -648,8 +714,11 @@ def _on_table(s: TsygankaState) -> JSON:
 
 
 def _circle_size(s: TsygankaState) -> JSON:
-    """The cards still to be drawn: the trump card counts unless it stays out of play."""
-    drawable = s.middle != NO_CARD and s.opts.trump_card == "last"
+    """The cards still to be drawn: the trump card counts unless it stays out of play (and
+    none is drawn from a void deal)."""
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is drawn
+        return 0
+    drawable = s.middle != NO_CARD and _middle_drawn(s)
     return len(s.circle) + (1 if drawable else 0)
 
 
@@ -792,7 +861,13 @@ def load_position(pos: JSON) -> TsygankaState:
         raise FormatError(f"position: one pile and one hand per seat ({n})")
     if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
         raise FormatError("position/to_move: a seat, null exactly when the game is over")
-    if s.opts.trump_card == "out-of-play":  # AMB-TSYGANKA-02 b: never drawn
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): over as dealt, nothing played
+        if s.stage != OVER or s.lead != NO_CARD or any(s.piles) or any(s.hands) or s.discard:
+            raise FormatError(
+                "position/phase: under trump_card=out-of-play and gypsy_turned=redeal a deal "
+                "turning up the gypsy is void: over as dealt, nothing drawn"
+            )
+    elif not _middle_drawn(s):  # AMB-TSYGANKA-02 b, AMB-TSYGANKA-11 b: never drawn
         if s.middle != s.trump_card or (s.stage == STAGE_ONE and not s.circle):
             raise FormatError(
                 "position/middle: under trump_card=out-of-play the trump card stays in the "
@@ -800,7 +875,8 @@ def load_position(pos: JSON) -> TsygankaState:
             )
     elif s.stage != STAGE_ONE and s.middle != NO_CARD:
         raise FormatError("position/middle: the trump card is taken before stage2")
-    if s.circle and (s.stage != STAGE_ONE or s.middle == NO_CARD):  # tsyganka/circle
+    if s.circle and not _void(s) and (s.stage != STAGE_ONE or s.middle == NO_CARD):
+        # tsyganka/circle
         raise FormatError(
             "position/circle: the circle is drawn out before stage2, and the trump card in the "
             "middle is taken only after it"

@@ -19,7 +19,8 @@ def check(state: object) -> None:
     """Stage 1: no hands; piles hold every card drawn; the lead is never a trump or the gypsy.
     Stage 2: empty circle, the trump card taken (or, under trump_card=out-of-play, still in the
     middle); the gypsy is never discarded; at least two hold cards. At the end: one loser,
-    holding the gypsy (none if she was turned for trump and stayed out of play)."""
+    holding the gypsy (none if she was turned for trump and stayed out of play, or if the deal
+    was void: then nothing was drawn)."""
     assert isinstance(state, TsygankaState)
     s = state
     trump = s.trump_card // 13
@@ -39,6 +40,8 @@ def check(state: object) -> None:
         assert s.stage == OVER and s.turn == -1
         if s.middle == GYPSY:  # turned for trump and out of play: she sticks with nobody
             assert s.opts.trump_card == "out-of-play" and s.loser == -1
+            if s.opts.gypsy_turned == "redeal":  # the void deal: over as dealt
+                assert not any(s.piles) and not any(s.hands) and not s.discard
         else:
             assert 0 <= s.loser < s.players
             assert GYPSY in s.hands[s.loser]
