@@ -117,9 +117,10 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/refill",
         ("000:P4.S3", "AMB-MELNIKIA-05"),
-        "After each trick or acceptance the two players draw from the stock back up to three, "
-        "the taker of the trick (or the leader, after an acceptance) first (the leader first "
-        "under refill_order=leader-first).",
+        "After each trick or acceptance the two players draw from the stock back up to three "
+        "(one for each card laid under refill_count=one-for-one), the taker of the trick (or "
+        "the leader, after an acceptance) first (the leader first under "
+        "refill_order=leader-first).",
     ),
     Rule(
         "melniki-a/leader-keeps-lead",
@@ -252,6 +253,14 @@ class MelnikiAOptions(GameOptions):
         "Who of the two players of a trick draws first: the taker of the trick (the leader "
         "after an acceptance), or always the leader.",
         ("taker-first", "leader-first"),
+        ruling="AMB-MELNIKIA-05",
+    )
+    refill_count: str = option(
+        "up-to-three",
+        "How many cards each of the two players of a trick draws: back up to three (a hand "
+        "above three draws nothing); or one for each card he laid (one for a card played, none "
+        "after accepting), so a hand above three stays above three.",
+        ("up-to-three", "one-for-one"),
         ruling="AMB-MELNIKIA-05",
     )
     pile_size: str = option(
@@ -599,19 +608,43 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
 # --- stage 1 ------------------------------------------------------------------------------
 
 
+def draw_count(count_rule: str, held: int, laid: int) -> int:
+    """How many cards a player of a trick draws from the stock (as many as it holds): back up
+    to three, or, under refill_count=one-for-one, one for each card he laid.
+
+    pre: count_rule in ("up-to-three", "one-for-one")
+    pre: 0 <= held <= 52 and 0 <= laid <= 1
+    post: __return__ >= 0
+    post: count_rule != "one-for-one" or __return__ == laid
+    post: count_rule != "up-to-three" or __return__ == max(0, HAND - held)
+    """
+    if count_rule == "one-for-one":  # AMB-MELNIKIA-05 c: «Снесенные с рук карты наполняются»
+        return laid  # melniki-a/refill
+    return max(0, HAND - held)  # melniki-a/refill (AMB-MELNIKIA-05 a): back up to three
+
+
 def _refill(
-    s: MelnikiAState, hands: Holdings, seats: tuple[Seat, Seat], first: Seat, second: Seat
+    s: MelnikiAState,
+    hands: Holdings,
+    seats: tuple[Seat, Seat],
+    first: Seat,
+    second: Seat,
+    *,
+    answered: bool,
 ) -> tuple[Holdings, tuple[Card, ...], Seat]:
-    """The two players of a trick (``seats``, the leader first) draw back up to three:
-    ``first`` (the taker, or the leader after an acceptance) first; under
-    refill_order=leader-first the leader first always. The hands, the stock and the first
-    seat out of cards after it (the position itself is built once, by :func:`_next_duel`)."""
+    """The two players of a trick (``seats``, the leader first) draw back up to three (one
+    for each card laid under refill_count=one-for-one; the responder laid one if
+    ``answered``, none if he accepted): ``first`` (the taker, or the leader after an
+    acceptance) first; under refill_order=leader-first the leader first always. The hands,
+    the stock and the first seat out of cards after it (the position itself is built once,
+    by :func:`_next_duel`)."""
     stock = s.stock
     leader = seats[0]
+    laid = {leader: 1, seats[1]: 1 if answered else 0}
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
         first, second = second, first
     for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
-        want = HAND - len(hands[p])
+        want = draw_count(s.opts.refill_count, len(hands[p]), laid[p])
         if want > 0 and stock:
             hands = put(hands, p, hands[p] + stock[:want])
             stock = stock[want:]
@@ -680,7 +713,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         else:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
-        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat)
+        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat, answered=False)
         return _next_duel(  # melniki-a/pass-on
             s,
             seat,
@@ -712,7 +745,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
     winner = seat if won else leader
     other = leader if won else seat
     piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
-    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other)
+    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other, answered=True)
     return _next_duel(
         s,
         # the taker leads: melniki-a/pass-on if he covered, else melniki-a/leader-keeps-lead
