@@ -170,8 +170,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/accept-first-lead",
-        ("000:P9.S1",),
-        "Who accepts the first card led takes it, and his left-hand neighbour leads anew.",
+        ("000:P9.S1", "AMB-MELNIKIA-19"),
+        "Who accepts the first card led takes it, and his left-hand neighbour leads anew "
+        "(he himself, the leader's left-hand neighbour, under accepted_lead=acceptor).",
     ),
     Rule(
         "melniki-a/accept-top",
@@ -269,6 +270,13 @@ class MelnikiAOptions(GameOptions):
         "or one fewer (at least two).",
         ("players", "players-less-one"),
         ruling="AMB-MELNIKIA-10",
+    )
+    accepted_lead: str = option(
+        "acceptor-neighbour",
+        "Who leads anew after a card led in stage 2 is accepted («его подручный», 000:P9.S1): "
+        "the acceptor's left-hand neighbour; or the leader's, who is the acceptor himself.",
+        ("acceptor-neighbour", "acceptor"),
+        ruling="AMB-MELNIKIA-19",
     )
     stage_two_end: str = option(
         "last-holder",
@@ -433,6 +441,15 @@ def stalls(stall_rule: str, accepts: int, holding: int, in_play: int) -> bool:
         return accepts >= in_play  # melniki-a/stage-two-stall
     counted = stall_rule in ("since-aside", "in-a-row")
     return counted and accepts >= holding  # melniki-a/stage-two-stall
+
+
+def _leads_after_accepted_lead(lead_rule: str, acceptor: Seat, neighbour: Seat) -> Seat:
+    """Who leads anew once the card led in stage 2 has been accepted: «его подручный»
+    (000:P9.S1), the acceptor's left-hand ``neighbour`` (AMB-MELNIKIA-19 a); or, under
+    accepted_lead=acceptor, the leader's, who is the ``acceptor`` himself (AMB-MELNIKIA-19 b)."""
+    if lead_rule == "acceptor":  # melniki-a/accept-first-lead (AMB-MELNIKIA-19 b)
+        return acceptor
+    return neighbour  # melniki-a/accept-first-lead (AMB-MELNIKIA-19 a)
 
 
 def position_key(turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int) -> PositionKey:
@@ -868,7 +885,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 seats=(),
                 target=0,
                 discard=s.discard,
-                seat=nxt,
+                seat=_leads_after_accepted_lead(s.opts.accepted_lead, seat, nxt),
                 accepts=accepts,
                 seen=s.seen,
             )
