@@ -25,6 +25,7 @@ from reference.core import views
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
+    DECK_32,
     DECK_36,
     DECK_52,
     RANK_OF,
@@ -68,7 +69,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/pack",
         ("000:P2.S2", "AMB-MELNIKIA-01"),
-        "The pack is the 36-card pack, six to ace (the full 52 under pack=52).",
+        "The pack is the 36-card pack, six to ace (seven to ace under pack=32, the full 52 "
+        "under pack=52; under pack_ladder=true, 36 for up to four players, 52 for more).",
     ),
     Rule(
         "melniki-a/deal-three",
@@ -211,8 +213,15 @@ class MelnikiAOptions(GameOptions):
 
     pack: int = option(
         36,
-        "The pack: 36 cards (six to ace) or the full 52.",
-        (36, 52),
+        "The pack: 32 cards (seven to ace), 36 (six to ace) or the full 52.",
+        (32, 36, 52),
+        ruling="AMB-MELNIKIA-01",
+    )
+    pack_ladder: bool = option(
+        False,
+        "Whether the pack goes by the number of players, as in the chapter's Цыганка: 36 "
+        "cards for up to four, 52 for five or more (the pack option is then not used).",
+        (False, True),
         ruling="AMB-MELNIKIA-01",
     )
     deal_by: str = option(
@@ -481,8 +490,28 @@ def deal_hands(order: tuple[Card, ...], n: int, dealer: Seat, by: str) -> Holdin
     return tuple(map(tuple, built))
 
 
-def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
-    return DECK_36 if opts.pack == 36 else DECK_52  # AMB-MELNIKIA-01: the text names no pack
+#: The packs by their size (AMB-MELNIKIA-01), and the ladder of the chapter's Цыганка
+#: (000:P21.S2): 36 cards for up to four players, 52 for five or more.
+PACKS: Final = {32: DECK_32, 36: DECK_36, 52: DECK_52}
+LADDER_SMALL_UP_TO: Final = 4
+
+
+def pack_size(size: int, ladder: bool, players: int) -> int:
+    """How many cards the pack holds: ``size``; or, under pack_ladder=true, 36 for up to
+    four players and 52 for five or more.
+
+    pre: size in (32, 36, 52) and 2 <= players <= 10
+    post: __return__ in (32, 36, 52)
+    post: ladder or __return__ == size
+    post: not ladder or __return__ == (36 if players <= 4 else 52)
+    """
+    if ladder:  # melniki-a/pack (AMB-MELNIKIA-01 d): by the number of players
+        return 36 if players <= LADDER_SMALL_UP_TO else 52
+    return size  # melniki-a/pack (AMB-MELNIKIA-01 a, b, c): the text names no pack
+
+
+def _pack(opts: MelnikiAOptions, players: int) -> tuple[Card, ...]:
+    return PACKS[pack_size(opts.pack, opts.pack_ladder, players)]  # AMB-MELNIKIA-01
 
 
 def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
@@ -511,12 +540,13 @@ def setup(table: Table) -> MelnikiAState:
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
             "melniki-a/deal-three",
         )
-    pack = _pack(opts)
+    pack = _pack(opts, n)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
-            order = tuple([c for c in order if RANK_OF[c] >= 6])
+        if len(pack) < len(order) == len(DECK_52):  # melniki-a/pack (AMB-MELNIKIA-01): stripped
+            lowest = min(RANK_OF[c] for c in pack)  # keeping its order, the lower ranks out
+            order = tuple([c for c in order if RANK_OF[c] >= lowest])
         _check_pack(order, pack, "the deck order")
         hands: Holdings = deal_hands(order, n, table.dealer, opts.deal_by)
         i = HAND * n
@@ -1263,6 +1293,6 @@ def _check_position(s: MelnikiAState) -> None:
     if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
         raise FormatError("position: in stage2 the stock is empty and pile_target is 2..players")
     try:
-        _check_pack(all_cards(s), _pack(s.opts), "a position")
+        _check_pack(all_cards(s), _pack(s.opts, s.players), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None
