@@ -25,6 +25,7 @@ from reference.core import views
 from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
+    DECK_32,
     DECK_36,
     DECK_52,
     RANK_OF,
@@ -68,7 +69,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/pack",
         ("000:P2.S2", "AMB-MELNIKIA-01"),
-        "The pack is the 36-card pack, six to ace (the full 52 under pack=52).",
+        "The pack is the 36-card pack, six to ace (seven to ace under pack=32, the full 52 "
+        "under pack=52; under pack_ladder=true, 36 for up to four players, 52 for more).",
     ),
     Rule(
         "melniki-a/deal-three",
@@ -117,9 +119,10 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/refill",
         ("000:P4.S3", "AMB-MELNIKIA-05"),
-        "After each trick or acceptance the two players draw from the stock back up to three, "
-        "the taker of the trick (or the leader, after an acceptance) first (the leader first "
-        "under refill_order=leader-first).",
+        "After each trick or acceptance the two players draw from the stock back up to three "
+        "(one for each card laid under refill_count=one-for-one), the taker of the trick (or "
+        "the leader, after an acceptance) first (the leader first under "
+        "refill_order=leader-first).",
     ),
     Rule(
         "melniki-a/leader-keeps-lead",
@@ -169,8 +172,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/accept-first-lead",
-        ("000:P9.S1",),
-        "Who accepts the first card led takes it, and his left-hand neighbour leads anew.",
+        ("000:P9.S1", "AMB-MELNIKIA-19"),
+        "Who accepts the first card led takes it, and his left-hand neighbour leads anew "
+        "(he himself, the leader's left-hand neighbour, under accepted_lead=acceptor).",
     ),
     Rule(
         "melniki-a/accept-top",
@@ -216,8 +220,15 @@ class MelnikiAOptions(GameOptions):
 
     pack: int = option(
         36,
-        "The pack: 36 cards (six to ace) or the full 52.",
-        (36, 52),
+        "The pack: 32 cards (seven to ace), 36 (six to ace) or the full 52.",
+        (32, 36, 52),
+        ruling="AMB-MELNIKIA-01",
+    )
+    pack_ladder: bool = option(
+        False,
+        "Whether the pack goes by the number of players, as in the chapter's Цыганка: 36 "
+        "cards for up to four, 52 for five or more (the pack option is then not used).",
+        (False, True),
         ruling="AMB-MELNIKIA-01",
     )
     deal_by: str = option(
@@ -261,12 +272,27 @@ class MelnikiAOptions(GameOptions):
         ("taker-first", "leader-first"),
         ruling="AMB-MELNIKIA-05",
     )
+    refill_count: str = option(
+        "up-to-three",
+        "How many cards each of the two players of a trick draws: back up to three (a hand "
+        "above three draws nothing); or one for each card he laid (one for a card played, none "
+        "after accepting), so a hand above three stays above three.",
+        ("up-to-three", "one-for-one"),
+        ruling="AMB-MELNIKIA-05",
+    )
     pile_size: str = option(
         "players-less-one",
         "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
         "or one fewer (at least two).",
         ("players", "players-less-one"),
         ruling="AMB-MELNIKIA-10",
+    )
+    accepted_lead: str = option(
+        "acceptor-neighbour",
+        "Who leads anew after a card led in stage 2 is accepted («его подручный», 000:P9.S1): "
+        "the acceptor's left-hand neighbour; or the leader's, who is the acceptor himself.",
+        ("acceptor-neighbour", "acceptor"),
+        ruling="AMB-MELNIKIA-19",
     )
     stage_two_end: str = option(
         "last-holder",
@@ -456,6 +482,15 @@ def at_limit(limit: int, remembered: int) -> bool:
     return limit > 0 and remembered > limit  # melniki-a/stage-two-limit
 
 
+def _leads_after_accepted_lead(lead_rule: str, acceptor: Seat, neighbour: Seat) -> Seat:
+    """Who leads anew once the card led in stage 2 has been accepted: «его подручный»
+    (000:P9.S1), the acceptor's left-hand ``neighbour`` (AMB-MELNIKIA-19 a); or, under
+    accepted_lead=acceptor, the leader's, who is the ``acceptor`` himself (AMB-MELNIKIA-19 b)."""
+    if lead_rule == "acceptor":  # melniki-a/accept-first-lead (AMB-MELNIKIA-19 b)
+        return acceptor
+    return neighbour  # melniki-a/accept-first-lead (AMB-MELNIKIA-19 a)
+
+
 def position_key(turn: Seat, hands: Holdings, pile: tuple[Card, ...], target: int) -> PositionKey:
     """A stage-2 position as compared for a repetition (AMB-MELNIKIA-14 d): everything the play
     from here depends on (the seat to act, the hands as sets, the pile in order and its
@@ -485,8 +520,28 @@ def deal_hands(order: tuple[Card, ...], n: int, dealer: Seat, by: str) -> Holdin
     return tuple(map(tuple, built))
 
 
-def _pack(opts: MelnikiAOptions) -> tuple[Card, ...]:
-    return DECK_36 if opts.pack == 36 else DECK_52  # AMB-MELNIKIA-01: the text names no pack
+#: The packs by their size (AMB-MELNIKIA-01), and the ladder of the chapter's Цыганка
+#: (000:P21.S2): 36 cards for up to four players, 52 for five or more.
+PACKS: Final = {32: DECK_32, 36: DECK_36, 52: DECK_52}
+LADDER_SMALL_UP_TO: Final = 4
+
+
+def pack_size(size: int, ladder: bool, players: int) -> int:
+    """How many cards the pack holds: ``size``; or, under pack_ladder=true, 36 for up to
+    four players and 52 for five or more.
+
+    pre: size in (32, 36, 52) and 2 <= players <= 10
+    post: __return__ in (32, 36, 52)
+    post: ladder or __return__ == size
+    post: not ladder or __return__ == (36 if players <= 4 else 52)
+    """
+    if ladder:  # melniki-a/pack (AMB-MELNIKIA-01 d): by the number of players
+        return 36 if players <= LADDER_SMALL_UP_TO else 52
+    return size  # melniki-a/pack (AMB-MELNIKIA-01 a, b, c): the text names no pack
+
+
+def _pack(opts: MelnikiAOptions, players: int) -> tuple[Card, ...]:
+    return PACKS[pack_size(opts.pack, opts.pack_ladder, players)]  # AMB-MELNIKIA-01
 
 
 def _check_pack(cards: tuple[Card, ...], pack: tuple[Card, ...], where: str) -> None:
@@ -515,12 +570,13 @@ def setup(table: Table) -> MelnikiAState:
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
             "melniki-a/deal-three",
         )
-    pack = _pack(opts)
+    pack = _pack(opts, n)
     deal = table.deal
     if isinstance(deal, DeckOrder):
         order = deal.cards
-        if opts.pack == 36 and len(order) == 52:  # melniki-a/pack (AMB-MELNIKIA-01): stripped
-            order = tuple([c for c in order if RANK_OF[c] >= 6])
+        if len(pack) < len(order) == len(DECK_52):  # melniki-a/pack (AMB-MELNIKIA-01): stripped
+            lowest = min(RANK_OF[c] for c in pack)  # keeping its order, the lower ranks out
+            order = tuple([c for c in order if RANK_OF[c] >= lowest])
         _check_pack(order, pack, "the deck order")
         hands: Holdings = deal_hands(order, n, table.dealer, opts.deal_by)
         i = HAND * n
@@ -629,19 +685,43 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
 # --- stage 1 ------------------------------------------------------------------------------
 
 
+def draw_count(count_rule: str, held: int, laid: int) -> int:
+    """How many cards a player of a trick draws from the stock (as many as it holds): back up
+    to three, or, under refill_count=one-for-one, one for each card he laid.
+
+    pre: count_rule in ("up-to-three", "one-for-one")
+    pre: 0 <= held <= 52 and 0 <= laid <= 1
+    post: __return__ >= 0
+    post: count_rule != "one-for-one" or __return__ == laid
+    post: count_rule != "up-to-three" or __return__ == max(0, HAND - held)
+    """
+    if count_rule == "one-for-one":  # AMB-MELNIKIA-05 c: «Снесенные с рук карты наполняются»
+        return laid  # melniki-a/refill
+    return max(0, HAND - held)  # melniki-a/refill (AMB-MELNIKIA-05 a): back up to three
+
+
 def _refill(
-    s: MelnikiAState, hands: Holdings, seats: tuple[Seat, Seat], first: Seat, second: Seat
+    s: MelnikiAState,
+    hands: Holdings,
+    seats: tuple[Seat, Seat],
+    first: Seat,
+    second: Seat,
+    *,
+    answered: bool,
 ) -> tuple[Holdings, tuple[Card, ...], Seat]:
-    """The two players of a trick (``seats``, the leader first) draw back up to three:
-    ``first`` (the taker, or the leader after an acceptance) first; under
-    refill_order=leader-first the leader first always. The hands, the stock and the first
-    seat out of cards after it (the position itself is built once, by :func:`_next_duel`)."""
+    """The two players of a trick (``seats``, the leader first) draw back up to three (one
+    for each card laid under refill_count=one-for-one; the responder laid one if
+    ``answered``, none if he accepted): ``first`` (the taker, or the leader after an
+    acceptance) first; under refill_order=leader-first the leader first always. The hands,
+    the stock and the first seat out of cards after it (the position itself is built once,
+    by :func:`_next_duel`)."""
     stock = s.stock
     leader = seats[0]
+    laid = {leader: 1, seats[1]: 1 if answered else 0}
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
         first, second = second, first
     for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
-        want = HAND - len(hands[p])
+        want = draw_count(s.opts.refill_count, len(hands[p]), laid[p])
         if want > 0 and stock:
             hands = put(hands, p, hands[p] + stock[:want])
             stock = stock[want:]
@@ -710,7 +790,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         else:
             hands = s.hands
             piles = put(s.piles, seat, s.piles[seat] + (lead,))
-        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat)
+        hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat, answered=False)
         return _next_duel(  # melniki-a/pass-on
             s,
             seat,
@@ -742,7 +822,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
     winner = seat if won else leader
     other = leader if won else seat
     piles = put(s.piles, winner, s.piles[winner] + (lead, a.card))
-    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other)
+    hands, stock, first_out = _refill(s, hands, (leader, seat), winner, other, answered=True)
     return _next_duel(
         s,
         # the taker leads: melniki-a/pass-on if he covered, else melniki-a/leader-keeps-lead
@@ -869,7 +949,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 seats=(),
                 target=0,
                 discard=s.discard,
-                seat=nxt,
+                seat=_leads_after_accepted_lead(s.opts.accepted_lead, seat, nxt),
                 accepts=accepts,
                 seen=s.seen,
             )
@@ -1258,6 +1338,6 @@ def _check_position(s: MelnikiAState) -> None:
     if s.stage == STAGE_TWO and (s.stock or (s.table and not 2 <= s.target <= n)):
         raise FormatError("position: in stage2 the stock is empty and pile_target is 2..players")
     try:
-        _check_pack(all_cards(s), _pack(s.opts), "a position")
+        _check_pack(all_cards(s), _pack(s.opts, s.players), "a position")
     except SetupError as e:
         raise FormatError(f"position: {e}") from None

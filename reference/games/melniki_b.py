@@ -177,6 +177,13 @@ RULES: Final = CORE_RULES + (
         "card loses).",
     ),
     Rule(
+        "melniki-b/partners",
+        ("002:P6.S1", "002:P9.S1", "AMB-MELNIKIB-16"),
+        "Under partners=true four play two against two, partners facing each other (seats 0 "
+        "and 2 against 1 and 3): a player who loses loses with his partner, and the other "
+        "pair wins; play itself is unchanged.",
+    ),
+    Rule(
         "melniki-b/stalemate",
         ("002:P8.S4", "002:P9.S1", "AMB-MELNIKIB-11", "AMB-MELNIKIB-12"),
         "The second stage ends when it is stuck: when a position with a player to lead recurs "
@@ -264,6 +271,13 @@ class MelnikiOptions(GameOptions):
         "of the most cards.",
         ("draw", "holders-lose", "most-cards"),
         ruling="AMB-MELNIKIB-12",
+    )
+    partners: bool = option(
+        False,
+        "Whether four play two against two, partners facing each other (seats 0 and 2 "
+        "against 1 and 3), a player's loss being his pair's; no effect with two or three.",
+        (False, True),
+        ruling="AMB-MELNIKIB-16",
     )
     tricks_shown: str = option(
         "face-down",
@@ -860,22 +874,44 @@ def chips_in_play(s: MelnikiState) -> None:
     return
 
 
+#: The seats of four who play as partners (AMB-MELNIKIB-16 b): each faces his partner.
+PAIRED: Final = 4
+
+
+def losing_side(losers: tuple[Seat, ...], players: int, partners: bool) -> tuple[Seat, ...]:
+    """The seats that lose with ``losers``: themselves; under partners=true, at four, each
+    loser's partner too (seats 0 and 2 against 1 and 3; melniki-b/partners).
+
+    pre: 2 <= players <= 4 and all(0 <= p < players for p in losers)
+    post: set(losers) <= set(__return__)
+    post: (partners and players == 4) or __return__ == losers
+    post: not (partners and players == 4) or all((p + 2) % 4 in __return__ for p in __return__)
+    """
+    if not (partners and players == PAIRED):  # AMB-MELNIKIB-16 a: each plays for himself
+        return losers
+    sides = {p % 2 for p in losers}  # melniki-b/partners (AMB-MELNIKIB-16 b): a pair loses
+    return tuple(p for p in range(players) if p % 2 in sides)
+
+
 def outcome(s: MelnikiState) -> Outcome | None:
-    """The loser, once the game is over."""
+    """The loser, once the game is over (with his partner, under partners=true)."""
     if s.stage != OVER:
         return None
-    losers = s.losers
+    lost = s.losers  # those the play itself makes losers
+    losers = losing_side(lost, s.players, s.opts.partners)  # melniki-b/partners
     winners = tuple(p for p in range(s.players) if p not in losers) if losers else ()
     if s.stalled:
         reason = "the second stage is stuck: " + (
-            f"seats {', '.join(map(str, losers))} lose" if losers else "nobody loses"
+            f"seats {', '.join(map(str, lost))} lose" if lost else "nobody loses"
         )
-    elif losers and not s.hands[losers[0]]:
-        reason = f"seat {losers[0]} beat the last card with his last card (AMB-MELNIKIB-10)"
-    elif losers:
-        reason = f"seat {losers[0]} is left holding cards"
+    elif lost and not s.hands[lost[0]]:
+        reason = f"seat {lost[0]} beat the last card with his last card (AMB-MELNIKIB-10)"
+    elif lost:
+        reason = f"seat {lost[0]} is left holding cards"
     else:
         reason = "nobody is left holding cards"
+    if losers != lost:  # melniki-b/partners (AMB-MELNIKIB-16 b): the partners lose with them
+        reason += f"; with the partners, seats {', '.join(map(str, losers))} lose"
     return Outcome(winners=winners, losers=losers, reason=reason)
 
 
