@@ -152,10 +152,12 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/play-on",
-        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14"),
+        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14", "AMB-MICHIGAN-15"),
         "A player holding the next card plays it and goes on (under hold_back=yes he may "
-        "pass instead); otherwise the turn passes left (under passes=implied straight to the "
-        "holder of the next card, the others' passes taken as said).",
+        "pass instead; under play_on=run-leader only the player who started the run goes on, "
+        "under play_on=first-leader only the first leader of the deal); otherwise the turn "
+        "passes left (under passes=implied straight to the holder of the next card, the "
+        "others' passes taken as said).",
     ),
     Rule(
         "michigan/pass",
@@ -306,6 +308,14 @@ class MichiganOptions(GameOptions):
         "player who holds the next card.",
         ("said", "implied"),
         ruling="AMB-MICHIGAN-14",
+    )
+    play_on: str = option(
+        "anyone",
+        "Who may play several cards of a run one after another («за один прием»): any player "
+        "holding the next card goes on; or only the player who started the run, every other "
+        "player's turn passing left after one card; or only the first leader of the deal.",
+        ("anyone", "run-leader", "first-leader"),
+        ruling="AMB-MICHIGAN-15",
     )
     shown_at_end: str = option(
         "counted",
@@ -853,7 +863,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
+    turn = seat if _goes_on(s, seat, c, hands) else _next_active(s, seat)
     return _in_play(
         s,
         hands=hands,
@@ -865,6 +875,22 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         by=seat,
         passes=0,
     )
+
+
+def _goes_on(s: MichiganState, seat: Seat, c: Card, hands: Hands) -> bool:
+    """Whether ``seat``, who has just played ``c`` (``s`` is the state before it), keeps the
+    turn: he holds the next card and may play it at once (michigan/play-on, AMB-MICHIGAN-15)."""
+    if NEXT_UP[c] not in hands[seat]:
+        return False
+    reading = s.opts.play_on
+    if reading == "anyone":  # AMB-MICHIGAN-15 a: whoever holds the next card goes on
+        return True
+    # AMB-MICHIGAN-15 b, c: «первого игрока» (004:P13.S1) goes on only from his lead, card
+    # after card: c starts a run, or he played the card before it and kept the turn
+    from_lead = s.last < 0 or (s.by == seat and s.passes == 0)
+    if reading == "first-leader":  # AMB-MICHIGAN-15 c: only in the first run of the deal
+        return from_lead and s.prev_suit < 0
+    return from_lead  # AMB-MICHIGAN-15 b: the player who started the run
 
 
 def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
