@@ -175,7 +175,8 @@ RULES: Final = CORE_RULES + (
         "michigan/new-run",
         ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08"),
         "Whoever played the last card starts a new run with the lowest card of another suit "
-        "than the run just ended.",
+        "than the run just ended (under new_run_suit=passed-free a player the lead has passed "
+        "to may start it in any suit).",
     ),
     Rule(
         "michigan/new-run-passes",
@@ -275,8 +276,10 @@ class MichiganOptions(GameOptions):
     new_run_suit: str = option(
         "pass-left",
         "A leader holding only the suit of the run just ended: passes the lead to his left "
-        '(the text\'s "другой масти"), or may start the new run in that suit again.',
-        ("pass-left", "may-repeat"),
+        '(the text\'s "другой масти"), or may start the new run in that suit again; or '
+        "(passed-free) he passes it to his left and the player the lead passes to may start "
+        "the new run in any suit.",
+        ("pass-left", "may-repeat", "passed-free"),
         ruling="AMB-MICHIGAN-08",
     )
     unwon_boodle: str = option(
@@ -760,6 +763,9 @@ def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
     if prev >= 0 and not _holds_other_suit(s.hands, prev):
         # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
+        prev = -1
+    if s.opts.new_run_suit == "passed-free" and 0 <= s.by != seat:
+        # AMB-MICHIGAN-08 c: the lead passed to him («право продолжить игру»), in any suit
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
