@@ -130,9 +130,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/auction",
-        ("004:P9.S1", "004:P9.S3", "004:P9.S4", "004:P9.S5", "AMB-MICHIGAN-04"),
-        "A dealer who keeps his hand auctions the extra hand: the highest bidder pays the dealer "
-        "his bid and takes it, his own hand going dead.",
+        ("004:P9.S1", "004:P9.S3", "004:P9.S4", "004:P9.S5", "AMB-MICHIGAN-04", "AMB-MICHIGAN-17"),
+        "A dealer who keeps his hand auctions the extra hand (under sale=optional he may pass "
+        "instead, and the extra hand is dead): the highest bidder pays the dealer his bid and "
+        "takes it, his own hand going dead.",
     ),
     Rule(
         "michigan/no-bid",
@@ -258,6 +259,13 @@ class MichiganOptions(GameOptions):
         "bidder have passed.",
         ("one-round", "open"),
         ruling="AMB-MICHIGAN-04",
+    )
+    sale: str = option(
+        "compulsory",
+        "A dealer who keeps his own hand: must auction the extra hand («обязан продать»), or "
+        "may instead pass, leaving the extra hand face down, dead («при желании», 004:P10.S1).",
+        ("compulsory", "optional"),
+        ruling="AMB-MICHIGAN-17",
     )
     hold_back: str = option(
         "no",
@@ -988,6 +996,8 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
     if ph == STAKING:
         return STAKES[seat][min(STAKE, s.ledger.balances[seat])]
     if ph == CHOOSING:
+        if s.opts.sale == "optional":  # AMB-MICHIGAN-17 b: he may keep his hand unsold
+            return (TakeExtra(seat), Keep(seat), PASSES[seat])
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
         top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
@@ -1050,6 +1060,9 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
     if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
         s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
         return _auction_next(s, s.dealer)
+    if isinstance(a, Pass) and s.opts.sale == "optional":
+        # AMB-MICHIGAN-17 b: he keeps his hand and sells nothing; the extra hand is dead, unseen
+        return _begin_play(s._replace(dead=s.dead + s.extra, extra=()))
     raise IllegalAction("core/wrong-action", "the dealer takes the extra hand or keeps his own")
 
 
