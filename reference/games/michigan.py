@@ -307,9 +307,10 @@ class MichiganOptions(GameOptions):
     gift_chips: int = option(
         1,
         "Chips each other player gives a player with none, under out_of_chips=gifts "
-        '("по одной или нескольку").',
+        '("по одной или нескольку"; the text sets no most, the model no more than the most '
+        "starting chips).",
         minimum=1,
-        maximum=4,
+        maximum=200,
         ruling="AMB-MICHIGAN-11",
     )
     passes: str = option(
