@@ -100,7 +100,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/boodle",
-        ("004:P2.S1", "004:P2.S2", "004:P2.S3"),
+        ("004:P2.S1", "004:P2.S2", "004:P2.S3", "AMB-MICHIGAN-19"),
         "Four cards from another pack, A♥ K♦ Q♠ J♣, lie face up as the boodle; chips are "
         "staked on them.",
     ),
@@ -112,7 +112,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/stake-four",
-        ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03"),
+        ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03", "AMB-MICHIGAN-18"),
         "Before the deal each player, from the dealer's left round to the dealer, puts four "
         "chips on the boodle cards in any split (all he has if he has fewer, or under "
         "short_stake=sit-out he sits the deal out).",
@@ -142,7 +142,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/first-lead",
-        ("004:P11.S1", "004:P11.S2", "004:P11.S3"),
+        ("004:P11.S1", "004:P11.S2", "004:P11.S3", "AMB-MICHIGAN-21"),
         "The player on the dealer's left starts: the lowest card he holds of a suit of his choice.",
     ),
     Rule(
@@ -174,7 +174,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/new-run",
-        ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08"),
+        ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08", "AMB-MICHIGAN-16"),
         "Whoever played the last card starts a new run with the lowest card of another suit "
         "than the run just ended (under new_run_suit=passed-free a player the lead has passed "
         "to may start it in any suit).",
@@ -187,7 +187,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/boodle-win",
-        ("004:P15.S2", "AMB-MICHIGAN-09"),
+        ("004:P15.S2", "AMB-MICHIGAN-09", "AMB-MICHIGAN-20"),
         "Playing the twin of a boodle card takes the chips on that card.",
     ),
     Rule(
@@ -215,6 +215,7 @@ RULES: Final = CORE_RULES + (
             "004:P16.S2",
             "AMB-MICHIGAN-12",
             "AMB-MICHIGAN-13",
+            "AMB-MICHIGAN-22",
         ),
         "Each player sees his own hand from the end of the stakes, the boodle and its chips, "
         "every card played, the bids; a hand laid face down is seen by the one who laid it "
@@ -481,7 +482,8 @@ STATE: Final = MichiganState
 
 
 def _accounts(n: int) -> tuple[str, ...]:
-    # michigan/boodle: the four boodle cards are ledger accounts, the stakes lie on them
+    # michigan/boodle: the four boodle cards are ledger accounts, the stakes lie on them; they
+    # are laid out, never dealt (AMB-MICHIGAN-19)
     return tuple(str(p) for p in range(n)) + BOODLE_NAMES
 
 
@@ -519,7 +521,7 @@ def stake_due(chips: int) -> int:
     post: 0 <= __return__ <= 4 and __return__ <= chips
     post: __return__ == 4 or __return__ == chips
     """
-    return min(STAKE, chips)
+    return min(STAKE, chips)  # four in all, split freely (AMB-MICHIGAN-18)
 
 
 def sits_out_short(chips: int, sit_out: bool) -> bool:
@@ -755,7 +757,9 @@ def _order_for(n: int, dealer: Seat, hands: Hands) -> tuple[Card, ...]:
 
 
 def _begin_play(s: MichiganState) -> MichiganState:
-    first = _next_active(s, s.dealer)  # michigan/first-lead: the dealer's left
+    # michigan/first-lead: the player seated on the dealer's left, not the extra hand's
+    # holder (AMB-MICHIGAN-21)
+    first = _next_active(s, s.dealer)
     return s._replace(phase=PLAYING, turn=first, last=-1, prev_suit=-1)
 
 
@@ -770,6 +774,7 @@ def _holds_other_suit(hands: Hands, suit: int) -> bool:
 
 def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
+    # michigan/new-run: another suit than the run just ended only (AMB-MICHIGAN-16)
     if prev >= 0 and not _holds_other_suit(s.hands, prev):
         # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
         prev = -1
@@ -856,7 +861,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     table = s.table + (c,)
     i = BOODLE_INDEX[c]
     ledger = s.ledger
-    if i >= 0:  # michigan/boodle-win: the twin of a boodle card takes its chips
+    if i >= 0:  # michigan/boodle-win: the twin played takes its chips (AMB-MICHIGAN-20)
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
@@ -1245,7 +1250,8 @@ def _view_extra_size(s: MichiganState, viewer: Viewer) -> JSON:
 
 
 def _view_laid_down(s: MichiganState, viewer: Viewer) -> JSON:
-    # michigan/seen: a hand laid face down, seen by the one who laid it (004:P8.S1, 004:P9.S4)
+    # michigan/seen: a hand laid face down, seen by the one who laid it (004:P8.S1, 004:P9.S4),
+    # by nobody else, never turned up (AMB-MICHIGAN-22)
     return _cards_json(s.dead) if viewer is not None and viewer == s.laid_by else None
 
 
