@@ -119,13 +119,13 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/deal",
-        ("004:P5.S1", "004:P5.S2", "004:P5.S4", "004:P5.S5"),
+        ("004:P5.S1", "004:P5.S2", "004:P5.S4", "004:P5.S5", "AMB-MICHIGAN-24"),
         "The whole pack is dealt one at a time to the players and an extra hand on the "
         "dealer's left, which is dealt first; hands may be uneven.",
     ),
     Rule(
         "michigan/dealer-choice",
-        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1"),
+        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1", "AMB-MICHIGAN-23"),
         "The dealer looks at his cards and may take the extra hand, his own going face down, dead.",
     ),
     Rule(
@@ -642,7 +642,8 @@ def deal_hands(
     """The live hands (by seat) and the extra hand dealt from ``order`` (top first)."""
     seats = _active(players, dealer, out)
     # michigan/deal: the extra hand sits on the dealer's left and is dealt first; one card
-    # at a time round the m places, so the k-th place gets every m-th card from the k-th on
+    # at a time round the m places, clockwise (AMB-MICHIGAN-24), so the k-th place gets
+    # every m-th card from the k-th on
     m = len(seats) + 1
     got: list[tuple[Card, ...]] = [()] * players
     for k, p in enumerate(seats, 1):
@@ -1291,7 +1292,8 @@ VIEW: Final[tuple[Shown[MichiganState], ...]] = (
     # 004:P7.S1, 004:P9.S2: each player looks at his own cards, once they are dealt
     Shown("hand", _view_hand),
     Shown("hand_sizes", _view_hand_sizes),  # the backs of the cards dealt are seen
-    # 004:P5.S4: the extra hand lies face down, seen by nobody until it is taken
+    # 004:P5.S4: the extra hand lies face down, seen by nobody until it is taken, the dealer
+    # choosing blind (AMB-MICHIGAN-23)
     Shown("extra_size", _view_extra_size),
     # 004:P8.S1, 004:P9.S4: a hand laid face down («крапом вверх»), out of play
     Shown("laid_down", _view_laid_down),
