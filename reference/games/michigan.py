@@ -138,7 +138,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/no-bid",
         ("004:P9.S1", "AMB-MICHIGAN-05"),
-        "If nobody bids, the extra hand stays face down, dead.",
+        "If nobody bids, the extra hand stays face down, dead (under unsold=dealer-may-take the "
+        "dealer first chooses again: he takes it, or keeps his own and it is dead).",
     ),
     Rule(
         "michigan/first-lead",
@@ -267,6 +268,13 @@ class MichiganOptions(GameOptions):
         "may instead pass, leaving the extra hand face down, dead («при желании», 004:P10.S1).",
         ("compulsory", "optional"),
         ruling="AMB-MICHIGAN-17",
+    )
+    unsold: str = option(
+        "dead",
+        "The extra hand nobody bids for: lies face down, dead; or the dealer may then take it "
+        "after all (keep leaves it dead).",
+        ("dead", "dealer-may-take"),
+        ruling="AMB-MICHIGAN-05",
     )
     hold_back: str = option(
         "no",
@@ -953,7 +961,11 @@ def _settle(s: MichiganState, winner: Seat) -> MichiganState:
 
 
 def _end_auction(s: MichiganState) -> MichiganState:
-    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05)
+    if s.bidder < 0 and s.opts.unsold == "dealer-may-take":
+        # michigan/no-bid: nobody bought it, so the dealer chooses again (AMB-MICHIGAN-05 b);
+        # the seats that passed stay in done, which marks his second choice
+        return s._replace(phase=CHOOSING, turn=s.dealer)
+    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05 a)
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     b = s.bidder
     # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
@@ -1003,6 +1015,8 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
     if ph == STAKING:
         return STAKES[seat][min(STAKE, s.ledger.balances[seat])]
     if ph == CHOOSING:
+        if s.done:  # AMB-MICHIGAN-05 b: his second choice, after an auction nobody bid in
+            return (TakeExtra(seat), Keep(seat))
         if s.opts.sale == "optional":  # AMB-MICHIGAN-17 b: he may keep his hand unsold
             return (TakeExtra(seat), Keep(seat), PASSES[seat])
         return (TakeExtra(seat), Keep(seat))
@@ -1061,9 +1075,17 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
         d = s.dealer
         return _begin_play(
             s._replace(
-                dead=s.dead + s.hands[d], hands=_put(s.hands, d, s.extra), extra=(), laid_by=d
+                dead=s.dead + s.hands[d],
+                hands=_put(s.hands, d, s.extra),
+                extra=(),
+                laid_by=d,
+                done=(),
             )
         )
+    if isinstance(a, Keep) and s.done:
+        # michigan/no-bid: his second choice, the auction sold nothing: keeping his hand
+        # leaves the extra hand dead (AMB-MICHIGAN-05 b)
+        return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
         s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
         return _auction_next(s, s.dealer)
@@ -1445,5 +1467,8 @@ def _check_position(s: MichiganState) -> None:
             raise FormatError("position/by: the seat that played the run's last card")
         if not 0 <= s.passes < n:
             raise FormatError("position/passes: fewer passes than players")
+    if s.phase == CHOOSING and s.done and s.opts.unsold != "dealer-may-take":
+        # AMB-MICHIGAN-05: a second choice follows an unsold auction under reading b only
+        raise FormatError("position/auction/done: empty while the dealer chooses")
     if s.bidder >= 0 and not 0 <= s.bidder < n:
         raise FormatError("position/auction/bidder: a seat")
