@@ -130,10 +130,19 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/auction",
-        ("004:P9.S1", "004:P9.S3", "004:P9.S4", "004:P9.S5", "AMB-MICHIGAN-04", "AMB-MICHIGAN-17"),
+        (
+            "004:P9.S1",
+            "004:P9.S3",
+            "004:P9.S4",
+            "004:P9.S5",
+            "AMB-MICHIGAN-04",
+            "AMB-MICHIGAN-17",
+            "AMB-MICHIGAN-29",
+        ),
         "A dealer who keeps his hand auctions the extra hand (under sale=optional he may pass "
         "instead, and the extra hand is dead): the highest bidder pays the dealer his bid and "
-        "takes it, his own hand going dead.",
+        "takes it, his own hand going dead (under bids_paid=every-bid every bid is paid to the "
+        "dealer as it is made).",
     ),
     Rule(
         "michigan/no-bid",
@@ -261,6 +270,14 @@ class MichiganOptions(GameOptions):
         "bidder have passed.",
         ("one-round", "open"),
         ruling="AMB-MICHIGAN-04",
+    )
+    bids_paid: str = option(
+        "winner",
+        "Which bids the dealer collects («предложенные за дополнительную руку фишки»): the "
+        "winning bid only, paid by the buyer; or every bid, each paid to the dealer as it is "
+        "made (in open bidding a player who bids again pays again).",
+        ("winner", "every-bid"),
+        ruling="AMB-MICHIGAN-29",
     )
     sale: str = option(
         "compulsory",
@@ -969,7 +986,9 @@ def _end_auction(s: MichiganState) -> MichiganState:
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     b = s.bidder
     # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
-    ledger = s.ledger.transfer(str(b), str(s.dealer), s.high)
+    # (under bids_paid=every-bid he paid as he bid, AMB-MICHIGAN-29 b)
+    price = 0 if s.opts.bids_paid == "every-bid" else s.high
+    ledger = s.ledger.transfer(str(b), str(s.dealer), price)
     return _begin_play(
         s._replace(
             ledger=ledger,
@@ -1110,7 +1129,10 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
     done = s.done
     if one_round:  # michigan/auction: each bids once (AMB-MICHIGAN-04)
         done = done + (a.seat,)
-    s = s._replace(high=a.amount, bidder=a.seat, done=done)
+    ledger = s.ledger
+    if s.opts.bids_paid == "every-bid":  # AMB-MICHIGAN-29 b: every bid is paid as it is made
+        ledger = ledger.transfer(str(a.seat), str(s.dealer), a.amount)
+    s = s._replace(high=a.amount, bidder=a.seat, done=done, ledger=ledger)
     return _auction_next(s, a.seat)
 
 
