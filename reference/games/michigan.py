@@ -1108,7 +1108,7 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
     if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
         s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
         return _auction_next(s, s.dealer)
-    if isinstance(a, Pass) and s.opts.sale == "optional":
+    if isinstance(a, Pass) and s.opts.sale == "optional" and not s.done:
         # AMB-MICHIGAN-17 b: he keeps his hand and sells nothing; the extra hand is dead, unseen
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=()))
     raise IllegalAction("core/wrong-action", "the dealer takes the extra hand or keeps his own")
