@@ -263,6 +263,13 @@ class MichiganOptions(GameOptions):
         ("all-he-has", "sit-out"),
         ruling="AMB-MICHIGAN-03",
     )
+    stakes_seen: str = option(
+        "as-put",
+        "The stakes: put in turn, each in sight as it is put; or put all at once, so that no "
+        "player sees the chips on the boodle until every player in the deal has staked.",
+        ("as-put", "all-at-once"),
+        ruling="AMB-MICHIGAN-03",
+    )
     auction: str = option(
         "one-round",
         "How the extra hand is auctioned: one round of bids from the dealer's left, each "
@@ -1312,6 +1319,13 @@ def _view_shown(s: MichiganState, viewer: Viewer) -> JSON:
     return out
 
 
+def _view_boodle(s: MichiganState, viewer: Viewer) -> JSON:
+    # michigan/seen: the chips on the boodle, in sight; under stakes_seen=all-at-once seen by
+    # nobody while the stakes are put (AMB-MICHIGAN-03 d)
+    hidden = s.phase == STAKING and s.opts.stakes_seen == "all-at-once"
+    return None if hidden else _boodle(s)
+
+
 def _view_prev_suit(s: MichiganState, viewer: Viewer) -> JSON:
     return None if s.prev_suit < 0 else suit_letter(s.prev_suit)
 
@@ -1344,7 +1358,7 @@ VIEW: Final[tuple[Shown[MichiganState], ...]] = (
     Shown("dead_size", _view_dead_size),
     Shown("shown", _view_shown),
     # 004:P2.S3: the boodle lies face up in the middle, the chips staked on it in sight
-    views.public(BOODLE_CHIPS),
+    Shown("boodle", _view_boodle),
     views.public(obs.CHIPS),
     # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order
     views.public(obs.TABLE),
