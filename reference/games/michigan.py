@@ -100,7 +100,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/boodle",
-        ("004:P2.S1", "004:P2.S2", "004:P2.S3"),
+        ("004:P2.S1", "004:P2.S2", "004:P2.S3", "AMB-MICHIGAN-19"),
         "Four cards from another pack, A♥ K♦ Q♠ J♣, lie face up as the boodle; chips are "
         "staked on them.",
     ),
@@ -112,36 +112,47 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/stake-four",
-        ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03"),
+        ("004:P6.S2", "004:P6.S3", "AMB-MICHIGAN-03", "AMB-MICHIGAN-18"),
         "Before the deal each player, from the dealer's left round to the dealer, puts four "
         "chips on the boodle cards in any split (all he has if he has fewer, or under "
         "short_stake=sit-out he sits the deal out).",
     ),
     Rule(
         "michigan/deal",
-        ("004:P5.S1", "004:P5.S2", "004:P5.S4", "004:P5.S5"),
+        ("004:P5.S1", "004:P5.S2", "004:P5.S4", "004:P5.S5", "AMB-MICHIGAN-24"),
         "The whole pack is dealt one at a time to the players and an extra hand on the "
         "dealer's left, which is dealt first; hands may be uneven.",
     ),
     Rule(
         "michigan/dealer-choice",
-        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1"),
+        ("004:P7.S1", "004:P7.S2", "004:P7.S3", "004:P8.S1", "AMB-MICHIGAN-23"),
         "The dealer looks at his cards and may take the extra hand, his own going face down, dead.",
     ),
     Rule(
         "michigan/auction",
-        ("004:P9.S1", "004:P9.S3", "004:P9.S4", "004:P9.S5", "AMB-MICHIGAN-04"),
-        "A dealer who keeps his hand auctions the extra hand: the highest bidder pays the dealer "
-        "his bid and takes it, his own hand going dead.",
+        (
+            "004:P9.S1",
+            "004:P9.S3",
+            "004:P9.S4",
+            "004:P9.S5",
+            "AMB-MICHIGAN-04",
+            "AMB-MICHIGAN-17",
+            "AMB-MICHIGAN-29",
+        ),
+        "A dealer who keeps his hand auctions the extra hand (under sale=optional he may pass "
+        "instead, and the extra hand is dead): the highest bidder pays the dealer his bid and "
+        "takes it, his own hand going dead (under bids_paid=every-bid every bid is paid to the "
+        "dealer as it is made).",
     ),
     Rule(
         "michigan/no-bid",
         ("004:P9.S1", "AMB-MICHIGAN-05"),
-        "If nobody bids, the extra hand stays face down, dead.",
+        "If nobody bids, the extra hand stays face down, dead (under unsold=dealer-may-take the "
+        "dealer first chooses again: he takes it, or keeps his own and it is dead).",
     ),
     Rule(
         "michigan/first-lead",
-        ("004:P11.S1", "004:P11.S2", "004:P11.S3"),
+        ("004:P11.S1", "004:P11.S2", "004:P11.S3", "AMB-MICHIGAN-21"),
         "The player on the dealer's left starts: the lowest card he holds of a suit of his choice.",
     ),
     Rule(
@@ -152,10 +163,12 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/play-on",
-        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14"),
+        ("004:P13.S1", "004:P13.S2", "AMB-MICHIGAN-06", "AMB-MICHIGAN-14", "AMB-MICHIGAN-15"),
         "A player holding the next card plays it and goes on (under hold_back=yes he may "
-        "pass instead); otherwise the turn passes left (under passes=implied straight to the "
-        "holder of the next card, the others' passes taken as said).",
+        "pass instead; under play_on=run-leader only the player who started the run goes on, "
+        "under play_on=first-leader only the first leader of the deal); otherwise the turn "
+        "passes left (under passes=implied straight to the holder of the next card, the "
+        "others' passes taken as said).",
     ),
     Rule(
         "michigan/pass",
@@ -171,9 +184,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/new-run",
-        ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08"),
+        ("004:P14.S2", "004:P14.S3", "004:P14.S4", "AMB-MICHIGAN-08", "AMB-MICHIGAN-16"),
         "Whoever played the last card starts a new run with the lowest card of another suit "
-        "than the run just ended.",
+        "than the run just ended (under new_run_suit=passed-free a player the lead has passed "
+        "to may start it in any suit).",
     ),
     Rule(
         "michigan/new-run-passes",
@@ -183,7 +197,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "michigan/boodle-win",
-        ("004:P15.S2", "AMB-MICHIGAN-09"),
+        ("004:P15.S2", "AMB-MICHIGAN-09", "AMB-MICHIGAN-20"),
         "Playing the twin of a boodle card takes the chips on that card.",
     ),
     Rule(
@@ -211,6 +225,7 @@ RULES: Final = CORE_RULES + (
             "004:P16.S2",
             "AMB-MICHIGAN-12",
             "AMB-MICHIGAN-13",
+            "AMB-MICHIGAN-22",
         ),
         "Each player sees his own hand from the end of the stakes, the boodle and its chips, "
         "every card played, the bids; a hand laid face down is seen by the one who laid it "
@@ -248,6 +263,13 @@ class MichiganOptions(GameOptions):
         ("all-he-has", "sit-out"),
         ruling="AMB-MICHIGAN-03",
     )
+    stakes_seen: str = option(
+        "as-put",
+        "The stakes: put in turn, each in sight as it is put; or put all at once, so that no "
+        "player sees the chips on the boodle until every player in the deal has staked.",
+        ("as-put", "all-at-once"),
+        ruling="AMB-MICHIGAN-03",
+    )
     auction: str = option(
         "one-round",
         "How the extra hand is auctioned: one round of bids from the dealer's left, each "
@@ -255,6 +277,28 @@ class MichiganOptions(GameOptions):
         "bidder have passed.",
         ("one-round", "open"),
         ruling="AMB-MICHIGAN-04",
+    )
+    bids_paid: str = option(
+        "winner",
+        "Which bids the dealer collects («предложенные за дополнительную руку фишки»): the "
+        "winning bid only, paid by the buyer; or every bid, each paid to the dealer as it is "
+        "made (in open bidding a player who bids again pays again).",
+        ("winner", "every-bid"),
+        ruling="AMB-MICHIGAN-29",
+    )
+    sale: str = option(
+        "compulsory",
+        "A dealer who keeps his own hand: must auction the extra hand («обязан продать»), or "
+        "may instead pass, leaving the extra hand face down, dead («при желании», 004:P10.S1).",
+        ("compulsory", "optional"),
+        ruling="AMB-MICHIGAN-17",
+    )
+    unsold: str = option(
+        "dead",
+        "The extra hand nobody bids for: lies face down, dead; or the dealer may then take it "
+        "after all (keep leaves it dead).",
+        ("dead", "dealer-may-take"),
+        ruling="AMB-MICHIGAN-05",
     )
     hold_back: str = option(
         "no",
@@ -273,8 +317,10 @@ class MichiganOptions(GameOptions):
     new_run_suit: str = option(
         "pass-left",
         "A leader holding only the suit of the run just ended: passes the lead to his left "
-        '(the text\'s "другой масти"), or may start the new run in that suit again.',
-        ("pass-left", "may-repeat"),
+        '(the text\'s "другой масти"), or may start the new run in that suit again; or '
+        "(passed-free) he passes it to his left and the player the lead passes to may start "
+        "the new run in any suit.",
+        ("pass-left", "may-repeat", "passed-free"),
         ruling="AMB-MICHIGAN-08",
     )
     unwon_boodle: str = option(
@@ -294,9 +340,10 @@ class MichiganOptions(GameOptions):
     gift_chips: int = option(
         1,
         "Chips each other player gives a player with none, under out_of_chips=gifts "
-        '("по одной или нескольку").',
+        '("по одной или нескольку"; the text sets no most, the model no more than the most '
+        "starting chips).",
         minimum=1,
-        maximum=4,
+        maximum=200,
         ruling="AMB-MICHIGAN-11",
     )
     passes: str = option(
@@ -306,6 +353,14 @@ class MichiganOptions(GameOptions):
         "player who holds the next card.",
         ("said", "implied"),
         ruling="AMB-MICHIGAN-14",
+    )
+    play_on: str = option(
+        "anyone",
+        "Who may play several cards of a run one after another («за один прием»): any player "
+        "holding the next card goes on; or only the player who started the run, every other "
+        "player's turn passing left after one card; or only the first leader of the deal.",
+        ("anyone", "run-leader", "first-leader"),
+        ruling="AMB-MICHIGAN-15",
     )
     shown_at_end: str = option(
         "counted",
@@ -459,7 +514,8 @@ STATE: Final = MichiganState
 
 
 def _accounts(n: int) -> tuple[str, ...]:
-    # michigan/boodle: the four boodle cards are ledger accounts, the stakes lie on them
+    # michigan/boodle: the four boodle cards are ledger accounts, the stakes lie on them; they
+    # are laid out, never dealt (AMB-MICHIGAN-19)
     return tuple(str(p) for p in range(n)) + BOODLE_NAMES
 
 
@@ -497,7 +553,7 @@ def stake_due(chips: int) -> int:
     post: 0 <= __return__ <= 4 and __return__ <= chips
     post: __return__ == 4 or __return__ == chips
     """
-    return min(STAKE, chips)
+    return min(STAKE, chips)  # four in all, split freely (AMB-MICHIGAN-18)
 
 
 def sits_out_short(chips: int, sit_out: bool) -> bool:
@@ -618,7 +674,8 @@ def deal_hands(
     """The live hands (by seat) and the extra hand dealt from ``order`` (top first)."""
     seats = _active(players, dealer, out)
     # michigan/deal: the extra hand sits on the dealer's left and is dealt first; one card
-    # at a time round the m places, so the k-th place gets every m-th card from the k-th on
+    # at a time round the m places, clockwise (AMB-MICHIGAN-24), so the k-th place gets
+    # every m-th card from the k-th on
     m = len(seats) + 1
     got: list[tuple[Card, ...]] = [()] * players
     for k, p in enumerate(seats, 1):
@@ -733,7 +790,9 @@ def _order_for(n: int, dealer: Seat, hands: Hands) -> tuple[Card, ...]:
 
 
 def _begin_play(s: MichiganState) -> MichiganState:
-    first = _next_active(s, s.dealer)  # michigan/first-lead: the dealer's left
+    # michigan/first-lead: the player seated on the dealer's left, not the extra hand's
+    # holder (AMB-MICHIGAN-21)
+    first = _next_active(s, s.dealer)
     return s._replace(phase=PLAYING, turn=first, last=-1, prev_suit=-1)
 
 
@@ -748,8 +807,12 @@ def _holds_other_suit(hands: Hands, suit: int) -> bool:
 
 def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     prev = s.prev_suit
+    # michigan/new-run: another suit than the run just ended only (AMB-MICHIGAN-16)
     if prev >= 0 and not _holds_other_suit(s.hands, prev):
         # michigan/new-run: nobody holds another suit, so the restriction lapses (AMB-MICHIGAN-08)
+        prev = -1
+    if s.opts.new_run_suit == "passed-free" and 0 <= s.by != seat:
+        # AMB-MICHIGAN-08 c: the lead passed to him («право продолжить игру»), in any suit
         prev = -1
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
@@ -831,7 +894,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     table = s.table + (c,)
     i = BOODLE_INDEX[c]
     ledger = s.ledger
-    if i >= 0:  # michigan/boodle-win: the twin of a boodle card takes its chips
+    if i >= 0:  # michigan/boodle-win: the twin played takes its chips (AMB-MICHIGAN-20)
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
@@ -853,7 +916,7 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if NEXT_UP[c] in hands[seat] else _next_active(s, seat)
+    turn = seat if _goes_on(s, seat, c, hands) else _next_active(s, seat)
     return _in_play(
         s,
         hands=hands,
@@ -865,6 +928,22 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         by=seat,
         passes=0,
     )
+
+
+def _goes_on(s: MichiganState, seat: Seat, c: Card, hands: Hands) -> bool:
+    """Whether ``seat``, who has just played ``c`` (``s`` is the state before it), keeps the
+    turn: he holds the next card and may play it at once (michigan/play-on, AMB-MICHIGAN-15)."""
+    if NEXT_UP[c] not in hands[seat]:
+        return False
+    reading = s.opts.play_on
+    if reading == "anyone":  # AMB-MICHIGAN-15 a: whoever holds the next card goes on
+        return True
+    # AMB-MICHIGAN-15 b, c: «первого игрока» (004:P13.S1) goes on only from his lead, card
+    # after card: c starts a run, or he played the card before it and kept the turn
+    from_lead = s.last < 0 or (s.by == seat and s.passes == 0)
+    if reading == "first-leader":  # AMB-MICHIGAN-15 c: only in the first run of the deal
+        return from_lead and s.prev_suit < 0
+    return from_lead  # AMB-MICHIGAN-15 b: the player who started the run
 
 
 def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
@@ -906,11 +985,17 @@ def _settle(s: MichiganState, winner: Seat) -> MichiganState:
 
 
 def _end_auction(s: MichiganState) -> MichiganState:
-    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05)
+    if s.bidder < 0 and s.opts.unsold == "dealer-may-take":
+        # michigan/no-bid: nobody bought it, so the dealer chooses again (AMB-MICHIGAN-05 b);
+        # the seats that passed stay in done, which marks his second choice
+        return s._replace(phase=CHOOSING, turn=s.dealer)
+    if s.bidder < 0:  # michigan/no-bid: the extra hand is dead (AMB-MICHIGAN-05 a)
         return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     b = s.bidder
     # michigan/auction: the buyer pays the dealer and takes the extra hand; his own goes dead
-    ledger = s.ledger.transfer(str(b), str(s.dealer), s.high)
+    # (under bids_paid=every-bid he paid as he bid, AMB-MICHIGAN-29 b)
+    price = 0 if s.opts.bids_paid == "every-bid" else s.high
+    ledger = s.ledger.transfer(str(b), str(s.dealer), price)
     return _begin_play(
         s._replace(
             ledger=ledger,
@@ -956,6 +1041,10 @@ def legal_actions(s: MichiganState) -> tuple[Action, ...]:
     if ph == STAKING:
         return STAKES[seat][min(STAKE, s.ledger.balances[seat])]
     if ph == CHOOSING:
+        if s.done:  # AMB-MICHIGAN-05 b: his second choice, after an auction nobody bid in
+            return (TakeExtra(seat), Keep(seat))
+        if s.opts.sale == "optional":  # AMB-MICHIGAN-17 b: he may keep his hand unsold
+            return (TakeExtra(seat), Keep(seat), PASSES[seat])
         return (TakeExtra(seat), Keep(seat))
     if ph == AUCTION:
         top = s.ledger.balances[seat]  # AMB-MICHIGAN-04: more than the best, at most all he has
@@ -1012,12 +1101,23 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
         d = s.dealer
         return _begin_play(
             s._replace(
-                dead=s.dead + s.hands[d], hands=_put(s.hands, d, s.extra), extra=(), laid_by=d
+                dead=s.dead + s.hands[d],
+                hands=_put(s.hands, d, s.extra),
+                extra=(),
+                laid_by=d,
+                done=(),
             )
         )
+    if isinstance(a, Keep) and s.done:
+        # michigan/no-bid: his second choice, the auction sold nothing: keeping his hand
+        # leaves the extra hand dead (AMB-MICHIGAN-05 b)
+        return _begin_play(s._replace(dead=s.dead + s.extra, extra=(), done=()))
     if isinstance(a, Keep):  # michigan/auction: he must auction the extra hand
         s = s._replace(phase=AUCTION, high=0, bidder=-1, done=())
         return _auction_next(s, s.dealer)
+    if isinstance(a, Pass) and s.opts.sale == "optional" and not s.done:
+        # AMB-MICHIGAN-17 b: he keeps his hand and sells nothing; the extra hand is dead, unseen
+        return _begin_play(s._replace(dead=s.dead + s.extra, extra=()))
     raise IllegalAction("core/wrong-action", "the dealer takes the extra hand or keeps his own")
 
 
@@ -1036,7 +1136,10 @@ def _apply_bid(s: MichiganState, a: Action) -> MichiganState:
     done = s.done
     if one_round:  # michigan/auction: each bids once (AMB-MICHIGAN-04)
         done = done + (a.seat,)
-    s = s._replace(high=a.amount, bidder=a.seat, done=done)
+    ledger = s.ledger
+    if s.opts.bids_paid == "every-bid":  # AMB-MICHIGAN-29 b: every bid is paid as it is made
+        ledger = ledger.transfer(str(a.seat), str(s.dealer), a.amount)
+    s = s._replace(high=a.amount, bidder=a.seat, done=done, ledger=ledger)
     return _auction_next(s, a.seat)
 
 
@@ -1199,7 +1302,8 @@ def _view_extra_size(s: MichiganState, viewer: Viewer) -> JSON:
 
 
 def _view_laid_down(s: MichiganState, viewer: Viewer) -> JSON:
-    # michigan/seen: a hand laid face down, seen by the one who laid it (004:P8.S1, 004:P9.S4)
+    # michigan/seen: a hand laid face down, seen by the one who laid it (004:P8.S1, 004:P9.S4),
+    # by nobody else, never turned up (AMB-MICHIGAN-22)
     return _cards_json(s.dead) if viewer is not None and viewer == s.laid_by else None
 
 
@@ -1213,6 +1317,13 @@ def _view_shown(s: MichiganState, viewer: Viewer) -> JSON:
     shown = s.phase == OVER and s.opts.shown_at_end == "shown"
     out: list[JSON] = [_cards_json(h) if shown else None for h in s.hands]
     return out
+
+
+def _view_boodle(s: MichiganState, viewer: Viewer) -> JSON:
+    # michigan/seen: the chips on the boodle, in sight; under stakes_seen=all-at-once seen by
+    # nobody while the stakes are put (AMB-MICHIGAN-03 d)
+    hidden = s.phase == STAKING and s.opts.stakes_seen == "all-at-once"
+    return None if hidden else _boodle(s)
 
 
 def _view_prev_suit(s: MichiganState, viewer: Viewer) -> JSON:
@@ -1239,14 +1350,15 @@ VIEW: Final[tuple[Shown[MichiganState], ...]] = (
     # 004:P7.S1, 004:P9.S2: each player looks at his own cards, once they are dealt
     Shown("hand", _view_hand),
     Shown("hand_sizes", _view_hand_sizes),  # the backs of the cards dealt are seen
-    # 004:P5.S4: the extra hand lies face down, seen by nobody until it is taken
+    # 004:P5.S4: the extra hand lies face down, seen by nobody until it is taken, the dealer
+    # choosing blind (AMB-MICHIGAN-23)
     Shown("extra_size", _view_extra_size),
     # 004:P8.S1, 004:P9.S4: a hand laid face down («крапом вверх»), out of play
     Shown("laid_down", _view_laid_down),
     Shown("dead_size", _view_dead_size),
     Shown("shown", _view_shown),
     # 004:P2.S3: the boodle lies face up in the middle, the chips staked on it in sight
-    views.public(BOODLE_CHIPS),
+    Shown("boodle", _view_boodle),
     views.public(obs.CHIPS),
     # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order
     views.public(obs.TABLE),
@@ -1391,5 +1503,8 @@ def _check_position(s: MichiganState) -> None:
             raise FormatError("position/by: the seat that played the run's last card")
         if not 0 <= s.passes < n:
             raise FormatError("position/passes: fewer passes than players")
+    if s.phase == CHOOSING and s.done and s.opts.unsold != "dealer-may-take":
+        # AMB-MICHIGAN-05: a second choice follows an unsold auction under reading b only
+        raise FormatError("position/auction/done: empty while the dealer chooses")
     if s.bidder >= 0 and not 0 <= s.bidder < n:
         raise FormatError("position/auction/bidder: a seat")
