@@ -10,7 +10,7 @@ import re
 import pytest
 
 from reference import games
-from reference.cli.common import read_card
+from reference.cli.common import describe_action, read_card
 from reference.cli.play import Session, settings
 from reference.cli.style import Style
 from reference.core.cards import card_symbol, parse_card
@@ -132,7 +132,15 @@ def test_a_stake_typed_as_numbers_maps_onto_the_boodle_cards() -> None:
     assert s.typed("stake 9 9 9 9", legal, menu) is None
     assert re.search(r"refused by michigan/|no such stake", _out(s))
     assert s.typed("stake 1 1", legal, menu) is None
-    assert re.search(r"no such stake: 1 1 is none of .*typed: stake \d \d \d \d;", _out(s))
+    form = r"stake A♥\d K♦\d Q♠\d J♣\d"  # as the menu writes a stake
+    assert re.search(rf"no such stake: 1 1 is none of .*typed: {form};", _out(s))
+    # A stake typed as the menu writes it, or with only the cards that get chips.
+    for typed in ("stake A♥1 K♦1 Q♠1 J♣1", "stake ah1 kd1 qs1 jc1", "stake j♣4", "stake JC4 AH0"):
+        chosen = s.typed(typed, legal, menu)
+        assert chosen is not None, typed
+        chips = s.game.action_json(chosen)["chips"]
+        assert isinstance(chips, dict)
+        assert sum(v for v in chips.values() if isinstance(v, int)) == 4, typed
 
 
 def test_the_menu_follows_the_order_of_the_hand() -> None:
@@ -219,3 +227,65 @@ def test_the_games_list_calls_the_source_documents_texts() -> None:
     head, *rows = got.stdout.splitlines()
     assert head.split()[3] == "text"  # the source document's column is called a text
     assert len([r for r in rows if re.match(r"\S+\s+\S+\s+\d+\s+00\d\s", r)]) == len(games())
+
+
+# --- one vocabulary: what the menu shows is what the player types ------------------------------
+
+
+def _seated(game_id: str, seed: int, players: int) -> Session:
+    cfg = settings(
+        game_id=game_id,
+        players=players,
+        dealer=seed % players,
+        seed=seed,
+        option_texts=[],
+        seat_text="0",
+        max_steps=2000,
+        record=None,
+        argv=["play", game_id],
+    )
+    return Session(cfg, io.StringIO(""), io.StringIO(), PLAIN)
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_menu_entry_typed_as_shown_is_that_action(game_id: str) -> None:
+    """Through random games, at every turn of seat 0, each legal action written as the menu
+    writes it (``play 7♦``, ``raise 3``, ``stake A♥0 K♦0 Q♠0 J♣4``), typed back, is that
+    action; and the menu never repeats the verb (``play play``)."""
+    game = games()[game_id]
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(1, 4):
+        fewest = min(max(game.players.start, 4), game.players[-1])  # tsyganka: four or more
+        players = game.players[-1] if seed % 2 else fewest
+        s = _seated(game_id, seed, players)
+        for _ in range(300):
+            if game.outcome(s.state) is not None:
+                break
+            legal = game.legal_actions(s.state)
+            if not legal:
+                break
+            if game.to_move(s.state) == 0:
+                actions, menu = _menu(s)
+                for action, j in zip(actions, menu, strict=True):
+                    shown = describe_action(j, PLAIN, with_seat=False)
+                    kind = str(j["type"])
+                    assert not shown.startswith(f"{kind} {kind}"), shown
+                    assert s.typed(shown, actions, menu) == action, (shown, _out(s)[-500:])
+                    checked += 1
+            s.state = game.apply(s.state, rng.choice(legal))
+    assert checked > 0
+
+
+def test_the_echo_of_an_action_is_written_as_it_is_typed() -> None:
+    """Fields are written bare, as typed: a number, a word, a suit, chips on cards."""
+    assert describe_action({"type": "raise", "seat": 1, "amount": 3}, PLAIN) == "seat 1: raise 3"
+    assert describe_action({"type": "play", "seat": 1, "card": "TH"}, PLAIN) == "seat 1: play 10♥"
+    assert describe_action({"type": "trump", "seat": 0, "suit": "H"}, PLAIN) == "seat 0: trump ♥"
+    assert (
+        describe_action({"type": "play", "seat": 2, "card": "7C", "onto": "pig"}, PLAIN)
+        == "seat 2: play 7♣ pig"
+    )
+    stake: JSONObject = {"type": "stake", "seat": 1, "chips": {"AH": 0, "KD": 0, "QS": 0, "JC": 4}}
+    assert describe_action(stake, PLAIN, with_seat=False) == "stake A♥0 K♦0 Q♠0 J♣4"
+    assert describe_action({"type": "draw", "seat": 0, "position": 12}, PLAIN) == "seat 0: draw 12"
