@@ -52,7 +52,7 @@ HELP = (
     "(10♥, 10h, TH); or an action by its name and its cards or numbers "
     "(exchange 7D TC, stake 1 1 1 1); or an action as JSON (the seat may be left out), "
     'e.g. {"type": "play", "card": "QS"}; '
-    "'t' shows the table, 'q' stops the game"
+    "'h' says what this game's actions mean, 't' shows the table, 'q' stops the game"
 )
 
 #: A menu longer than this is shown grouped by action kind, several choices a line.
