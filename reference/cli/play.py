@@ -601,6 +601,10 @@ def menu_lines(menu: list[JSONObject], st: Style) -> list[str]:
     lines: list[str] = []
     for kind in dict.fromkeys(str(a.get("type")) for a in menu):
         numbered = [(k, a) for k, a in enumerate(menu, start=1) if str(a.get("type")) == kind]
+        if len(numbered) == 1:  # a kind of one action: that action, as in a short menu
+            k, a = numbered[0]
+            lines.append(f"  {k:>{digits}}) {describe_action(a, st, with_seat=False)}")
+            continue
         lines.append(f"  {kind} ({len(numbered)}):")
         column = max(len(_choice(a, plain)) for _, a in numbered) + digits + 4
         per_line = max(1, (WIDTH - 4) // column)
@@ -616,10 +620,10 @@ def menu_lines(menu: list[JSONObject], st: Style) -> list[str]:
 
 
 def _choice(action: JSONObject, st: Style) -> str:
-    """An action of a grouped menu: what follows its kind (``A♥0 K♦0 Q♠0 J♣4``)."""
-    return (
-        describe_action(action, st, with_seat=False).removeprefix(str(action.get("type"))).strip()
-    )
+    """An action of a grouped menu: what follows its kind (``A♥0 K♦0 Q♠0 J♣4``), or its kind
+    when nothing follows."""
+    kind = str(action.get("type"))
+    return describe_action(action, st, with_seat=False).removeprefix(kind).strip() or kind
 
 
 def action_help(game: AnyGame, menu: list[JSONObject]) -> list[str]:

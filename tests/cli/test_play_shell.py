@@ -486,3 +486,15 @@ def test_the_outcome_is_a_sentence_then_its_json() -> None:
     )
     outcome = json.loads(raw)
     assert isinstance(outcome, dict) and outcome["reason"] in sentence
+
+
+def test_a_grouped_menu_writes_a_kind_of_one_action_as_that_action() -> None:
+    """Gorka's raises (under raise_size=chosen) grouped; peace and pass, one each, on their own
+    lines as in a short menu; every number once, in order."""
+    raises: list[JSONObject] = [{"type": "raise", "seat": 0, "amount": n} for n in range(1, 20)]
+    menu: list[JSONObject] = [*raises, {"type": "peace", "seat": 0}, {"type": "pass", "seat": 0}]
+    lines = menu_lines(menu, PLAIN)
+    assert lines[0] == "  raise (19):" and lines[-2:] == ["  20) peace", "  21) pass"]
+    numbers = [int(n) for line in lines for n in re.findall(r"(\d+)\) ", line)]
+    assert numbers == list(range(1, 22))
+    assert len(lines) <= 12 and all(len(line) <= 96 for line in lines)
