@@ -260,7 +260,7 @@ class Session:
         outcome = game.outcome(self.state)
         self.say(self.table())
         if outcome is not None:
-            self.say(f"game over after {steps} actions: {ending(outcome)}")
+            self.say(f"game over after {steps} actions: {ending(outcome, cfg.seat)}")
             self.say(st.dim(json.dumps(outcome.to_json(), ensure_ascii=False)))
         elif stopped:
             self.say(f"stopped after {steps} actions")
@@ -656,9 +656,10 @@ def _first_sentence(text: str, room: int) -> str:
     return first[: room - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
 
 
-def _seats(seats: Sequence[int], verb: str) -> str:
-    """``seat 2 loses``, ``seats 0 and 1 win``, ``seats 0, 1 and 3 win``; ``nobody wins``."""
-    names = [str(s) for s in sorted(seats)]
+def _seats(seats: Sequence[int], verb: str, you: int | None) -> str:
+    """``seat 2 loses``, ``seats 0 (you) and 1 win``, ``seats 0, 1 and 3 win``, ``nobody
+    wins``; the seat played (``you``) marked."""
+    names = [f"{s} (you)" if s == you else str(s) for s in sorted(seats)]
     if not names:
         return f"nobody {verb}s"
     if len(names) == 1:
@@ -666,14 +667,16 @@ def _seats(seats: Sequence[int], verb: str) -> str:
     return f"seats {', '.join(names[:-1])} and {names[-1]} {verb}"
 
 
-def ending(outcome: Outcome) -> str:
-    """The outcome as a sentence: who loses and who wins, why, and the scores if any."""
-    if outcome.losers and outcome.winners:
-        who = f"{_seats(outcome.losers, 'lose')}; {_seats(outcome.winners, 'win')}"
-    elif outcome.losers:
-        who = f"{_seats(outcome.losers, 'lose')}; nobody wins this deal"
-    elif outcome.winners:
-        who = f"{_seats(outcome.winners, 'win')}; nobody loses this deal"
+def ending(outcome: Outcome, you: int | None = None) -> str:
+    """The outcome as a sentence: who loses and who wins (``you``: the seat played), why, and
+    the scores if any."""
+    losers, winners = outcome.losers, outcome.winners
+    if losers and winners:
+        who = f"{_seats(losers, 'lose', you)}; {_seats(winners, 'win', you)}"
+    elif losers:
+        who = f"{_seats(losers, 'lose', you)}; nobody wins this deal"
+    elif winners:
+        who = f"{_seats(winners, 'win', you)}; nobody loses this deal"
     else:
         who = "nobody wins or loses this deal"
     text = f"{who} ({outcome.reason})."

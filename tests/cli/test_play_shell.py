@@ -477,6 +477,12 @@ def test_the_end_of_a_game_is_told_in_words(outcome: Outcome, said: str) -> None
     assert ending(outcome) == said
 
 
+def test_the_end_of_a_game_marks_the_seat_played() -> None:
+    outcome = Outcome((0, 1), (2,), "seat 2 is left holding cards")
+    assert ending(outcome, 1).startswith("seat 2 loses; seats 0 and 1 (you) win")
+    assert ending(outcome, 2).startswith("seat 2 (you) loses; seats 0 and 1 win")
+
+
 def test_the_outcome_is_a_sentence_then_its_json() -> None:
     got = cli("play", "melniki-b", "--seat", "none", "--seed", "3", "--quiet")
     assert got.returncode == 0, got.stderr
