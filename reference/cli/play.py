@@ -296,8 +296,8 @@ class Session:
         menu = [j for _, j in ordered]
         while True:
             self.say(st.head(f"seat {seat} to move:"))
-            for line in menu_lines(menu, st):
-                self.say(line)
+            for row in menu_lines(menu, st):
+                self.say(row)
             line = self.read_line("> ")
             if not line:
                 self.say("(end of input)")
@@ -310,8 +310,8 @@ class Session:
                 continue
             if text in ("?", "h", "help"):
                 self.say(st.dim(HELP))
-                for line in action_help(self.game, menu):
-                    self.say(line)
+                for row in action_help(self.game, menu):
+                    self.say(row)
                 continue
             if text == "t":
                 self.say(self.table())
