@@ -66,11 +66,14 @@ shell says what changed (a trick taken, the phase, scores, chips); 't' shows the
 which is also shown whenever it is your turn.
 
 At the prompt type the number of an action; a card to play it, as shown or as letters
-(10♥, 10h, TH, th); an action by its name and fields (exchange 7D TC, stake 1 1 1 1);
-or an action as JSON (the seat may be left out, e.g. {"type": "play", "card": "QS"}).
-A refused action is answered with the rule that refuses it and its source sentence; the
-game goes on. 'q' (or end of input) stops the game; with --record what was played is
-still saved.
+(10♥, 10h, TH, th); an action as the menu writes it, its name and fields (play 7♦,
+exchange 7D TC, raise 3, stake A♥0 K♦0 Q♠0 J♣4 or stake 0 0 0 4); or an action as JSON
+(the seat may be left out, e.g. {"type": "play", "card": "QS"}). 'h' says what each kind
+of action of the game means. A long menu is grouped by kind, each choice under its number.
+A refused action is answered with what you typed, the rule that refuses it, its source
+sentence and the reading of the rule's rulings that the game's options put in force; the
+game goes on. At a terminal the arrow keys edit the line and recall earlier ones. 'q' (or
+end of input) stops the game; with --record what was played is still saved.
 """
 
 

@@ -294,21 +294,34 @@ def changes(
 
 
 def describe_action(action: JSONObject, st: Style, with_seat: bool = True) -> str:
-    """An action for people: ``seat 1: play Q♠`` (cards as symbols, other fields as name=value)."""
-    kind = action.get("type")
-    parts = [str(kind)]
+    """An action for people, in the words that type it at the play shell: its ``type`` as the
+    verb, then its fields' values in order: cards as symbols (``seat 1: play Q♠``), numbers
+    bare (``raise 3``), a suit as its symbol (``trump ♥``), chips on cards as card and number
+    (``stake A♥0 K♦0 Q♠0 J♣4``)."""
+    parts = [str(action.get("type"))]
     for k, v in action.items():
-        if k in ("type", "seat"):
+        if k in ("type", "seat") or v is None:
             continue
-        if k in ("card", "cards"):
-            parts.append(st.value(v))
-        elif isinstance(v, (list, dict)):
-            parts.append(f"{k} {st.value(v)}")
-        else:
-            parts.append(f"{k}={st.value(v)}")
+        parts.append(typed_value(v, st))
     text = " ".join(parts)
     seat = action.get("seat")
     return f"seat {seat}: {text}" if with_seat and seat is not None else text
+
+
+def typed_value(v: JSON, st: Style) -> str:
+    """A field of an action as it is typed: a card or suit as its symbol, a number or word as
+    it is, a list item by item, a mapping from cards to numbers as ``A♥0 K♦1``."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str) and len(v) == 1 and v in "SHDC":
+        return st.suit(v)
+    if isinstance(v, str):
+        return st.card(v) if read_card(v) == v else v
+    if isinstance(v, list):
+        return " ".join(typed_value(x, st) for x in v) if v else "—"
+    if isinstance(v, dict):
+        return " ".join(f"{st.key(k)}{typed_value(x, st)}" for k, x in v.items()) if v else "—"
+    return str(v)
 
 
 def show_observable(name: str, v: JSON, st: Style) -> str:
@@ -354,6 +367,42 @@ def ruling_lines(rid: str, st: Style, indent: str, with_sentences: bool = False)
         out.append(f"{indent}  {reading.key}){mark}{opt} {reading.text}")
     if ruling.sentences and with_sentences:
         out.append(f"{indent}  sentences: {', '.join(ruling.sentences)}")
+    return out
+
+
+def options_in_force(game: AnyGame, chosen: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """Every option of the game with the value a game uses: the one chosen, else its default."""
+    return {name: chosen.get(name, spec.default) for name, spec in game.options.items()}
+
+
+def reading_in_force(
+    rid: str, in_force: Mapping[str, OptionValue]
+) -> tuple[trace.Ruling, trace.Reading] | None:
+    """The reading of a ruling that the options in force select, or None when no reading of
+    it is selected by an option of this game (a ruling of another game, or one no option
+    selects)."""
+    ruling = register().get(rid)
+    if ruling is None:
+        return None
+    for reading in ruling.readings:
+        option = reading.option
+        if option and all(k in in_force and in_force[k] == v for k, v in option.items()):
+            return ruling, reading
+    return None
+
+
+def ruling_in_force_lines(
+    rule: Rule, in_force: Mapping[str, OptionValue], st: Style, indent: str
+) -> list[str]:
+    """The rulings a rule cites that the game is using, one line each: the ruling, the option
+    and its value in force, and the text of that reading."""
+    out: list[str] = []
+    for ref in rule.cites:
+        found = reading_in_force(ref, in_force) if ref.startswith("AMB-") else None
+        if found is not None:
+            ruling, reading = found
+            option = ", ".join(f"{k}={show_value(v)}" for k, v in (reading.option or {}).items())
+            out.append(f"{indent}{st.head(ruling.id)} [{option}]: {reading.text}")
     return out
 
 

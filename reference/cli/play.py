@@ -3,36 +3,42 @@ as a ``found`` scenario that ``python -m conformance run FILE`` replays."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
 import shlex
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
+from conformance import interface
 from reference.cli.common import (
+    SUIT_TYPED,
     UsageError,
     as_seen,
     changes,
     describe_action,
     draw_table,
-    explain_rule,
     find_game,
     observe_all,
+    options_in_force,
     parse_option,
     read_card,
     rule_by_id,
+    ruling_in_force_lines,
+    sentence_lines,
     show_value,
     source_title,
 )
 from reference.cli.style import Style
 from reference.core.deals import deal_to_json
 from reference.core.errors import FormatError, IllegalAction, SetupError
-from reference.core.game import AnyGame, DeckOrder, Table
+from reference.core.game import AnyGame, DeckOrder, Outcome, Table
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionValue
 from reference.core.shuffle import MASK64, shuffle
@@ -46,11 +52,49 @@ HELP = (
     "(10♥, 10h, TH); or an action by its name and its cards or numbers "
     "(exchange 7D TC, stake 1 1 1 1); or an action as JSON (the seat may be left out), "
     'e.g. {"type": "play", "card": "QS"}; '
-    "'t' shows the table, 'q' stops the game"
+    "'h' says what this game's actions mean, 't' shows the table, 'q' stops the game"
 )
 
-#: A typed word: a card in the suite's notation, a number, or a word (lower case).
-Token = str | int
+#: A menu longer than this is shown grouped by action kind, several choices a line.
+LONG_MENU = 12
+#: The width a grouped menu's lines and the help's lines keep within.
+WIDTH = 96
+
+#: A typed word: a card in the suite's notation, a number, a word (lower case), or chips on a
+#: card (``A♥0``: the card and the number).
+Token = str | int | tuple[str, int]
+#: How the shell reads a line: the prompt in, the line out ("" at the end of the input).
+LineReader = Callable[[str], str]
+
+
+def is_terminal(inp: TextIO) -> bool:
+    """Whether the input is a person at a terminal: the real standard input, a terminal."""
+    return inp is sys.stdin and inp.isatty()
+
+
+def line_reader(inp: TextIO, out: TextIO) -> LineReader:
+    """How the shell reads its lines: at a terminal with ``input()``, ``readline`` loaded where
+    there is one, so the arrow keys edit the line and recall earlier ones; from piped input a
+    line at a time as it comes, the prompt written to ``out``."""
+    if is_terminal(inp):
+        with contextlib.suppress(ImportError):  # no readline: input() reads plain lines
+            import readline  # noqa: F401, PLC0415  (loading it gives input() line editing)
+        return read_at_terminal
+
+    def read_piped(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        return inp.readline()
+
+    return read_piped
+
+
+def read_at_terminal(prompt: str) -> str:
+    """A line typed at the terminal (with its newline), or "" at the end of input."""
+    try:
+        return input(prompt) + "\n"
+    except EOFError:
+        return ""
 
 
 @dataclass
@@ -143,6 +187,7 @@ class Session:
         self.game = cfg.game
         self.inp = inp
         self.out = out
+        self.read_line = line_reader(inp, out)
         self.st = st
         self.rng = random.Random(cfg.seed)
         self.log = Log()
@@ -215,7 +260,8 @@ class Session:
         outcome = game.outcome(self.state)
         self.say(self.table())
         if outcome is not None:
-            self.say(f"game over after {steps} actions: {st.value(outcome.to_json())}")
+            self.say(f"game over after {steps} actions: {ending(outcome, cfg.seat)}")
+            self.say(st.dim(json.dumps(outcome.to_json(), ensure_ascii=False)))
         elif stopped:
             self.say(f"stopped after {steps} actions")
         else:
@@ -250,19 +296,22 @@ class Session:
         menu = [j for _, j in ordered]
         while True:
             self.say(st.head(f"seat {seat} to move:"))
-            for k, a in enumerate(menu, start=1):
-                self.say(f"  {k:>3}) {describe_action(a, st, with_seat=False)}")
-            self.out.write("> ")
-            self.out.flush()
-            line = self.inp.readline()
+            for row in menu_lines(menu, st):
+                self.say(row)
+            line = self.read_line("> ")
             if not line:
                 self.say("(end of input)")
                 return None
             text = line.strip()
             if text in ("q", "quit", "exit"):
                 return None
-            if text in ("", "?", "h", "help"):
+            if text == "":
                 self.say(st.dim(HELP))
+                continue
+            if text in ("?", "h", "help"):
+                self.say(st.dim(HELP))
+                for row in action_help(self.game, menu):
+                    self.say(row)
                 continue
             if text == "t":
                 self.say(self.table())
@@ -291,7 +340,7 @@ class Session:
                 return None
             if isinstance(obj, dict) and "seat" not in obj:
                 obj["seat"] = seat
-            return self.try_action(obj)
+            return self.try_action(obj, text)
         words = text.replace(",", " ").split()
         card = read_card(words[0]) if len(words) == 1 else None
         if card is not None:
@@ -303,13 +352,13 @@ class Session:
             if len(found) > 1:
                 self.say(f"{st.value(card)} is in several actions: choose one by its number")
                 return None
-            return self.try_action({"type": "play", "seat": seat, "card": card})
+            return self.try_action({"type": "play", "seat": seat, "card": card}, text)
         if words and read_card(words[0]) is not None:  # several cards, no action named
             words = ["play", *words]
-        return self.named(words, legal, menu)
+        return self.named(words, legal, menu, text)
 
     def named(
-        self, words: list[str], legal: tuple[object, ...], menu: list[JSONObject]
+        self, words: list[str], legal: tuple[object, ...], menu: list[JSONObject], text: str
     ) -> object | None:
         """An action typed as its name and fields (``exchange 7D TC``, ``stake 1 1 1 1``),
         mapped onto the legal action with those fields; else why none matches."""
@@ -329,12 +378,12 @@ class Session:
                 return a
         built = _build(same[0][1], args)
         if built is not None:
-            action = self.try_action(built, quiet=True)
+            action = self.try_action(built, text, quiet=True)
             if action is not None:
                 return action
             if self.last_refusal:
                 return None
-        forms = list(dict.fromkeys(_form(j) for _, j in same))
+        forms = list(dict.fromkeys(describe_action(j, st, with_seat=False) for _, j in same))
         shown = "; ".join(forms[:6]) + ("; …" if len(forms) > 6 else "")
         self.say(
             f"{st.bad('no such ' + kind)}: {' '.join(words[1:]) or '(nothing)'} is none of "
@@ -342,8 +391,9 @@ class Session:
         )
         return None
 
-    def try_action(self, obj: JSON, quiet: bool = False) -> object | None:
-        """The action as JSON, if it is legal; if refused, the refusal explained and recorded."""
+    def try_action(self, obj: JSON, typed: str, quiet: bool = False) -> object | None:
+        """The action as JSON, if it is legal; if refused, the refusal explained (in the words
+        ``typed``) and recorded."""
         game, st = self.game, self.st
         self.last_refusal = False
         try:
@@ -355,19 +405,27 @@ class Session:
         try:
             game.apply(self.state, action)
         except IllegalAction as e:
-            self.refused(action, e)
+            self.refused(action, e, typed)
             self.last_refusal = True
             return None
         return action
 
-    def refused(self, action: object, e: IllegalAction) -> None:
+    def refused(self, action: object, e: IllegalAction, typed: str) -> None:
+        """A refused try, in the words it was typed: the rule that refuses it, its statement
+        (a game's rule with its sentences), and the rulings of that rule the game is using,
+        each with the option in force and its reading."""
         game, st = self.game, self.st
-        self.say(f"{st.bad('refused')} by {st.rule(e.rule_id)}: {e.message}")
+        self.say(f"{typed}: {st.bad('refused')} by {st.rule(e.rule_id)}: {e.message}")
         rule = rule_by_id(game, e.rule_id)
-        if rule is not None and rule.id.startswith("core/"):  # a convention: its statement only
+        if rule is not None:
             self.say(f"  {st.rule(rule.id)}: {rule.statement}")
-        elif rule is not None:
-            self.say("\n".join(explain_rule(rule, st, "  ", rulings=True)))
+        if rule is not None and not rule.id.startswith("core/"):  # a convention: statement only
+            for ref in rule.cites:
+                if not ref.startswith("AMB-"):
+                    self.say("\n".join(sentence_lines(ref, st, "    ")))
+            in_force = options_in_force(game, self.cfg.options)
+            for line in ruling_in_force_lines(rule, in_force, st, "    "):
+                self.say(line)
         self.say(st.dim("the game goes on; the position is unchanged"))
         self.log.steps.append({"act": game.action_json(action), "expect": {"rejected": e.rule_id}})
         self.log.refused.append(e.rule_id)
@@ -417,11 +475,19 @@ class Session:
 
 
 def _token(word: str) -> Token:
+    """A typed word: a card (``10h``), a number, a suit (``♥`` or ``h``: its letter), chips on
+    a card (``A♥0``), or a word."""
     card = read_card(word)
     if card is not None:
         return card
     if word.lstrip("-").isdigit() and len(word) <= 9:
         return int(word)
+    if word in SUIT_TYPED:
+        return SUIT_TYPED[word].lower()
+    chips = re.fullmatch(r"(10|\S)(\S)(-?[0-9]{1,9})", word)
+    on = read_card(chips.group(1) + chips.group(2)) if chips else None
+    if chips is not None and on is not None:
+        return (on, int(chips.group(3)))
     return word.lower()
 
 
@@ -438,15 +504,16 @@ def _cards_of(j: JSONObject) -> list[str]:
 
 
 def _fields(j: JSONObject) -> list[Token]:
-    """An action's fields as the words that type it, in order: cards, numbers (a mapping by its
-    values, as Michigan's stake on each boodle card), words."""
+    """An action's fields as the words that type it, in order: cards, numbers, chips on cards
+    (a mapping from cards to numbers, as Michigan's stake on each boodle card), words."""
     out: list[Token] = []
     for k, v in j.items():
         if k in ("type", "seat"):
             continue
-        items: list[JSON] = (
-            list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else [v]
-        )
+        if isinstance(v, dict):
+            out.extend((key, x) for key, x in v.items() if isinstance(x, int))
+            continue
+        items: list[JSON] = v if isinstance(v, list) else [v]
         for x in items:
             if isinstance(x, bool):
                 out.append("true" if x else "false")
@@ -459,15 +526,29 @@ def _fields(j: JSONObject) -> list[Token]:
 
 def _fits(fields: list[Token], typed: list[Token]) -> bool:
     """Whether typed words name an action's fields: the same cards in any order, the same
-    numbers and words in order."""
+    chips on cards in any order (a card without chips may be left out), the same numbers and
+    words in order; chips typed as bare numbers are those on each card in order."""
+    if not any(isinstance(t, tuple) for t in typed):
+        fields = [t[1] if isinstance(t, tuple) else t for t in fields]
 
     def cards(ts: list[Token]) -> list[str]:
         return sorted(t for t in ts if isinstance(t, str) and read_card(t) == t)
 
-    def rest(ts: list[Token]) -> list[Token]:
-        return [t for t in ts if not (isinstance(t, str) and read_card(t) == t)]
+    def chips(ts: list[Token]) -> list[tuple[str, int]]:
+        return sorted(t for t in ts if isinstance(t, tuple) and t[1] != 0)
 
-    return cards(fields) == cards(typed) and rest(fields) == rest(typed)
+    def rest(ts: list[Token]) -> list[Token]:
+        return [
+            t
+            for t in ts
+            if not isinstance(t, tuple) and not (isinstance(t, str) and read_card(t) == t)
+        ]
+
+    return (
+        cards(fields) == cards(typed)
+        and chips(fields) == chips(typed)
+        and rest(fields) == rest(typed)
+    )
 
 
 def _build(template: JSONObject, typed: list[Token]) -> JSONObject | None:
@@ -476,12 +557,15 @@ def _build(template: JSONObject, typed: list[Token]) -> JSONObject | None:
     cards = [t for t in typed if isinstance(t, str) and read_card(t) == t]
     numbers = [t for t in typed if isinstance(t, int)]
     words = [t for t in typed if isinstance(t, str) and read_card(t) != t]
+    chips = [t for t in typed if isinstance(t, tuple)]
     out: JSONObject = {}
     for k, v in template.items():
         if k in ("type", "seat"):
             out[k] = v
         elif isinstance(v, list):
             out[k], cards = list(cards), []
+        elif isinstance(v, dict) and chips:
+            out[k], chips = dict(chips), []
         elif isinstance(v, dict):
             if len(numbers) < len(v):
                 return None
@@ -500,12 +584,106 @@ def _build(template: JSONObject, typed: list[Token]) -> JSONObject | None:
             if not words:
                 return None
             out[k] = words.pop(0)
-    return out if not cards and not numbers and not words else None
+    return out if not cards and not numbers and not words and not chips else None
 
 
-def _form(j: JSONObject) -> str:
-    """How an action is typed: ``exchange 7D TC``."""
-    return " ".join([str(j.get("type")), *(str(t) for t in _fields(j))])
+def menu_lines(menu: list[JSONObject], st: Style) -> list[str]:
+    """The numbered menu: one action a line; a long one (more than :data:`LONG_MENU`) grouped:
+    per action kind a line with its count, then its choices in columns, several to a line,
+    each under the number that chooses it (the same number as in the short menu)."""
+    if len(menu) <= LONG_MENU:
+        return [
+            f"  {k:>3}) {describe_action(a, st, with_seat=False)}"
+            for k, a in enumerate(menu, start=1)
+        ]
+    plain = Style(colour=False)  # the width of a choice, without colour codes
+    digits = len(str(len(menu)))
+    lines: list[str] = []
+    for kind in dict.fromkeys(str(a.get("type")) for a in menu):
+        numbered = [(k, a) for k, a in enumerate(menu, start=1) if str(a.get("type")) == kind]
+        if len(numbered) == 1:  # a kind of one action: that action, as in a short menu
+            k, a = numbered[0]
+            lines.append(f"  {k:>{digits}}) {describe_action(a, st, with_seat=False)}")
+            continue
+        lines.append(f"  {kind} ({len(numbered)}):")
+        column = max(len(_choice(a, plain)) for _, a in numbered) + digits + 4
+        per_line = max(1, (WIDTH - 4) // column)
+        for start in range(0, len(numbered), per_line):
+            row = numbered[start : start + per_line]
+            cells = [
+                f"{k:>{digits}}) {_choice(a, st)}"
+                + " " * (column - digits - 2 - len(_choice(a, plain)))
+                for k, a in row
+            ]
+            lines.append(("    " + "".join(cells)).rstrip())
+    return lines
+
+
+def _choice(action: JSONObject, st: Style) -> str:
+    """An action of a grouped menu: what follows its kind (``A♥0 K♦0 Q♠0 J♣4``), or its kind
+    when nothing follows."""
+    kind = str(action.get("type"))
+    return describe_action(action, st, with_seat=False).removeprefix(kind).strip() or kind
+
+
+def action_help(game: AnyGame, menu: list[JSONObject]) -> list[str]:
+    """What each kind of action of the game means, from its interface: the kinds legal now
+    first, one line a kind (the first sentence of its description, cut to fit)."""
+    try:
+        actions = interface.load(game.id).get("actions")
+    except interface.InterfaceError:
+        return []
+    if not isinstance(actions, dict):
+        return []
+    now = [k for k in dict.fromkeys(str(a.get("type")) for a in menu) if k in actions]
+    later = [k for k in actions if k not in now]
+    width = max((len(k) for k in actions), default=0)
+    out = [f"the actions of {game.id} (* legal now):"]
+    for kind in [*now, *later]:
+        entry = actions[kind]
+        about = entry.get("description", "") if isinstance(entry, dict) else ""
+        mark = "*" if kind in now else " "
+        head = f" {mark} {kind:<{width}}  "
+        out.append(head + _first_sentence(str(about), WIDTH - len(head)))
+    return out
+
+
+def _first_sentence(text: str, room: int) -> str:
+    """The first sentence of a description, cut at a word to fit ``room`` characters."""
+    first = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+    if len(first) <= room:
+        return first
+    return first[: room - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
+
+
+def _seats(seats: Sequence[int], verb: str, you: int | None) -> str:
+    """``seat 2 loses``, ``seats 0 (you) and 1 win``, ``seats 0, 1 and 3 win``, ``nobody
+    wins``; the seat played (``you``) marked."""
+    names = [f"{s} (you)" if s == you else str(s) for s in sorted(seats)]
+    if not names:
+        return f"nobody {verb}s"
+    if len(names) == 1:
+        return f"seat {names[0]} {verb}s"
+    return f"seats {', '.join(names[:-1])} and {names[-1]} {verb}"
+
+
+def ending(outcome: Outcome, you: int | None = None) -> str:
+    """The outcome as a sentence: who loses and who wins (``you``: the seat played), why, and
+    the scores if any."""
+    losers, winners = outcome.losers, outcome.winners
+    if losers and winners:
+        who = f"{_seats(losers, 'lose', you)}; {_seats(winners, 'win', you)}"
+    elif losers:
+        who = f"{_seats(losers, 'lose', you)}; nobody wins this deal"
+    elif winners:
+        who = f"{_seats(winners, 'win', you)}; nobody loses this deal"
+    else:
+        who = "nobody wins or loses this deal"
+    text = f"{who} ({outcome.reason})."
+    if outcome.scores is not None:
+        scores = ", ".join(f"seat {seat} {n}" for seat, n in enumerate(outcome.scores))
+        text += f" Scores: {scores}."
+    return text
 
 
 def cmd_play(cfg: Settings, inp: TextIO, out: TextIO, st: Style) -> int:
