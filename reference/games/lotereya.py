@@ -118,7 +118,8 @@ RULES: Final = CORE_RULES + (
         ("002:P14.S1", "002:P17.S1", "AMB-LOTEREYA-04"),
         "Each round the players hand in the agreed contribution (under "
         "contribution=per-lost-card, after the first round, card_fee per card of theirs that "
-        "won nothing in the last round).",
+        "won nothing in the last round; under contribution=losers, after the first round, only "
+        "the players none of whose cards won).",
     ),
     Rule(
         "lotereya/spread",
@@ -177,14 +178,16 @@ RULES: Final = CORE_RULES + (
         "lotereya/gather-and-miss",
         ("002:P20.S4", "002:P20.S5", "AMB-LOTEREYA-11"),
         "One who cannot beat gathers the cards into a pile of his own and misses his turn: his "
-        "left-hand neighbour leads.",
+        "left-hand neighbour leads (under after_gather=leader the same leader leads at him "
+        "again).",
     ),
     Rule(
         "lotereya/fines",
         ("002:P21.S1", "AMB-LOTEREYA-12"),
         "When a player is out of cards the others still holding cards pay a fine for each card "
         "in hand and each card not beaten (to him, to the banker under fine_to=banker, or in "
-        "equal shares to every player out under fine_to=shared).",
+        "equal shares to every player out under fine_to=shared); under unbeaten_fine=everyone "
+        "the player out pays for the cards he gathered unbeaten too.",
     ),
 )
 
@@ -212,8 +215,10 @@ class LotereyaOptions(GameOptions):
     contribution: str = option(
         "each-round",
         "Who pays the new contribution: every player the agreed stake each round; or, after "
-        "the first round, card_fee per card of his that won nothing.",
-        ("each-round", "per-lost-card"),
+        "the first round, card_fee per card of his that won nothing (per-lost-card); or, "
+        "after the first round, the agreed stake from each player none of whose cards won in "
+        "the last round, nothing from one who won (losers).",
+        ("each-round", "per-lost-card", "losers"),
         ruling="AMB-LOTEREYA-04",
     )
     card_fee: int = option(
@@ -248,6 +253,22 @@ class LotereyaOptions(GameOptions):
         minimum=0,
         maximum=100,
         ruling="AMB-LOTEREYA-12",
+    )
+    unbeaten_fine: str = option(
+        "holders",
+        "Who pays the fine for the cards he gathered unbeaten: only a player still holding "
+        "cards, for them and for his cards in hand (holders); or every player for his own "
+        "unbeaten cards, the player out of cards included (everyone).",
+        ("holders", "everyone"),
+        ruling="AMB-LOTEREYA-12",
+    )
+    after_gather: str = option(
+        "left",
+        "Who leads after a player gathers the cards led at him and misses his turn: his "
+        "left-hand neighbour, at the next player on his left (left); or the same leader again, "
+        "at him (leader).",
+        ("left", "leader"),
+        ruling="AMB-LOTEREYA-11",
     )
     fine_to: str = option(
         "out",
@@ -431,6 +452,25 @@ def spread_range(remaining: int, cards_left: int) -> tuple[int, int]:
     return 0, min(1, remaining)
 
 
+def contribution(rule: str, stake: int, fee: int, lost: int, won: bool) -> int:
+    """What a player hands in for a round under the contribution ``rule`` (AMB-LOTEREYA-04),
+    the first round being always ``each-round``: the agreed ``stake``; or ``fee`` per card of
+    his that won nothing in the last round (``lost``); or the stake unless he ``won``
+    something in the last round.
+
+    pre: rule in ("each-round", "per-lost-card", "losers")
+    pre: 1 <= stake <= 100 and 1 <= fee <= 100 and 0 <= lost <= 52
+    post: rule != "each-round" or __return__ == stake
+    post: rule != "per-lost-card" or __return__ == fee * lost
+    post: rule != "losers" or __return__ == (0 if won else stake)
+    """
+    if rule == "per-lost-card":  # AMB-LOTEREYA-04 b: for each card that won nothing
+        return fee * lost
+    if rule == "losers" and won:  # AMB-LOTEREYA-04 c: only a player who won nothing pays
+        return 0
+    return stake  # AMB-LOTEREYA-04 a: the agreed stake, every round
+
+
 def beats(led: Card, c: Card) -> bool:
     """Whether ``c`` beats ``led``: no trumps, so a higher card of the same suit.
 
@@ -558,6 +598,23 @@ def fines(
     return tuple(
         [min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))]
     )
+
+
+def out_fines(
+    held: Sequence[int], lost: Sequence[int], fine: int, chips: Sequence[int]
+) -> tuple[int, ...]:
+    """Under unbeaten_fine=everyone (AMB-LOTEREYA-12 d), what each seat holding no cards pays:
+    ``fine`` per card ``lost`` (not beaten), never more than he has; a seat holding cards pays
+    by :func:`fines`, so here nothing.
+
+    pre: 1 <= len(held) == len(lost) == len(chips) <= 10
+    pre: all(x >= 0 for x in held) and all(x >= 0 for x in lost) and all(x >= 0 for x in chips)
+    pre: 0 <= fine <= 100
+    post: all(0 <= __return__[i] <= chips[i] for i in range(len(held)))
+    post: all(__return__[i] == 0 for i in range(len(held)) if held[i] > 0)
+    post: all(r == min(m, fine * u) for r, m, h, u in zip(__return__, chips, held, lost) if not h)
+    """
+    return tuple([0 if held[i] else min(chips[i], fine * lost[i]) for i in range(len(held))])
 
 
 def fine_shares(total: int, outs: int) -> tuple[int, ...]:
@@ -724,9 +781,11 @@ def _start_round(
     last_winner: Seat,
     lost: tuple[int, ...],
     first: bool = False,
+    won: frozenset[Seat] = frozenset(),
 ) -> LotereyaState:
     """The next round, the four of the last turned up: ``ledger``, ``bank_pack``, ``piles``,
-    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty)."""
+    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty);
+    ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
      table, leader, _, _, out) = s  # fmt: skip
     seats = SEATS[n, dealer]
@@ -749,11 +808,17 @@ def _start_round(
             discard,
         )  # fmt: skip
     balances = ledger.balances
-    each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
-    stake, fee = opts.stake, opts.card_fee
+    rule = "each-round" if first else opts.contribution  # AMB-LOTEREYA-04
     ledger = ledger.transfers_by_place(  # lotereya/contribution (accounts by place: ACCOUNTS)
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        [(p, n, min(stake if each else fee * lost[p], balances[p])) for p in seats]
+        [
+            (
+                p,
+                n,
+                min(contribution(rule, opts.stake, opts.card_fee, lost[p], p in won), balances[p]),
+            )
+            for p in seats
+        ]
     )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
@@ -806,6 +871,7 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         discard=discard,
         last_winner=last_winner,
         lost=tuple(lost),
+        won=frozenset(winners_at.values()),
     )
 
 
@@ -837,7 +903,15 @@ def _finish(
     n = s.players
     held = tuple([len(h) for h in hands])
     unbeaten = tuple([len(g) for g in gathered])
-    pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
+    chips = s.ledger.balances[:n]
+    pays = fines(held, unbeaten, s.opts.fine, chips)  # lotereya/fines
+    if s.opts.unbeaten_fine == "everyone":  # AMB-LOTEREYA-12 d: the player out pays for his too
+        pays = tuple(
+            [
+                a + b
+                for a, b in zip(pays, out_fines(held, unbeaten, s.opts.fine, chips), strict=True)
+            ]
+        )
     if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out, in equal shares
         outs = tuple([p for p in SEATS[n, s.dealer] if not hands[p]])
         moves = [(p, n, pays[p]) for p in range(n) if pays[p]]  # gathered in the pot (place n)
@@ -999,17 +1073,26 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     ))  # fmt: skip
 
 
+def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
+    """Who leads once ``seat`` has gathered cards led at him and so misses his turn
+    (lotereya/gather-and-miss): his left-hand neighbour (AMB-LOTEREYA-11 a); or, under
+    after_gather=leader, the same leader again, whose left-hand neighbour he is (c)."""
+    if s.opts.after_gather == "leader":  # AMB-LOTEREYA-11 c: the leader leads at him again
+        return s.leader
+    return LEFT[s.players, s.dealer][seat]  # AMB-LOTEREYA-11 a: his left-hand neighbour leads
+
+
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
-    (opts, players, dealer, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
+    (opts, _, _, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
      _) = s  # fmt: skip
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):
         if _can_beat(opts, table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must if he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
-        # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
+        # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; he misses his turn
         gathered = _put(gathered, seat, gathered[seat] + table)
-        return _next_lead(s, LEFT[players, dealer][seat], hands, gathered, discard)
+        return _next_lead(s, _after_gather(s, seat), hands, gathered, discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
     cards = a.cards
@@ -1029,7 +1112,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         other = tuple(x for x in table if x != beaten)
         return _next_lead(
             s,
-            LEFT[players, dealer][seat],
+            _after_gather(s, seat),
             _put(hands, seat, rest),
             _put(gathered, seat, gathered[seat] + other),
             discard + (beaten,) + cards,
