@@ -155,8 +155,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "lotereya/until-a-pack-runs-out",
         ("002:P18.S2", "002:P19.S1", "AMB-LOTEREYA-08"),
-        "Rounds go on while the banker has four cards and the dealer three for each player; "
-        "then the set-aside cards are played out.",
+        "Rounds go on while the banker has four cards and the dealer three for each player "
+        "(under last_round=short, while he has any card: the last round dealt out as far as "
+        "it goes); then the set-aside cards are played out.",
     ),
     Rule(
         "lotereya/last-winner-leads",
@@ -293,6 +294,15 @@ class LotereyaOptions(GameOptions):
         "tickets for later rounds (kept).",
         ("round", "kept"),
         ruling="AMB-LOTEREYA-16",
+    )
+    last_round: str = option(
+        "full",
+        "A round is played only while the dealer can give every player three cards (full); "
+        "or, once he cannot, he deals out what is left of his pack in the usual order, some "
+        "players getting fewer cards or none, and that round is played, the last of stage 1 "
+        "(short): a player who gets no card hands in nothing for it.",
+        ("full", "short"),
+        ruling="AMB-LOTEREYA-08",
     )
     laid_aside: str = option(
         "face-up",
@@ -469,6 +479,23 @@ def contribution(rule: str, stake: int, fee: int, lost: int, won: bool) -> int:
     if rule == "losers" and won:  # AMB-LOTEREYA-04 c: only a player who won nothing pays
         return 0
     return stake  # AMB-LOTEREYA-04 a: the agreed stake, every round
+
+
+def dealt_count(left: int, players: int, i: int, threes: bool) -> int:
+    """How many cards the ``i``-th player from the dealer's left gets when the dealer deals
+    three to each of ``players`` from a pack of ``left`` cards, one at a time round the table
+    (or three at a time if ``threes``), until the pack runs out (AMB-LOTEREYA-08 b).
+
+    pre: 0 <= left <= 52 and 1 <= players <= 8 and 0 <= i < players
+    post: 0 <= __return__ <= 3
+    post: left < 3 * players or __return__ == 3
+    post: __return__ <= left
+    """
+    if threes:  # AMB-LOTEREYA-06 b: a packet of three to each in turn
+        return max(0, min(THREE, left - THREE * i))
+    return sum(
+        1 for k in range(THREE) if k * players + i < left
+    )  # AMB-LOTEREYA-06 a: one at a time
 
 
 def beats(led: Card, c: Card) -> bool:
@@ -790,7 +817,10 @@ def _start_round(
      table, leader, _, _, out) = s  # fmt: skip
     seats = SEATS[n, dealer]
     empty: Hands = ((),) * n
-    if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
+    m = len(seats)
+    # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
+    short = opts.last_round == "short" and 0 < len(deal_pack) < THREE * m
+    if len(bank_pack) < FOUR or (len(deal_pack) < THREE * m and not short):
         # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08): stage 2, the set-aside cards played out
         pot = ledger.balances[n]
         if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
@@ -809,16 +839,14 @@ def _start_round(
         )  # fmt: skip
     balances = ledger.balances
     rule = "each-round" if first else opts.contribution  # AMB-LOTEREYA-04
+    # AMB-LOTEREYA-08 b: in a short last round a player the dealer's pack does not reach
+    # hands in nothing
+    threes = opts.deal_by == "threes"
+    reached = [not short or dealt_count(len(deal_pack), m, i, threes) > 0 for i in range(m)]
+    due = [contribution(rule, opts.stake, opts.card_fee, lost[p], p in won) for p in seats]
     ledger = ledger.transfers_by_place(  # lotereya/contribution (accounts by place: ACCOUNTS)
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        [
-            (
-                p,
-                n,
-                min(contribution(rule, opts.stake, opts.card_fee, lost[p], p in won), balances[p]),
-            )
-            for p in seats
-        ]
+        [(p, n, min(d, balances[p])) for p, d, r in zip(seats, due, reached, strict=True) if r]
     )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
@@ -1031,7 +1059,9 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         dealt = list(hands)
         threes = opts.deal_by == "threes"
         for i, p in enumerate(seats):
-            if threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
+            if len(deal_pack) < THREE * m:  # AMB-LOTEREYA-08 b: a short last round, dealt out
+                dealt[p] += _short_hand(deal_pack, m, i, threes)
+            elif threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
                 dealt[p] += deal_pack[THREE * i : THREE * i + THREE]
             else:  # AMB-LOTEREYA-06 a: one at a time, the i-th card of each round of m
                 dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
@@ -1046,6 +1076,15 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
         last_winner, lost, out,
     ))  # fmt: skip
+
+
+def _short_hand(deal_pack: tuple[Card, ...], m: int, i: int, threes: bool) -> tuple[Card, ...]:
+    """The cards the ``i``-th of ``m`` players gets in a short last round (AMB-LOTEREYA-08 b):
+    those of his three places in the deal (lotereya/deal-three) that the pack still holds."""
+    k = dealt_count(len(deal_pack), m, i, threes)
+    if threes:
+        return deal_pack[THREE * i : THREE * i + k]
+    return tuple(deal_pack[j * m + i] for j in range(k))
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
