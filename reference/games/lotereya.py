@@ -148,7 +148,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/discard-and-set-aside",
-        ("002:P16.S1", "002:P17.S2"),
+        ("002:P16.S1", "002:P17.S2", "AMB-LOTEREYA-17"),
         "The banker discards his turned cards and the players their winners; each player sets "
         "the cards that won nothing aside in a pile of his own.",
     ),
@@ -875,7 +875,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             winning = tuple([four[i] for i in hits])
             discard += winning  # lotereya/discard-and-set-aside: the winners
             hand = tuple([c for c in hand if c not in winning])
-        # lotereya/discard-and-set-aside (under tickets=kept his whole pile is in ``hand``)
+        # lotereya/discard-and-set-aside: into his own pile (AMB-LOTEREYA-17; under
+        # tickets=kept his whole pile is in ``hand``)
         set_aside[p] = tuple(sorted(hand if kept else piles[p] + hand))
         lost[p] = len(hand)
     balances = ledger.balances
