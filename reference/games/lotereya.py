@@ -188,7 +188,9 @@ RULES: Final = CORE_RULES + (
         "When a player is out of cards the others still holding cards pay a fine for each card "
         "in hand and each card not beaten (to him, to the banker under fine_to=banker, or in "
         "equal shares to every player out under fine_to=shared); under unbeaten_fine=everyone "
-        "the player out pays for the cards he gathered unbeaten too.",
+        "the player out pays for the cards he gathered unbeaten too; under "
+        "empty_start=sit-out a player with no cards at the start of the second stage sits out "
+        "and the others play on.",
     ),
 )
 
@@ -270,6 +272,14 @@ class LotereyaOptions(GameOptions):
         "at him (leader).",
         ("left", "leader"),
         ruling="AMB-LOTEREYA-11",
+    )
+    empty_start: str = option(
+        "over",
+        "A player none of whose cards is left for the second stage (all of them won): he is "
+        "out at once and the game ends (over); or he sits out and the others play on until "
+        "the first of them is out of cards (sit-out).",
+        ("over", "sit-out"),
+        ruling="AMB-LOTEREYA-12",
     )
     fine_to: str = option(
         "out",
@@ -912,16 +922,51 @@ def _next_lead(
 ) -> LotereyaState:
     """The next lead by ``leader``, or the end with fines if a player is out of cards, once
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
+    if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: those with no cards sit out
+        return _next_lead_sitting_out(s, leader, hands, gathered, discard)
     if hands.count(()) > 2:  # a player's hand is empty, besides the banker's and the dealer's
         for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
             if not hands[p]:
                 return _finish(s, p, hands, gathered, discard)
+    return _lead_by(s, leader, hands, gathered, discard)
+
+
+def _lead_by(
+    s: LotereyaState, leader: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """The position in which ``leader`` is to lead, ``hands``, ``gathered`` and ``discard`` as
+    they now are."""
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
         spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
     ))  # fmt: skip
+
+
+def _next_lead_sitting_out(
+    s: LotereyaState, leader: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """:func:`_next_lead` under empty_start=sit-out (AMB-LOTEREYA-12 h): a player with no
+    cards at the start of the second stage sits out; the game ends when a player who was
+    playing runs out (the leader who led his last cards, or the beater who beat with his
+    last), the first from the dealer's left if both did, or when fewer than two hold cards;
+    a lead that falls to a player sitting out passes to the next holder on his left."""
+    seats = SEATS[s.players, s.dealer]
+    just = (s.leader, s.turn) if s.phase == BEATING else ()  # who can have just run out
+    holders = [p for p in seats if hands[p]]
+    for p in seats:
+        if (p in just or len(holders) < 2) and not hands[p]:  # lotereya/fines
+            return _finish(s, p, hands, gathered, discard)
+    return _lead_by(s, _holder_from(s.players, s.dealer, hands, leader), hands, gathered, discard)
+
+
+def _holder_from(n: int, dealer: Seat, hands: Hands, p: Seat) -> Seat:
+    """``p`` if he holds cards, else the next player on his left who does (under
+    empty_start=sit-out, AMB-LOTEREYA-12 h, the players sitting out are passed over)."""
+    while not hands[p]:
+        p = LEFT[n, dealer][p]
+    return p
 
 
 def _finish(
@@ -1106,11 +1151,20 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
-        LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
+        _beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, led, seat, last_winner, lost, out,
     ))  # fmt: skip
+
+
+def _beater(s: LotereyaState, seat: Seat) -> Seat:
+    """The player ``seat`` leads at: his left-hand neighbour (lotereya/must-beat); under
+    empty_start=sit-out the next on his left who holds cards (AMB-LOTEREYA-12 h)."""
+    left = LEFT[s.players, s.dealer][seat]
+    if s.opts.empty_start == "sit-out":
+        return _holder_from(s.players, s.dealer, s.hands, left)
+    return left
 
 
 def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
@@ -1119,7 +1173,9 @@ def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
     after_gather=leader, the same leader again, whose left-hand neighbour he is (c)."""
     if s.opts.after_gather == "leader":  # AMB-LOTEREYA-11 c: the leader leads at him again
         return s.leader
-    return LEFT[s.players, s.dealer][seat]  # AMB-LOTEREYA-11 a: his left-hand neighbour leads
+    # AMB-LOTEREYA-11 a: his left-hand neighbour leads (passed on, under empty_start=sit-out,
+    # to the next who holds cards, by _next_lead)
+    return LEFT[s.players, s.dealer][seat]
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
@@ -1469,7 +1525,11 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError("position/spread: 0 to 2 cards staked while spreading")
         return
     seats = SEATS[n, s.dealer]
-    if s.turn not in seats or not all(s.hands[p] for p in seats if p != s.leader):
+    if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: some may sit out, not the one to move
+        holding = bool(s.hands[s.turn]) if s.turn in seats else False
+    else:
+        holding = all(s.hands[p] for p in seats if p != s.leader)
+    if s.turn not in seats or not holding:
         raise FormatError("position: in stage 2 a player is to move and the players hold cards")
     if s.phase == BEATING and (s.leader not in seats or not 1 <= len(s.table) <= 2):
         raise FormatError("position: cards led by a player are on the table")

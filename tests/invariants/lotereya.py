@@ -52,6 +52,10 @@ def check(state: object) -> None:
         assert 1 <= len(s.table) <= 2 and len({c % 13 for c in s.table}) == 1
         assert s.turn in seats and s.turn != s.leader
     if s.phase == LEADING:
-        assert not s.table and all(s.hands[p] for p in seats)
+        assert not s.table and s.hands[s.turn]
+        if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: some may sit out
+            assert sum(1 for p in seats if s.hands[p]) >= 2
+        else:
+            assert all(s.hands[p] for p in seats)
     if s.phase == OVER:
         assert not s.hands[s.out]
