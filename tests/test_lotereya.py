@@ -20,9 +20,12 @@ from reference.games.lotereya import (
     Beat,
     Lead,
     beatings,
+    contribution,
+    dealt_count,
     fines,
     load_position,
     matches,
+    out_fines,
     part_beatings,
     position,
     split_packs,
@@ -108,6 +111,29 @@ def test_decision_functions() -> None:
     )
     assert part_beatings(parse_cards(["7S"]), parse_cards(["9S"]), False) == ()
     assert fines((2, 0, 1), (1, 3, 0), 2, (10, 10, 1)) == (6, 0, 1)
+    # unbeaten_fine=everyone (AMB-LOTEREYA-12 d): a seat out of cards pays for his unbeaten ones
+    assert out_fines((2, 0, 0), (1, 3, 2), 2, (10, 10, 1)) == (0, 6, 1)
+
+
+def test_contribution_readings() -> None:
+    """AMB-LOTEREYA-04: the stake each round (a), a fee per card that won nothing (b), the
+    stake from a player who won nothing, nothing from one who won (c)."""
+    assert contribution("each-round", 4, 1, 3, True) == 4
+    assert contribution("per-lost-card", 4, 2, 3, False) == 6
+    assert contribution("losers", 4, 1, 3, False) == 4
+    assert contribution("losers", 4, 1, 2, True) == 0
+
+
+@pytest.mark.parametrize("threes", [False, True])
+def test_a_short_last_round_deals_out_the_pack(threes: bool) -> None:
+    """AMB-LOTEREYA-08 b: what is left of the dealer's pack, no more, in the usual order."""
+    for left in range(53):
+        for m in range(1, 9):
+            got = [dealt_count(left, m, i, threes) for i in range(m)]
+            assert sum(got) == min(left, 3 * m)
+            assert got == sorted(got, reverse=True), "the first from the dealer's left first"
+    assert [dealt_count(4, 8, i, False) for i in range(8)] == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert [dealt_count(4, 8, i, True) for i in range(8)] == [3, 1, 0, 0, 0, 0, 0, 0]
 
 
 def test_actions_round_trip() -> None:

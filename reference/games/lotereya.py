@@ -118,7 +118,8 @@ RULES: Final = CORE_RULES + (
         ("002:P14.S1", "002:P17.S1", "AMB-LOTEREYA-04"),
         "Each round the players hand in the agreed contribution (under "
         "contribution=per-lost-card, after the first round, card_fee per card of theirs that "
-        "won nothing in the last round).",
+        "won nothing in the last round; under contribution=losers, after the first round, only "
+        "the players none of whose cards won).",
     ),
     Rule(
         "lotereya/spread",
@@ -147,15 +148,16 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/discard-and-set-aside",
-        ("002:P16.S1", "002:P17.S2"),
+        ("002:P16.S1", "002:P17.S2", "AMB-LOTEREYA-17"),
         "The banker discards his turned cards and the players their winners; each player sets "
         "the cards that won nothing aside in a pile of his own.",
     ),
     Rule(
         "lotereya/until-a-pack-runs-out",
         ("002:P18.S2", "002:P19.S1", "AMB-LOTEREYA-08"),
-        "Rounds go on while the banker has four cards and the dealer three for each player; "
-        "then the set-aside cards are played out.",
+        "Rounds go on while the banker has four cards and the dealer three for each player "
+        "(under last_round=short, while he has any card: the last round dealt out as far as "
+        "it goes); then the set-aside cards are played out.",
     ),
     Rule(
         "lotereya/last-winner-leads",
@@ -177,14 +179,18 @@ RULES: Final = CORE_RULES + (
         "lotereya/gather-and-miss",
         ("002:P20.S4", "002:P20.S5", "AMB-LOTEREYA-11"),
         "One who cannot beat gathers the cards into a pile of his own and misses his turn: his "
-        "left-hand neighbour leads.",
+        "left-hand neighbour leads (under after_gather=leader the same leader leads at him "
+        "again).",
     ),
     Rule(
         "lotereya/fines",
         ("002:P21.S1", "AMB-LOTEREYA-12"),
         "When a player is out of cards the others still holding cards pay a fine for each card "
         "in hand and each card not beaten (to him, to the banker under fine_to=banker, or in "
-        "equal shares to every player out under fine_to=shared).",
+        "equal shares to every player out under fine_to=shared); under unbeaten_fine=everyone "
+        "the player out pays for the cards he gathered unbeaten too; under "
+        "empty_start=sit-out a player with no cards at the start of the second stage sits out "
+        "and the others play on.",
     ),
 )
 
@@ -212,8 +218,10 @@ class LotereyaOptions(GameOptions):
     contribution: str = option(
         "each-round",
         "Who pays the new contribution: every player the agreed stake each round; or, after "
-        "the first round, card_fee per card of his that won nothing.",
-        ("each-round", "per-lost-card"),
+        "the first round, card_fee per card of his that won nothing (per-lost-card); or, "
+        "after the first round, the agreed stake from each player none of whose cards won in "
+        "the last round, nothing from one who won (losers).",
+        ("each-round", "per-lost-card", "losers"),
         ruling="AMB-LOTEREYA-04",
     )
     card_fee: int = option(
@@ -249,6 +257,30 @@ class LotereyaOptions(GameOptions):
         maximum=100,
         ruling="AMB-LOTEREYA-12",
     )
+    unbeaten_fine: str = option(
+        "holders",
+        "Who pays the fine for the cards he gathered unbeaten: only a player still holding "
+        "cards, for them and for his cards in hand (holders); or every player for his own "
+        "unbeaten cards, the player out of cards included (everyone).",
+        ("holders", "everyone"),
+        ruling="AMB-LOTEREYA-12",
+    )
+    after_gather: str = option(
+        "left",
+        "Who leads after a player gathers the cards led at him and misses his turn: his "
+        "left-hand neighbour, at the next player on his left (left); or the same leader again, "
+        "at him (leader).",
+        ("left", "leader"),
+        ruling="AMB-LOTEREYA-11",
+    )
+    empty_start: str = option(
+        "over",
+        "A player none of whose cards is left for the second stage (all of them won): he is "
+        "out at once and the game ends (over); or he sits out and the others play on until "
+        "the first of them is out of cards (sit-out).",
+        ("over", "sit-out"),
+        ruling="AMB-LOTEREYA-12",
+    )
     fine_to: str = option(
         "out",
         "Who receives the fines: the player who ran out of cards (the first from the dealer's "
@@ -272,6 +304,15 @@ class LotereyaOptions(GameOptions):
         "tickets for later rounds (kept).",
         ("round", "kept"),
         ruling="AMB-LOTEREYA-16",
+    )
+    last_round: str = option(
+        "full",
+        "A round is played only while the dealer can give every player three cards (full); "
+        "or, once he cannot, he deals out what is left of his pack in the usual order, some "
+        "players getting fewer cards or none, and that round is played, the last of stage 1 "
+        "(short): a player who gets no card hands in nothing for it.",
+        ("full", "short"),
+        ruling="AMB-LOTEREYA-08",
     )
     laid_aside: str = option(
         "face-up",
@@ -431,6 +472,42 @@ def spread_range(remaining: int, cards_left: int) -> tuple[int, int]:
     return 0, min(1, remaining)
 
 
+def contribution(rule: str, stake: int, fee: int, lost: int, won: bool) -> int:
+    """What a player hands in for a round under the contribution ``rule`` (AMB-LOTEREYA-04),
+    the first round being always ``each-round``: the agreed ``stake``; or ``fee`` per card of
+    his that won nothing in the last round (``lost``); or the stake unless he ``won``
+    something in the last round.
+
+    pre: rule in ("each-round", "per-lost-card", "losers")
+    pre: 1 <= stake <= 100 and 1 <= fee <= 100 and 0 <= lost <= 52
+    post: rule != "each-round" or __return__ == stake
+    post: rule != "per-lost-card" or __return__ == fee * lost
+    post: rule != "losers" or __return__ == (0 if won else stake)
+    """
+    if rule == "per-lost-card":  # AMB-LOTEREYA-04 b: for each card that won nothing
+        return fee * lost
+    if rule == "losers" and won:  # AMB-LOTEREYA-04 c: only a player who won nothing pays
+        return 0
+    return stake  # AMB-LOTEREYA-04 a: the agreed stake, every round
+
+
+def dealt_count(left: int, players: int, i: int, threes: bool) -> int:
+    """How many cards the ``i``-th player from the dealer's left gets when the dealer deals
+    three to each of ``players`` from a pack of ``left`` cards, one at a time round the table
+    (or three at a time if ``threes``), until the pack runs out (AMB-LOTEREYA-08 b).
+
+    pre: 0 <= left <= 52 and 1 <= players <= 8 and 0 <= i < players
+    post: 0 <= __return__ <= 3
+    post: left < 3 * players or __return__ == 3
+    post: __return__ <= left
+    """
+    if threes:  # AMB-LOTEREYA-06 b: a packet of three to each in turn
+        return max(0, min(THREE, left - THREE * i))
+    return sum(
+        1 for k in range(THREE) if k * players + i < left
+    )  # AMB-LOTEREYA-06 a: one at a time
+
+
 def beats(led: Card, c: Card) -> bool:
     """Whether ``c`` beats ``led``: no trumps, so a higher card of the same suit.
 
@@ -558,6 +635,23 @@ def fines(
     return tuple(
         [min(chips[i], fine * (held[i] + lost[i])) if held[i] else 0 for i in range(len(held))]
     )
+
+
+def out_fines(
+    held: Sequence[int], lost: Sequence[int], fine: int, chips: Sequence[int]
+) -> tuple[int, ...]:
+    """Under unbeaten_fine=everyone (AMB-LOTEREYA-12 d), what each seat holding no cards pays:
+    ``fine`` per card ``lost`` (not beaten), never more than he has; a seat holding cards pays
+    by :func:`fines`, so here nothing.
+
+    pre: 1 <= len(held) == len(lost) == len(chips) <= 10
+    pre: all(x >= 0 for x in held) and all(x >= 0 for x in lost) and all(x >= 0 for x in chips)
+    pre: 0 <= fine <= 100
+    post: all(0 <= __return__[i] <= chips[i] for i in range(len(held)))
+    post: all(__return__[i] == 0 for i in range(len(held)) if held[i] > 0)
+    post: all(r == min(m, fine * u) for r, m, h, u in zip(__return__, chips, held, lost) if not h)
+    """
+    return tuple([0 if held[i] else min(chips[i], fine * lost[i]) for i in range(len(held))])
 
 
 def fine_shares(total: int, outs: int) -> tuple[int, ...]:
@@ -724,14 +818,19 @@ def _start_round(
     last_winner: Seat,
     lost: tuple[int, ...],
     first: bool = False,
+    won: frozenset[Seat] = frozenset(),
 ) -> LotereyaState:
     """The next round, the four of the last turned up: ``ledger``, ``bank_pack``, ``piles``,
-    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty)."""
+    ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty);
+    ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
      table, leader, _, _, out) = s  # fmt: skip
     seats = SEATS[n, dealer]
     empty: Hands = ((),) * n
-    if len(bank_pack) < FOUR or len(deal_pack) < THREE * len(seats):
+    m = len(seats)
+    # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
+    short = opts.last_round == "short" and 0 < len(deal_pack) < THREE * m
+    if len(bank_pack) < FOUR or (len(deal_pack) < THREE * m and not short):
         # lotereya/until-a-pack-runs-out (AMB-LOTEREYA-08): stage 2, the set-aside cards played out
         pot = ledger.balances[n]
         if pot:  # lotereya/match-wins (AMB-LOTEREYA-07): chips still carried go to the banker
@@ -749,11 +848,15 @@ def _start_round(
             discard,
         )  # fmt: skip
     balances = ledger.balances
-    each = first or opts.contribution == "each-round"  # AMB-LOTEREYA-04
-    stake, fee = opts.stake, opts.card_fee
+    rule = "each-round" if first else opts.contribution  # AMB-LOTEREYA-04
+    # AMB-LOTEREYA-08 b: in a short last round a player the dealer's pack does not reach
+    # hands in nothing
+    threes = opts.deal_by == "threes"
+    reached = [not short or dealt_count(len(deal_pack), m, i, threes) > 0 for i in range(m)]
+    due = [contribution(rule, opts.stake, opts.card_fee, lost[p], p in won) for p in seats]
     ledger = ledger.transfers_by_place(  # lotereya/contribution (accounts by place: ACCOUNTS)
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
-        [(p, n, min(stake if each else fee * lost[p], balances[p])) for p in seats]
+        [(p, n, min(d, balances[p])) for p, d, r in zip(seats, due, reached, strict=True) if r]
     )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
@@ -782,7 +885,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             winning = tuple([four[i] for i in hits])
             discard += winning  # lotereya/discard-and-set-aside: the winners
             hand = tuple([c for c in hand if c not in winning])
-        # lotereya/discard-and-set-aside (under tickets=kept his whole pile is in ``hand``)
+        # lotereya/discard-and-set-aside: into his own pile (AMB-LOTEREYA-17; under
+        # tickets=kept his whole pile is in ``hand``)
         set_aside[p] = tuple(sorted(hand if kept else piles[p] + hand))
         lost[p] = len(hand)
     balances = ledger.balances
@@ -806,6 +910,7 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         discard=discard,
         last_winner=last_winner,
         lost=tuple(lost),
+        won=frozenset(winners_at.values()),
     )
 
 
@@ -817,16 +922,51 @@ def _next_lead(
 ) -> LotereyaState:
     """The next lead by ``leader``, or the end with fines if a player is out of cards, once
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
+    if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: those with no cards sit out
+        return _next_lead_sitting_out(s, leader, hands, gathered, discard)
     if hands.count(()) > 2:  # a player's hand is empty, besides the banker's and the dealer's
         for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
             if not hands[p]:
                 return _finish(s, p, hands, gathered, discard)
+    return _lead_by(s, leader, hands, gathered, discard)
+
+
+def _lead_by(
+    s: LotereyaState, leader: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """The position in which ``leader`` is to lead, ``hands``, ``gathered`` and ``discard`` as
+    they now are."""
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
      _, _, _, _, last_winner, lost, out) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
         spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
     ))  # fmt: skip
+
+
+def _next_lead_sitting_out(
+    s: LotereyaState, leader: Seat, hands: Hands, gathered: Hands, discard: tuple[Card, ...]
+) -> LotereyaState:
+    """:func:`_next_lead` under empty_start=sit-out (AMB-LOTEREYA-12 h): a player with no
+    cards at the start of the second stage sits out; the game ends when a player who was
+    playing runs out (the leader who led his last cards, or the beater who beat with his
+    last), the first from the dealer's left if both did, or when fewer than two hold cards;
+    a lead that falls to a player sitting out passes to the next holder on his left."""
+    seats = SEATS[s.players, s.dealer]
+    just = (s.leader, s.turn) if s.phase == BEATING else ()  # who can have just run out
+    holders = [p for p in seats if hands[p]]
+    for p in seats:
+        if (p in just or len(holders) < 2) and not hands[p]:  # lotereya/fines
+            return _finish(s, p, hands, gathered, discard)
+    return _lead_by(s, _holder_from(s.players, s.dealer, hands, leader), hands, gathered, discard)
+
+
+def _holder_from(n: int, dealer: Seat, hands: Hands, p: Seat) -> Seat:
+    """``p`` if he holds cards, else the next player on his left who does (under
+    empty_start=sit-out, AMB-LOTEREYA-12 h, the players sitting out are passed over)."""
+    while not hands[p]:
+        p = LEFT[n, dealer][p]
+    return p
 
 
 def _finish(
@@ -837,7 +977,15 @@ def _finish(
     n = s.players
     held = tuple([len(h) for h in hands])
     unbeaten = tuple([len(g) for g in gathered])
-    pays = fines(held, unbeaten, s.opts.fine, s.ledger.balances[:n])  # lotereya/fines
+    chips = s.ledger.balances[:n]
+    pays = fines(held, unbeaten, s.opts.fine, chips)  # lotereya/fines
+    if s.opts.unbeaten_fine == "everyone":  # AMB-LOTEREYA-12 d: the player out pays for his too
+        pays = tuple(
+            [
+                a + b
+                for a, b in zip(pays, out_fines(held, unbeaten, s.opts.fine, chips), strict=True)
+            ]
+        )
     if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out, in equal shares
         outs = tuple([p for p in SEATS[n, s.dealer] if not hands[p]])
         moves = [(p, n, pays[p]) for p in range(n) if pays[p]]  # gathered in the pot (place n)
@@ -957,7 +1105,9 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         dealt = list(hands)
         threes = opts.deal_by == "threes"
         for i, p in enumerate(seats):
-            if threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
+            if len(deal_pack) < THREE * m:  # AMB-LOTEREYA-08 b: a short last round, dealt out
+                dealt[p] += _short_hand(deal_pack, m, i, threes)
+            elif threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
                 dealt[p] += deal_pack[THREE * i : THREE * i + THREE]
             else:  # AMB-LOTEREYA-06 a: one at a time, the i-th card of each round of m
                 dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
@@ -972,6 +1122,15 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
         last_winner, lost, out,
     ))  # fmt: skip
+
+
+def _short_hand(deal_pack: tuple[Card, ...], m: int, i: int, threes: bool) -> tuple[Card, ...]:
+    """The cards the ``i``-th of ``m`` players gets in a short last round (AMB-LOTEREYA-08 b):
+    those of his three places in the deal (lotereya/deal-three) that the pack still holds."""
+    k = dealt_count(len(deal_pack), m, i, threes)
+    if threes:
+        return deal_pack[THREE * i : THREE * i + k]
+    return tuple(deal_pack[j * m + i] for j in range(k))
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
@@ -992,24 +1151,44 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         )
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
-        LEFT[players, dealer][seat],  # lotereya/must-beat: the left-hand neighbour
+        _beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, led, seat, last_winner, lost, out,
     ))  # fmt: skip
 
 
+def _beater(s: LotereyaState, seat: Seat) -> Seat:
+    """The player ``seat`` leads at: his left-hand neighbour (lotereya/must-beat); under
+    empty_start=sit-out the next on his left who holds cards (AMB-LOTEREYA-12 h)."""
+    left = LEFT[s.players, s.dealer][seat]
+    if s.opts.empty_start == "sit-out":
+        return _holder_from(s.players, s.dealer, s.hands, left)
+    return left
+
+
+def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
+    """Who leads once ``seat`` has gathered cards led at him and so misses his turn
+    (lotereya/gather-and-miss): his left-hand neighbour (AMB-LOTEREYA-11 a); or, under
+    after_gather=leader, the same leader again, whose left-hand neighbour he is (c)."""
+    if s.opts.after_gather == "leader":  # AMB-LOTEREYA-11 c: the leader leads at him again
+        return s.leader
+    # AMB-LOTEREYA-11 a: his left-hand neighbour leads (passed on, under empty_start=sit-out,
+    # to the next who holds cards, by _next_lead)
+    return LEFT[s.players, s.dealer][seat]
+
+
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
-    (opts, players, dealer, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
+    (opts, _, _, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
      _) = s  # fmt: skip
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):
         if _can_beat(opts, table, hand):  # lotereya/must-beat (AMB-LOTEREYA-10): he must if he can
             raise IllegalAction("lotereya/must-beat", f"seat {seat} can beat the cards led")
-        # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; his left neighbour leads
+        # lotereya/gather-and-miss (AMB-LOTEREYA-11): into his pile; he misses his turn
         gathered = _put(gathered, seat, gathered[seat] + table)
-        return _next_lead(s, LEFT[players, dealer][seat], hands, gathered, discard)
+        return _next_lead(s, _after_gather(s, seat), hands, gathered, discard)
     if not isinstance(a, Beat):
         raise IllegalAction("core/wrong-action", "the cards led are beaten or gathered")
     cards = a.cards
@@ -1029,7 +1208,7 @@ def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
         other = tuple(x for x in table if x != beaten)
         return _next_lead(
             s,
-            LEFT[players, dealer][seat],
+            _after_gather(s, seat),
             _put(hands, seat, rest),
             _put(gathered, seat, gathered[seat] + other),
             discard + (beaten,) + cards,
@@ -1346,7 +1525,11 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError("position/spread: 0 to 2 cards staked while spreading")
         return
     seats = SEATS[n, s.dealer]
-    if s.turn not in seats or not all(s.hands[p] for p in seats if p != s.leader):
+    if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: some may sit out, not the one to move
+        holding = bool(s.hands[s.turn]) if s.turn in seats else False
+    else:
+        holding = all(s.hands[p] for p in seats if p != s.leader)
+    if s.turn not in seats or not holding:
         raise FormatError("position: in stage 2 a player is to move and the players hold cards")
     if s.phase == BEATING and (s.leader not in seats or not 1 <= len(s.table) <= 2):
         raise FormatError("position: cards led by a player are on the table")

@@ -98,7 +98,8 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
         ("000:P26.S3", "AMB-SVINYI-04"),
         "In turn from the dealer's left each player takes the top card of the stock, plays, and "
         "passes (under draw=while-laid he takes another card each time he has laid the card "
-        "drawn, while the stock lasts).",
+        "drawn, while the stock lasts; under lay_duty=must he may pass only when no card of "
+        "his can be laid).",
     ),
     Rule(
         "svinyi/unplaced",
@@ -115,7 +116,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/pig-ascending",
-        ("000:P26.S3", "AMB-SVINYI-05"),
+        ("000:P26.S3", "000:P29.S1", "AMB-SVINYI-05", "AMB-SVINYI-18"),
         "Onto the pig goes the next rank up, of any suit (of the pig's suit under "
         "pig_suit=follow).",
     ),
@@ -142,14 +143,16 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/next-pig",
-        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13"),
+        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13", "AMB-SVINYI-16"),
         "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
-        "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36).",
+        "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36; "
+        "under pig_from=any also one he kept or has on top of his store).",
     ),
     Rule(
         "svinyi/neighbours-only",
-        ("000:P28.S1",),
-        "Cards go onto the stores of one's two neighbours only, right and left.",
+        ("000:P28.S1", "AMB-SVINYI-17"),
+        "Cards go onto the stores of one's two neighbours only, right and left (under "
+        "own_store=in-order onto his own store too, in the same descending order).",
     ),
     Rule(
         "svinyi/pig-first",
@@ -292,6 +295,29 @@ class SvinyiOptions(GameOptions):
         ("two-or-six", "lowest"),
         ruling="AMB-SVINYI-13",
     )
+    lay_duty: str = option(
+        "free",
+        "Whether laying is free, a player passing when he likes once nothing is bound to the "
+        "pig (free); or compulsory, a player passing only when no card of his can be laid "
+        "anywhere (must).",
+        ("free", "must"),
+        ruling="AMB-SVINYI-04",
+    )
+    pig_from: str = option(
+        "talon",
+        "With no pig in the middle, which two or six begins the next: only one just drawn from "
+        "the stock (talon); or also one the player kept from an earlier turn or has on top of "
+        "his store (any).",
+        ("talon", "any"),
+        ruling="AMB-SVINYI-16",
+    )
+    own_store: str = option(
+        "no",
+        "Whether a player may lay a card on his own store: never, only on his neighbours' (no); "
+        "or in the same descending order as on theirs (in-order).",
+        ("no", "in-order"),
+        ruling="AMB-SVINYI-17",
+    )
     pigs_aside: str = option(
         "face-up",
         "The pigs finished with a king and set aside: as they lay, face up, their cards seen "
@@ -417,7 +443,7 @@ def fits_pig(c: Card, pig: tuple[Card, ...], follow: bool) -> bool:
         return False
     if follow and SUIT_OF[c] != SUIT_OF[pig[0]]:  # svinyi/pig-ascending
         return False
-    return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending
+    return RANK_OF[c] == RANK_OF[pig[-1]] + 1  # svinyi/pig-ascending (AMB-SVINYI-18 a: next rank)
 
 
 def pig_ranks(rule: str, lowest: int) -> tuple[int, ...]:
@@ -634,11 +660,14 @@ def _movable(hand: Card, kept: tuple[Card, ...], top: tuple[Card, ...]) -> list[
     return out
 
 
-def _starts_pig(pig: tuple[Card, ...], hand: Card, c: Card, bases: frozenset[Card]) -> bool:
+def _starts_pig(
+    pig: tuple[Card, ...], hand: Card, c: Card, bases: frozenset[Card], any_card: bool
+) -> bool:
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
-    # kept card showed earlier), only when no pig lies in the middle (AMB-SVINYI-02, -03), and
-    # only one of the ``bases`` (AMB-SVINYI-13)
-    return not pig and c == hand and c in bases
+    # kept card showed earlier; AMB-SVINYI-16 a), or under pig_from=any (``any_card``) any
+    # card of his he may lay (AMB-SVINYI-16 b); only when no pig lies in the middle
+    # (AMB-SVINYI-02, -03), and only one of the ``bases`` (AMB-SVINYI-13)
+    return not pig and (c == hand or any_card) and c in bases
 
 
 def _base_cards(opts: SvinyiOptions, players: int) -> frozenset[Card]:
@@ -659,8 +688,20 @@ NEIGHBOURS: Final = tuple(
 )
 
 
+#: ``WITH_OWN[n][seat]``: those and his own store, under own_store=in-order (AMB-SVINYI-17 b).
+WITH_OWN: Final = tuple(
+    tuple(_neighbours(seat, n) + (seat,) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
+)
+
+
+def _store_targets(opts: SvinyiOptions, players: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats whose stores ``seat`` may lay on (svinyi/neighbours-only): his neighbours'
+    (AMB-SVINYI-17 a), and under own_store=in-order his own too (AMB-SVINYI-17 b)."""
+    return (WITH_OWN if opts.own_store == "in-order" else NEIGHBOURS)[players][seat]
+
+
 def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
-    return NEIGHBOURS[s.players][seat]  # svinyi/neighbours-only
+    return _store_targets(s.opts, s.players, seat)  # svinyi/neighbours-only
 
 
 def _pig_bound(
@@ -674,7 +715,10 @@ def _pig_bound(
     on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn card of the
     ``bases`` that begins one."""
     if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
-        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand, bases) else []
+        if opts.pig_from == "any" and opts.pig_duty == "any":
+            # AMB-SVINYI-16 b: any two or six of his begins it, and so must (AMB-SVINYI-08 a)
+            return [c for c in movable if c in bases]
+        return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand, bases, False) else []
     fits = PIG_FITS[opts.pig_suit == "follow"][pig[-1]]
     if opts.pig_duty == "drawn":  # AMB-SVINYI-08 b: only the card drawn this turn is bound
         return [hand] if hand in fits else []
@@ -699,7 +743,7 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     kept, top = held[seat], stores[seat][-1:]
     mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
     if on_pig.isdisjoint(mine):
-        for t in NEIGHBOURS[players][seat]:
+        for t in _store_targets(opts, players, seat):
             store = stores[t]
             if store and not store_fits[store[-1]].isdisjoint(mine):
                 break
@@ -711,9 +755,12 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
     # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
-    tops = [(t, store_fits[stores[t][-1]]) for t in NEIGHBOURS[players][seat] if stores[t]]
+    targets = _store_targets(opts, players, seat)  # svinyi/neighbours-only (AMB-SVINYI-17)
+    tops = [(t, store_fits[stores[t][-1]]) for t in targets if stores[t]]
     # AMB-SVINYI-08 b: under pig_duty=drawn a card that fits the pig may go on it or elsewhere
     free = on_pig if pig and opts.pig_duty == "drawn" else NO_CARDS
+    if not pig and opts.pig_from == "any":  # AMB-SVINYI-16 b: any two or six of his begins one
+        free = bases
     out: list[Action] = []
     for c in movable:
         if c in free:
@@ -721,7 +768,8 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
         for t, fits in tops:
             if c in fits:
                 out.append(lays[c][t])
-    out.append(PASSES[seat])
+    if not out or opts.lay_duty == "free":  # svinyi/turns (AMB-SVINYI-04 d: must lay if able)
+        out.append(PASSES[seat])
     return tuple(out)
 
 
@@ -868,7 +916,9 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     pig, done = s.pig, s.done
     if a.onto != PIG:
         stores = put(stores, a.onto, s.stores[a.onto] + (c,))
-    elif _starts_pig(pig, s.hand, c, _base_cards(s.opts, s.players)):  # svinyi/next-pig
+    elif _starts_pig(  # svinyi/next-pig (AMB-SVINYI-16)
+        pig, s.hand, c, _base_cards(s.opts, s.players), s.opts.pig_from == "any"
+    ):
         pig = (c,)
     elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
         pig, done = (), done + pig + (c,)
@@ -900,6 +950,10 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             raise IllegalAction(
                 "svinyi/pig-first", f"{card_name(bound[0])} fits the pig and must go on it"
             )
+        if s.opts.lay_duty == "must":  # svinyi/turns (AMB-SVINYI-04 d)
+            raise IllegalAction(
+                "svinyi/turns", "a card of his can be laid: under lay_duty=must he lays it first"
+            )
         return
     c = a.card
     if c not in movable:
@@ -911,7 +965,7 @@ def _refuse(s: SvinyiState, a: Action) -> None:
             "svinyi/own-cards", f"{card_name(c)} is not the card drawn nor the top of his store"
         )
     if a.onto == PIG:
-        if _starts_pig(s.pig, s.hand, c, bases):  # svinyi/next-pig
+        if _starts_pig(s.pig, s.hand, c, bases, s.opts.pig_from == "any"):  # svinyi/next-pig
             return
         if not fits_pig(c, s.pig, s.opts.pig_suit == "follow"):
             if RANK_OF[c] == ACE:

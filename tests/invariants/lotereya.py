@@ -20,8 +20,9 @@ GAME_ID = "lotereya"
 def check(state: object) -> None:
     """No balance below zero; the banker and the dealer hold no cards; in stage 1 the four are
     laid, the stakes sit only on cards already staked, every player holds three cards once dealt
-    and none before; in stage 2 the packs are spent (a full round no longer fits), the pot and the
-    stakes are empty, and only the beater faces one or two cards of one rank."""
+    (fewer only in a short last round, AMB-LOTEREYA-08 b) and none before; in stage 2 the packs
+    are spent (a full round no longer fits), the pot and the stakes are empty, and only the
+    beater faces one or two cards of one rank."""
     assert isinstance(state, LotereyaState)
     s = state
     n = s.players
@@ -37,7 +38,11 @@ def check(state: object) -> None:
             assert all(not s.hands[p] for p in seats)
         else:
             assert bal[n] == 0, "the whole pot is spread before the deal"
-            assert all(len(s.hands[p]) == THREE for p in seats)
+            if any(len(s.hands[p]) != THREE for p in seats):
+                # AMB-LOTEREYA-08 b: only a short last round, dealt out to the pack's end
+                assert s.opts.last_round == "short" and not s.deal_pack
+                assert all(len(s.hands[p]) <= THREE for p in seats)
+                assert any(s.hands[p] for p in seats)
         assert not any(s.gathered)
     else:
         assert len(s.bank_pack) < FOUR or len(s.deal_pack) < THREE * len(seats)
@@ -47,6 +52,10 @@ def check(state: object) -> None:
         assert 1 <= len(s.table) <= 2 and len({c % 13 for c in s.table}) == 1
         assert s.turn in seats and s.turn != s.leader
     if s.phase == LEADING:
-        assert not s.table and all(s.hands[p] for p in seats)
+        assert not s.table and s.hands[s.turn]
+        if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: some may sit out
+            assert sum(1 for p in seats if s.hands[p]) >= 2
+        else:
+            assert all(s.hands[p] for p in seats)
     if s.phase == OVER:
         assert not s.hands[s.out]
