@@ -929,14 +929,14 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     if not same and AS in hand and led != 0 and opts.ace_cover == "must":
         return (plays[AS],)  # AMB-MUSHKAKOPILKA-04 (ace_cover=must): he covers with it
     # mushka-kopilka/ace-covers (AMB-MUSHKAKOPILKA-04): on a spade lead the ace is a spade
-    if led != 0 and AS in hand and (opts.ace == "any" or not same):
+    if led != 0 and AS in hand and (s.opts.ace == "any" or not same):
         out = out + (plays[AS],)
     if not same:
         # mushka-kopilka/buy (AMB-MUSHKAKOPILKA-03): again while void, or once under buy=one
-        if s.stock and not (s.bought and opts.buy == "one"):
+        if s.stock and not (s.bought and s.opts.buy == "one"):
             out = out + (BUYS[seat],)
         return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
-    if opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
+    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
         out = out + (PASSES[seat],)
     return out
 
