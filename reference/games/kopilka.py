@@ -114,9 +114,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "mushka-kopilka/follow-suit",
-        ("001:P83.S1", "001:P83.S2", "001:P83.S3"),
+        ("001:P83.S1", "001:P83.S2", "001:P83.S3", "AMB-MUSHKAKOPILKA-19"),
         "Each of the other three in turn to the left of the leader must give a card of the "
-        "suit led if he has one.",
+        "suit led if he has one (under follow=must-beat, one above the highest of that suit "
+        "on the table if he has one: AMB-MUSHKAKOPILKA-19).",
     ),
     Rule(
         "mushka-kopilka/no-other-suit",
@@ -151,13 +152,15 @@ RULES: Final = CORE_RULES + (
         "mushka-kopilka/ace-covers",
         ("001:P81.S1", "001:P81.S2", "AMB-MUSHKAKOPILKA-04"),
         "A player following may play the ace of spades on any lead (under ace=void-only only "
-        "when he is without the suit led); it takes the trick.",
+        "when he is without the suit led); it takes the trick. Under ace_cover=must a player "
+        "without the suit led who holds it must play it.",
     ),
     Rule(
         "mushka-kopilka/ace-double",
         ("001:P81.S2", "001:P102.S1", "AMB-MUSHKAKOPILKA-04"),
         "A trick covered by the ace of spades counts double (under double_by=any-ace, any "
-        "trick an ace played on the lead takes).",
+        "trick an ace played on the lead takes; under led_ace=doubles, a trick led with the "
+        "ace of spades too).",
     ),
     Rule(
         "mushka-kopilka/all-pass",
@@ -330,6 +333,27 @@ class KopilkaOptions(GameOptions):
         "any trick an ace played on the lead takes, the ace of the suit led too (any-ace).",
         ("ace-of-spades", "any-ace"),
         ruling=R + "04",
+    )
+    ace_cover: str = option(
+        "may",
+        "A player without the suit led who holds the ace of spades may cover with it, buy "
+        "or pass (may), or must cover with it (must).",
+        ("may", "must"),
+        ruling=R + "04",
+    )
+    led_ace: str = option(
+        "plain",
+        "A trick led with the ace of spades counts as an ordinary spade trick (plain), or "
+        "double as a trick the ace takes (doubles).",
+        ("plain", "doubles"),
+        ruling=R + "04",
+    )
+    follow: str = option(
+        "any",
+        "A player with the suit led gives any card of it (any), or one above the highest of "
+        "that suit on the table when he has one (must-beat).",
+        ("any", "must-beat"),
+        ruling=R + "19",
     )
     record_suit: str = option(
         "led",
@@ -897,8 +921,13 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     hand = s.hands[seat]
     led = SUIT_OF[s.table[0]]
     plays = PLAYS[seat]
+    opts = s.opts
     same = tuple([plays[c] for c in hand if SUIT_OF[c] == led])  # follow-suit
+    if same and opts.follow == "must-beat":  # AMB-MUSHKAKOPILKA-19 (follow=must-beat)
+        same = _beating(s.table, led, same)
     out: tuple[Action, ...] = same
+    if not same and AS in hand and led != 0 and opts.ace_cover == "must":
+        return (plays[AS],)  # AMB-MUSHKAKOPILKA-04 (ace_cover=must): he covers with it
     # mushka-kopilka/ace-covers (AMB-MUSHKAKOPILKA-04): on a spade lead the ace is a spade
     if led != 0 and AS in hand and (s.opts.ace == "any" or not same):
         out = out + (plays[AS],)
@@ -910,6 +939,17 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
     if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
         out = out + (PASSES[seat],)
     return out
+
+
+def _beating(table: tuple[Card, ...], led: int, same: tuple[Play, ...]) -> tuple[Play, ...]:
+    """Under follow=must-beat, the plays of the suit led that beat the highest card of that
+    suit on the table, or all of them when none does or the ace of spades has covered the
+    trick (AMB-MUSHKAKOPILKA-19: he must beat if he can)."""
+    if any(c == AS for c in table[1:]):  # covered: nothing of the suit led beats it
+        return same
+    top = max(RANK_OF[c] for c in table if SUIT_OF[c] == led)
+    above = tuple([a for a in same if RANK_OF[a.card] > top])
+    return above or same
 
 
 def _choices(s: KopilkaState) -> tuple[Action, ...]:
@@ -951,6 +991,11 @@ def _refuse(s: KopilkaState, a: Action) -> None:
         )
     led = SUIT_OF[s.table[0]]
     has_suit = any(SUIT_OF[c] == led for c in hand)
+    if not has_suit and AS in hand and led != 0 and s.opts.ace_cover == "must":
+        raise IllegalAction(  # AMB-MUSHKAKOPILKA-04 (ace_cover=must)
+            "mushka-kopilka/ace-covers",
+            f"seat {seat} has no {suit_letter(led)} and holds the ace of spades: he covers",
+        )
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
@@ -960,7 +1005,7 @@ def _refuse(s: KopilkaState, a: Action) -> None:
                 "under ace=void-only the ace of spades covers only for a player without the suit",
             )
         if has_suit:
-            raise IllegalAction(
+            raise IllegalAction(  # (AMB-MUSHKAKOPILKA-19: or a higher one under must-beat)
                 "mushka-kopilka/follow-suit", f"seat {seat} must give {suit_letter(led)}"
             )
         raise IllegalAction(
@@ -1081,6 +1126,10 @@ def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
     # AMB-MUSHKAKOPILKA-04 (double_by=any-ace): any ace played on the lead that takes the
     # trick doubles it ("каждая взятка, прикрытая тузом, ценится вдвое", 001:P102.S1)
     if i > 0 and RANK_OF[taker] == ACE and opts.double_by == "any-ace":
+        doubled = True
+    # AMB-MUSHKAKOPILKA-04 (led_ace=doubles): a trick led with the ace of spades, which
+    # takes it, counts double too
+    if i == 0 and taker == AS and opts.led_ace == "doubles":
         doubled = True
     # AMB-MUSHKAKOPILKA-04 (record_suit=winning-card): recorded under the suit of the card
     # that took it, spades after a cover with the ace of spades

@@ -154,7 +154,8 @@ RULES: Final = CORE_RULES + (
         "mushka-lenturlu/play-on",
         ("001:P67.S1", "001:P68.S1", "001:P69.S1", "001:P70.S1", "AMB-MUSHKALENTURLU-07"),
         "A player holding a card that continues the sequence lays it and goes on, laying the "
-        "next ones in a row as long as he can; he may neither buy nor pass while he holds one.",
+        "next ones in a row as long as he can; he may neither buy nor pass while he holds one "
+        "(under hold_back=may-pass he may pass instead).",
     ),
     Rule(
         "mushka-lenturlu/next-continues",
@@ -199,8 +200,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "mushka-lenturlu/layout-take",
-        ("001:P74.S1",),
-        "A player who lays the twin of a layout card takes the money on that layout card.",
+        ("001:P74.S1", "AMB-MUSHKALENTURLU-22"),
+        "A player who lays the twin of a layout card takes the money on that layout card (in "
+        "either way of play; under way=first-out only, under twin_take=second-way).",
     ),
     Rule(
         "mushka-lenturlu/layout-restore",
@@ -218,8 +220,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "mushka-lenturlu/payment",
         ("001:P71.S1", "001:P71.S2", "AMB-MUSHKALENTURLU-14"),
-        "Each other player pays the winner the points left in his hand (payment=points) or "
-        "the fixed sum fixed_payment (payment=fixed).",
+        "Each other player pays the winner the points left in his hand, point_value kopecks "
+        "a point (payment=points), or the fixed sum fixed_payment (payment=fixed).",
     ),
     Rule(
         "mushka-lenturlu/points",
@@ -316,6 +318,13 @@ class LenturluOptions(GameOptions):
         ("per-turn", "per-card"),
         ruling="AMB-MUSHKALENTURLU-08",
     )
+    hold_back: str = option(
+        "must-lay",
+        "A player holding a card that continues the sequence must lay it (must-lay), or may "
+        "stop and pass instead, holding it back (may-pass).",
+        ("must-lay", "may-pass"),
+        ruling="AMB-MUSHKALENTURLU-07",
+    )
     layer_buys: str = option(
         "may",
         "A player who has laid cards in his turn and can lay no more may buy like anyone "
@@ -380,11 +389,26 @@ class LenturluOptions(GameOptions):
         maximum=1000,
         ruling="AMB-MUSHKALENTURLU-14",
     )
+    point_value: int = option(
+        1,
+        "Kopecks each point left in hand is worth under payment=points: one kopeck a point, "
+        "or a rate agreed at the table.",
+        minimum=1,
+        maximum=100,
+        ruling="AMB-MUSHKALENTURLU-14",
+    )
     ace_spades_points: int = option(
         1,
         "Points of the A♠ left in hand: 1 as 001:P77 says, or 2 (double the ace) by 001:P76.",
         (1, 2),
         ruling="AMB-MUSHKALENTURLU-15",
+    )
+    twin_take: str = option(
+        "every-way",
+        "Laying the twin of a layout card takes the money on it in either way of play "
+        "(every-way), or only under way=first-out, where 001:P74 stands (second-way).",
+        ("every-way", "second-way"),
+        ruling="AMB-MUSHKALENTURLU-22",
     )
     winning_twin: str = option(
         "take-and-restore",
@@ -420,6 +444,8 @@ class LenturluOptions(GameOptions):
     per_card: bool = reading(bool)
     #: Whether a player who laid cards in his turn and can lay no more may buy.
     layer_may_buy: bool = reading(bool)
+    #: Whether a player holding a card that continues the sequence may pass instead.
+    may_hold_back: bool = reading(bool)
     last_leads: bool = reading(bool)
     must_buy: bool = reading(bool)
     stuck_next: bool = reading(bool)
@@ -429,6 +455,8 @@ class LenturluOptions(GameOptions):
     #: Whether the winner takes the layout at the end (not under first_out_pay=no-layout).
     takes_layout: bool = reading(bool)
     points: bool = reading(bool)
+    #: Whether laying the twin of a layout card takes the money on it in this way of play.
+    twins_take: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
@@ -436,6 +464,7 @@ class LenturluOptions(GameOptions):
         put(self, "any_suit", self.sequence_suit == "any-suit")  # AMB-MUSHKALENTURLU-05 b
         put(self, "per_card", self.buy_limit == "per-card")  # AMB-MUSHKALENTURLU-08 b
         put(self, "layer_may_buy", self.layer_buys == "may")  # AMB-MUSHKALENTURLU-07 a
+        put(self, "may_hold_back", self.hold_back == "may-pass")  # AMB-MUSHKALENTURLU-07 c
         put(self, "last_leads", self.all_pass == "last-leads")  # AMB-MUSHKALENTURLU-09 a
         put(self, "must_buy", self.stall_end == "must-buy")  # AMB-MUSHKALENTURLU-17 a
         put(self, "stuck_next", self.stuck_lead == "next-player")  # AMB-MUSHKALENTURLU-10 b
@@ -447,6 +476,9 @@ class LenturluOptions(GameOptions):
         # stays on the table
         put(self, "takes_layout", not (self.first_out and self.first_out_pay == "no-layout"))
         put(self, "points", self.payment == "points")  # AMB-MUSHKALENTURLU-14 a
+        # AMB-MUSHKALENTURLU-22: a twin takes its money in either way (every-way), or only
+        # under way=first-out (second-way)
+        put(self, "twins_take", self.first_out or self.twin_take == "every-way")
 
 
 OPTIONS: Final = LenturluOptions.specs()
@@ -821,11 +853,11 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
         can = continuations(hand, s.last, True)
         if can:
             plays = PLAYS[seat]
-            return tuple(plays[c] for c in can)
+            return _or_hold_back(s, seat, tuple(plays[c] for c in can))
     else:
         nxt = NEXT[s.last]
         if nxt in hand:
-            return (PLAYS[seat][nxt],)
+            return _or_hold_back(s, seat, (PLAYS[seat][nxt],))
     if _layer_stops(s, seat):  # mushka-lenturlu/buy: AMB-MUSHKALENTURLU-07, layer_buys=passes-on
         return (PASSES[seat],)
     if s.stock and s.bought < MAX_BUYS:  # mushka-lenturlu/buy (AMB-MUSHKALENTURLU-08)
@@ -833,6 +865,23 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
             return (BUYS[seat],)  # mushka-lenturlu/stalled-round (AMB-MUSHKALENTURLU-17)
         return (BUYS[seat], PASSES[seat])
     return (PASSES[seat],)  # mushka-lenturlu/pass: bought cards that do not help, he passes
+
+
+def _or_hold_back(s: LenturluState, seat: Seat, plays: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The plays of a player who can continue, and under hold_back=may-pass a pass as well
+    (AMB-MUSHKALENTURLU-07 c: he may stop at will, but not once every player has passed in
+    turn since the last card was laid or bought)."""
+    if _holds_back(s):
+        return plays + (PASSES[seat],)
+    return plays
+
+
+def _holds_back(s: LenturluState) -> bool:
+    """Whether the player to move, holding a card that continues the sequence, may pass
+    instead of laying it (hold_back=may-pass, AMB-MUSHKALENTURLU-07 c): not once a whole round
+    has passed (only under all_pass=round-continues, the round closing the sequence under
+    last-leads), so that holding back never stalls the game."""
+    return s.opts.may_hold_back and s.passes < s.players
 
 
 def _layer_stops(s: LenturluState, seat: Seat) -> bool:
@@ -861,6 +910,8 @@ def apply(s: LenturluState, a: Action) -> LenturluState:
             )
         return _after_play(s, seat, a.card)
     if _can_continue(s, hand):  # mushka-lenturlu/play-on: he must lay it
+        if isinstance(a, Pass) and _holds_back(s):
+            return _pass(s, seat)  # AMB-MUSHKALENTURLU-07 c (hold_back=may-pass): he stops
         can = continuations(hand, s.last, s.opts.any_suit)
         raise IllegalAction(
             "mushka-lenturlu/play-on",
@@ -986,6 +1037,8 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     # the game at once; the winner takes its money with the layout, neither taken nor restored
     if i >= 0 and opts.winning_twin == "layout-once" and _wins(opts, c, led, len(held) == 0):
         i = -1
+    if i >= 0 and not opts.twins_take:  # AMB-MUSHKALENTURLU-22 (twin_take=second-way)
+        i = -1  # under way=king the twin is an ordinary card: nothing is taken
     if i >= 0:  # mushka-lenturlu/layout-take: the money on that layout card
         name = LAYOUT_NAMES[i]
         amount = ledger.balances[n + i]
@@ -1078,8 +1131,10 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     # layout only
     if o.first_out_pays or not o.first_out:
         points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
+        # AMB-MUSHKALENTURLU-14 c: under payment=points each point is worth point_value kopecks
+        rate = o.point_value if points else 1
         moves += [  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
-            (str(p), to, payment_due(hand, points, fixed, ace_spades))
+            (str(p), to, rate * payment_due(hand, points, fixed, ace_spades))
             for p, hand in enumerate(s.hands)
             if p != winner
         ]
