@@ -113,7 +113,8 @@ def test_every_game_ends_under_the_default_stall_rule(policy: str) -> None:
 
 def test_always_accepting_never_ends_without_a_stall_rule() -> None:
     # AMB-MELNIKIA-14 c: with three players who always accept, the cards go round for ever
-    s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 1)), {"stage_two_stall": "none"}))
+    options: dict[str, bool | int | str] = {"stage_two_stall": "none", "stage_two_limit": 0}
+    s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 1)), options))
     for _ in range(5_000):
         legal = GAME.legal_actions(s)
         assert legal
@@ -220,15 +221,38 @@ def test_no_stage_two_limit_keeps_every_position_since_the_last_pile() -> None:
 
 
 def test_a_position_past_the_stage_two_limit_is_refused() -> None:
-    # melniki-a/stage-two-limit: a live stage 2 never keeps more than the limit's positions
+    # melniki-a/stage-two-limit: a live stage 2 has made fewer decisions than the limit since
+    # the last pile was laid aside
     options: dict[str, bool | int | str] = {"stage_two_limit": 3}
     s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 4)), options))
     while s.stage == 1:
         s = GAME.apply(s, GAME.legal_actions(s)[0])
     written = position(s)
-    key = {"hands": [["AS"], [], []]}  # positions not this one (the seat to act differs)
-    written["seen"] = [{**key, "to_move": p} for p in range(2)]
-    assert len(load_position(written).seen) == 3  # two kept and the present one: the limit
-    written["seen"] = [{**key, "to_move": p} for p in range(3)]
+    written["since_aside"] = 2
+    assert load_position(written).since_aside == 2
+    written["since_aside"] = 3
     with pytest.raises(FormatError, match="stage_two_limit"):
-        load_position(written)  # three kept and the present one: past the limit
+        load_position(written)
+    written["since_aside"] = -1
+    with pytest.raises(FormatError, match="since_aside"):
+        load_position(written)
+
+
+def test_the_stage_two_limit_ends_a_table_that_keeps_accepting_under_every_stall_rule() -> None:
+    # melniki-a/stage-two-limit (AMB-MELNIKIA-18 a): the cards going round for ever under
+    # stage_two_stall=none end, nobody losing, at the limit's decision with no pile laid aside
+    for stall in ("none", "since-aside", "in-a-row", "repetition", "repetition-or-row"):
+        options: dict[str, bool | int | str] = {"stage_two_stall": stall, "stage_two_limit": 60}
+        s = GAME.setup(Table(3, 0, DeckOrder(shuffle(DECK_36, 1)), options))
+        while legal := GAME.legal_actions(s):
+            takes = [a for a in legal if isinstance(a, Take)]
+            s = GAME.apply(s, takes[0] if takes and s.stage == 2 else legal[0])
+            assert s.since_aside <= 60
+        outcome = GAME.outcome(s)
+        assert outcome is not None and not outcome.losers
+        if stall == "none":  # nothing else ends it
+            assert s.since_aside == 60
+        if s.since_aside == 60:
+            assert "60 decisions with no pile laid aside" in outcome.reason, stall
+        else:  # a stall rule ended it sooner
+            assert stall != "none" and "stalled" in outcome.reason, stall

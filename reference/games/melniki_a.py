@@ -207,9 +207,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-a/stage-two-limit",
         ("000:P7.S3", "AMB-MELNIKIA-18"),
-        "Under stage_two_stall=repetition or repetition-or-row, stage 2 also ends once "
-        "stage_two_limit decisions (1000 by default; none with 0) have been made with no pile "
-        "laid aside since the last one (or since stage 2 began); nobody then loses.",
+        "Stage 2 also ends once stage_two_limit decisions (1000 by default; none with 0) "
+        "have been made with no pile laid aside since the last one (or since stage 2 began), "
+        "whatever the stall rule; nobody then loses.",
     ),
 )
 
@@ -313,9 +313,8 @@ class MelnikiAOptions(GameOptions):
     )
     stage_two_limit: int = option(
         1000,
-        "Under stage_two_stall=repetition or repetition-or-row, the most decisions stage 2 "
-        "runs with no pile laid aside (the positions the players must keep in mind to see "
-        "one come back); 0: no limit.",
+        "The most decisions stage 2 runs with no pile laid aside (under the repetition "
+        "readings, the positions the players must keep in mind); 0: no limit.",
         minimum=0,
         maximum=100_000,
         ruling="AMB-MELNIKIA-18",
@@ -352,6 +351,8 @@ class MelnikiAState(NamedTuple):
     stage-2 positions (:func:`position_key`) since the last pile was laid aside, or since
     stage 2 began, the present one included: one for each decision since then and one more,
     so never more than stage_two_limit + 1 (AMB-MELNIKIA-18) unless the limit is 0.
+    ``since_aside``: the stage-2 decisions made since the last pile was laid aside, or since
+    stage 2 began (0 in stage 1), held to stage_two_limit (AMB-MELNIKIA-18).
     ``legal`` holds the actions the rules allow the player to act (what :func:`legal_actions`
     answers, empty once the game is over), found once when the position is reached."""
 
@@ -376,6 +377,7 @@ class MelnikiAState(NamedTuple):
     losers: tuple[Seat, ...]
     legal: tuple[Action, ...]
     seen: frozenset[PositionKey] = frozenset()
+    since_aside: int = 0
 
 
 STATE: Final = MelnikiAState
@@ -469,17 +471,16 @@ def stalls(stall_rule: str, accepts: int, holding: int, in_play: int) -> bool:
     return counted and accepts >= holding  # melniki-a/stage-two-stall
 
 
-def at_limit(limit: int, remembered: int) -> bool:
-    """Whether stage 2 ends, under stage_two_stall=repetition or repetition-or-row, with
-    ``remembered`` positions seen since the last pile was laid aside (or since stage 2 began),
-    one per decision made since then and the first: once ``limit`` decisions have been made,
-    never with ``limit`` 0 (AMB-MELNIKIA-18).
+def at_limit(limit: int, since_aside: int) -> bool:
+    """Whether stage 2 ends with ``since_aside`` decisions made since the last pile was laid
+    aside (or since stage 2 began): once they are ``limit``; never with ``limit`` 0
+    (AMB-MELNIKIA-18).
 
-    pre: 0 <= limit <= 100_000 and 1 <= remembered <= 100_001
+    pre: 0 <= limit <= 100_000 and 0 <= since_aside <= 100_000
     post: limit != 0 or not __return__
-    post: limit == 0 or __return__ == (remembered > limit)
+    post: limit == 0 or __return__ == (since_aside >= limit)
     """
-    return limit > 0 and remembered > limit  # melniki-a/stage-two-limit
+    return limit > 0 and since_aside >= limit  # melniki-a/stage-two-limit
 
 
 def _leads_after_accepted_lead(lead_rule: str, acceptor: Seat, neighbour: Seat) -> Seat:
@@ -854,9 +855,10 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
         target=0,
         discard=s.discard,
         seat=first,
-        # AMB-MELNIKIA-14: stage 2 counts its own acceptances, and its own positions
+        # AMB-MELNIKIA-14, 18: stage 2 counts its own acceptances, positions and decisions
         accepts=0,
         seen=frozenset(),
+        since_aside=0,
     )
 
 
@@ -871,6 +873,7 @@ def _go(
     seat: Seat,
     accepts: int,
     seen: frozenset[PositionKey],
+    since_aside: int,
     shed: Seat = -1,
 ) -> MelnikiAState:
     """The stage-2 position with ``seat`` (or the next holder to his left) to act, or over
@@ -878,9 +881,9 @@ def _go(
     stage_two_end=first-out, when ``shed`` (the player who has just laid a card) has laid his
     last (melniki-a/first-out-wins), or, under stage_two_stall=repetition, when the position
     has been seen before since the last pile was laid aside (melniki-a/stage-two-stall), or
-    when stage_two_limit decisions have been made since then (melniki-a/stage-two-limit).
-    The position is built in one step, with the ``accepts`` counted and the positions
-    ``seen`` so far."""
+    when stage_two_limit decisions have been made since then (``since_aside``,
+    melniki-a/stage-two-limit). The position is built in one step, with the ``accepts``
+    counted and the positions ``seen`` so far."""
     n = s.players
     stage, turn, losers = s.stage, seat, s.losers
     held = n - hands.count(())  # the players whose hand is not empty
@@ -900,9 +903,9 @@ def _go(
                 stage, turn, losers = OVER, -1, ()
             else:
                 seen = seen | {key}
-                # melniki-a/stage-two-limit (AMB-MELNIKIA-18): no pile laid aside for too long
-                if at_limit(s.opts.stage_two_limit, len(seen)):
-                    stage, turn, losers = OVER, -1, ()
+        # melniki-a/stage-two-limit (AMB-MELNIKIA-18): no pile laid aside for too long
+        if stage != OVER and at_limit(s.opts.stage_two_limit, since_aside):
+            stage, turn, losers = OVER, -1, ()
     if stage == OVER:
         legal: tuple[Action, ...] = ()
     elif table:  # a pile to cover or accept
@@ -914,6 +917,7 @@ def _go(
     return MelnikiAState(
         opts, players, dealer, trump, trump_card, stage, turn, hands, stock, aside, table, seats,
         target, s.piles, s.first_out, accepts, s.last_winner, discard, losers, legal, seen,
+        since_aside,
     )  # fmt: skip
 
 
@@ -940,6 +944,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 accepts=accepts,
                 losers=(),
                 legal=(),
+                since_aside=s.since_aside + 1,
             )
         if not rest:  # melniki-a/accept-first-lead: his left-hand neighbour leads
             return _go(
@@ -952,6 +957,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
                 seat=_leads_after_accepted_lead(s.opts.accepted_lead, seat, nxt),
                 accepts=accepts,
                 seen=s.seen,
+                since_aside=s.since_aside + 1,
             )
         # melniki-a/accept-top: the next covers the card now on top
         return _go(
@@ -964,6 +970,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             seat=nxt,
             accepts=accepts,
             seen=s.seen,
+            since_aside=s.since_aside + 1,
         )
     if not s.table:
         # AMB-MELNIKIA-10: the players holding cards when the pile is led
@@ -979,6 +986,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             seat=nxt,
             accepts=s.accepts,
             seen=s.seen,
+            since_aside=s.since_aside + 1,
             shed=seat,
         )
     hands = put(s.hands, seat, without(hand, a.card))
@@ -995,6 +1003,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             # AMB-MELNIKIA-14 a, d: the count starts again, and no position before comes back
             accepts=0,
             seen=frozenset(),
+            since_aside=0,  # AMB-MELNIKIA-18: and the decisions are counted again
             shed=seat,
         )  # melniki-a/uncoverer-leads
     return _go(
@@ -1009,6 +1018,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
         # breaks the row
         accepts=0 if s.opts.stage_two_stall in IN_A_ROW else s.accepts,
         seen=s.seen,
+        since_aside=s.since_aside + 1,
         shed=seat,
     )
 
@@ -1103,7 +1113,7 @@ def outcome(s: MelnikiAState) -> Outcome | None:
         reason = f"seat {winners[0]} is the first to shed his cards"
     elif losers:
         reason = f"seat {losers[0]} is left holding cards"
-    elif holders(s.hands) and at_limit(s.opts.stage_two_limit, len(s.seen)):
+    elif holders(s.hands) and at_limit(s.opts.stage_two_limit, s.since_aside):
         # melniki-a/stage-two-limit (AMB-MELNIKIA-18)
         reason = (
             f"stage 2 went {s.opts.stage_two_limit} decisions with no pile laid aside: nobody loses"
@@ -1247,6 +1257,7 @@ def position(s: MelnikiAState) -> JSONObject:
             }
             for p, hands, pile, target in sorted(s.seen)
         ],
+        "since_aside": s.since_aside,
     }
 
 
@@ -1300,6 +1311,7 @@ def load_position(pos: JSON) -> MelnikiAState:
         losers=tuple(as_int(p, f"position/losers/{i}") for i, p in enumerate(losers)),
         legal=(),  # found below, once the position is known to be sound
         seen=frozenset(seen),
+        since_aside=as_int(o.get("since_aside", 0), "position/since_aside"),
     )
     if s.stage == STAGE_TWO and opts.stage_two_stall in REPEATING:
         # the position itself counts as seen (melniki-a/stage-two-stall, AMB-MELNIKIA-14 d)
@@ -1327,11 +1339,14 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError("position/table: seats must be seats of the game")
     if any(len(h) != n or not 0 <= p < n for p, h, _, _ in s.seen):
         raise FormatError("position/seen: positions of this table (a seat, a hand per seat)")
-    if s.stage == STAGE_TWO and at_limit(s.opts.stage_two_limit, len(s.seen)):
+    limit = s.opts.stage_two_limit
+    if s.since_aside < 0 or (s.stage == STAGE_ONE and s.since_aside):
+        raise FormatError("position/since_aside: stage2 decisions, 0 or more (0 in stage1)")
+    if s.stage == STAGE_TWO and at_limit(limit, s.since_aside):
         # melniki-a/stage-two-limit: a stage 2 that went on so long without a pile is over
         raise FormatError(
-            f"position/seen: more than stage_two_limit ({s.opts.stage_two_limit}) decisions "
-            "since the last pile was laid aside, the present position included"
+            f"position/since_aside: stage_two_limit ({limit}) decisions have been made since "
+            "the last pile was laid aside: stage2 is over"
         )
     if s.stage == STAGE_ONE and len(s.table) > 1:
         raise FormatError("position/table: in stage1 at most the card led is on the table")
