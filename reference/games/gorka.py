@@ -26,7 +26,8 @@ Position notation (:func:`position`, :func:`load_position`): ``game``,
 ``players``, ``dealer``, ``options``, ``phase`` (``blind``, ``open``, ``show``,
 ``bet``, ``over``), ``to_move``, ``chips``, ``pot``, ``hands``, ``up`` (face-up
 cards by seat), ``stock`` (the undealt cards, top first), ``blind`` (blind seats
-in order), ``acted`` (seats that have had their turn in this phase),
+in order), ``acted`` (seats that have had their turn in this phase; in the betting, the seat
+whose offer of peace stands under peace_by=both),
 ``passed`` (seats out of the betting), ``raises``, ``winners``, ``how``.
 
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
@@ -640,6 +641,28 @@ class GorkaOptions(GameOptions):
         ("share", "showdown", "refund"),
         ruling="AMB-GORKA-07",
     )
+    unchallenged: str = option(
+        "alone",
+        "When all but one pass before anyone has gone up the hill: the one left takes the pot, "
+        "or every stake goes back to the player who put it in (ante and blind).",
+        ("alone", "returned"),
+        ruling="AMB-GORKA-07",
+    )
+    peace_when: str = option(
+        "any",
+        "When the last two may settle peaceably: at any of their turns, or only once someone "
+        "has gone up the hill in this deal.",
+        ("any", "after-raise"),
+        ruling="AMB-GORKA-12",
+    )
+    peace_by: str = option(
+        "either",
+        "Who settles peaceably: either of the last two, at his turn; or both, the one offering "
+        "peace and the other accepting it at his next turn (going on up the hill, calling the "
+        "showdown or passing refuses it).",
+        ("either", "both"),
+        ruling="AMB-GORKA-12",
+    )
     showdown: str = option(
         "at-limit",
         "When the hands may be shown: only once the table limit of raises is reached, or "
@@ -717,6 +740,9 @@ class GorkaOptions(GameOptions):
     capped: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
+    returned_stakes: bool = reading(bool)
+    late_peace: bool = reading(bool)
+    agreed_peace: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any)
     plain_keys: bool = reading(bool)
@@ -733,6 +759,9 @@ class GorkaOptions(GameOptions):
         put(self, "capped", self.cap == "limit")  # AMB-GORKA-06 a (d: no cap)
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
+        put(self, "returned_stakes", self.unchallenged == "returned")  # AMB-GORKA-07 f
+        put(self, "late_peace", self.peace_when == "after-raise")  # AMB-GORKA-12 b
+        put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
         readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
         plain = readings == ("points", "compared", "equal", "any")
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
@@ -823,7 +852,8 @@ class Raise(StakeAction):
 
 
 class Peace(SeatAction):
-    """Settle peaceably: the last two share the pot."""
+    """Settle peaceably (the pot as peace says, AMB-GORKA-07); under peace_by=both, offer
+    peace, or accept the other's offer (AMB-GORKA-12 c)."""
 
     __slots__ = ()
     KIND = "peace"
@@ -1212,6 +1242,8 @@ def _next_bettor(
      keys, put) = s  # fmt: skip
     # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
     if players - len(set(passed)) == 1:
+        if raises == 0 and opts.returned_stakes:  # AMB-GORKA-07 f: nobody went up the hill
+            return _return_stakes(s, ledger, passed)
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
     for p in ORDERS[players][after]:
@@ -1249,6 +1281,31 @@ def _settle(
     ))  # fmt: skip
 
 
+def _return_stakes(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...]) -> GorkaState:
+    """``s`` settled when all but one have passed and nobody went up the hill, under
+    unchallenged=returned (AMB-GORKA-07 f): each seat takes back what he put in (ante and
+    blind); what no seat's record names (a position that recorded no stakes) goes to the one
+    left, as under reading a."""
+    everyone = ORDERS[s.players][s.dealer]
+    last = _active(s, passed)[0]
+    put = s.put or (0,) * s.players
+    rest = ledger.balances[s.players] - sum(put)
+    takes = tuple(put[p] + (rest if p == last else 0) for p in everyone)
+    return _settle(s, ledger, passed, 0, everyone, how="returned", takes=takes)
+
+
+def _may_make_peace(s: GorkaState) -> bool:
+    """gorka/last-two: whether the last two may settle peaceably now: at any turn, or under
+    peace_when=after-raise only once someone has gone up the hill (AMB-GORKA-12 b)."""
+    return s.raises > 0 or not s.opts.late_peace
+
+
+def _peace_offer(s: GorkaState) -> Seat | None:
+    """Under peace_by=both, the seat whose offer of peace stands (AMB-GORKA-12 c): in the
+    betting ``acted`` holds him until the other answers; else None."""
+    return s.acted[0] if s.phase == BETTING and s.acted else None
+
+
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
@@ -1283,6 +1340,7 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat, phase = s.turn, s.phase
     if phase == BETTING:
         two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+        two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
         up = _can_raise(s, seat)
         if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
             sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
@@ -1354,7 +1412,8 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             )
         amount = _raise_size(s, a)  # AMB-GORKA-06: what he adds
         ledger = s.ledger.transfers_by_place([(seat, s.players, amount)])
-        s = s._replace(put=_add(s.put, seat, amount))
+        # AMB-GORKA-12 c: going on up the hill refuses an offer of peace (acted: the offer)
+        s = s._replace(put=_add(s.put, seat, amount), acted=())
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
@@ -1362,6 +1421,14 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
+        if not _may_make_peace(s):  # AMB-GORKA-12 b
+            raise IllegalAction(
+                "gorka/last-two", "peace is made only once someone has gone up the hill"
+            )
+        offer = _peace_offer(s)
+        if s.opts.agreed_peace and (offer is None or offer == seat):
+            # AMB-GORKA-12 c: peace needs both; this is his offer, the other answers it
+            return _next_bettor(s._replace(acted=(seat,)), seat, s.ledger, s.passed, s.raises)
         return _peace(s, active)
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
