@@ -663,6 +663,17 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    match: str = option(
+        "none",
+        "Whether the stakes of those still in must be equal: no (a blind or a raise is paid by "
+        "its player alone, and staying in costs nothing); or equal (the highest stake of those "
+        "still in, blinds included, is the level: going up brings one's stake to it and adds "
+        "the raise, a player below it may hold, bringing his stake to it, and he may not settle "
+        "peaceably or call the showdown until his stake is at it); or equal-no-hold (as equal, "
+        "but there is no holding: below the level he goes up or passes).",
+        ("none", "equal", "equal-no-hold"),
+        ruling="AMB-GORKA-13",
+    )
     showdown: str = option(
         "at-limit",
         "When the hands may be shown: only once the table limit of raises is reached, or "
@@ -743,6 +754,8 @@ class GorkaOptions(GameOptions):
     returned_stakes: bool = reading(bool)
     late_peace: bool = reading(bool)
     agreed_peace: bool = reading(bool)
+    equal_stakes: bool = reading(bool)
+    may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any)
     plain_keys: bool = reading(bool)
@@ -762,6 +775,8 @@ class GorkaOptions(GameOptions):
         put(self, "returned_stakes", self.unchallenged == "returned")  # AMB-GORKA-07 f
         put(self, "late_peace", self.peace_when == "after-raise")  # AMB-GORKA-12 b
         put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
+        put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
+        put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
         plain = readings == ("points", "compared", "equal", "any")
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
@@ -859,6 +874,13 @@ class Peace(SeatAction):
     KIND = "peace"
 
 
+class Hold(SeatAction):
+    """Under match=equal: bring his stake up to the highest of those still in (AMB-GORKA-13 b)."""
+
+    __slots__ = ()
+    KIND = "hold"
+
+
 class Showdown(SeatAction):
     """At the limit: the hands are shown and the best takes the pot."""
 
@@ -866,8 +888,17 @@ class Showdown(SeatAction):
     KIND = "showdown"
 
 
-Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
-ACTIONS: Final[tuple[type[Action], ...]] = (Blind, Open, Show, Raise, Peace, Showdown, Pass)
+Action = Blind | Open | Show | Raise | Peace | Showdown | Hold | Pass
+ACTIONS: Final[tuple[type[Action], ...]] = (
+    Blind,
+    Open,
+    Show,
+    Raise,
+    Peace,
+    Showdown,
+    Hold,
+    Pass,
+)
 
 #: The actions that name no card, by seat: the legal-action lists reuse them.
 BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
@@ -875,6 +906,7 @@ RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
 PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
 SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+HOLDS: Final = tuple(Hold(p) for p in range(MAX_PLAYERS))
 #: ``BLIND_OR_PASS[p]``: what seat ``p`` may do when offered the blind.
 BLIND_OR_PASS: Final = tuple((BLINDS[p], PASSES[p]) for p in range(MAX_PLAYERS))
 
@@ -1306,6 +1338,16 @@ def _peace_offer(s: GorkaState) -> Seat | None:
     return s.acted[0] if s.phase == BETTING and s.acted else None
 
 
+def _behind(s: GorkaState, seat: Seat) -> int:
+    """What ``seat`` lacks to the highest stake of those still in (his ante, blind and raises
+    against theirs) under match=equal (AMB-GORKA-13 b); 0 under match=none (a), where nobody
+    has to match another's stake."""
+    if not s.opts.equal_stakes or not s.put:
+        return 0
+    level = max(s.put[p] for p in _active(s, s.passed))
+    return level - s.put[seat]
+
+
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
@@ -1314,10 +1356,23 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
         key,
         s.raises,
         limit,
-        s.ledger.balances[seat],
+        # AMB-GORKA-13 b: under match=equal he first brings his stake to the level
+        s.ledger.balances[seat] - _behind(s, seat),
         opts.raise_amount,
         any_hand=opts.any_hand,
     )
+
+
+def _can_hold(s: GorkaState, seat: Seat, behind: int) -> bool:
+    """AMB-GORKA-13 b: a player ``behind`` the level may hold if he has the chips and may stay
+    in: holding is the matching half of going up, so under go_up=combination it needs a
+    combination as going up does (the table limit does not stop it); under
+    match=equal-no-hold (c) nobody holds."""
+    key = s.keys[seat]
+    chips = s.ledger.balances[seat]
+    if not s.opts.may_hold or key is None or chips < behind:
+        return False
+    return s.opts.any_hand or is_combination(key)
 
 
 def _may_show(s: GorkaState) -> bool:
@@ -1342,6 +1397,9 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
         two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
         up = _can_raise(s, seat)
+        behind = _behind(s, seat)
+        if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
+            return _behind_bets(s, seat, up, behind)
         if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
             sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
             return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
@@ -1359,6 +1417,20 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
+
+
+def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
+    """AMB-GORKA-13 b: what a player ``behind`` the level may do: go ``up`` the hill (each size
+    he may choose under raise_size=chosen), hold, or pass; not settle peaceably nor call the
+    showdown, which need his stake at the level."""
+    raises: tuple[Action, ...] = ()
+    if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+        top = s.ledger.balances[seat] - behind
+        raises = tuple(Raise(seat, k) for k in range(s.opts.raise_amount, top + 1))
+    elif up:
+        raises = (RAISES[seat],)
+    hold = (HOLDS[seat],) if _can_hold(s, seat, behind) else ()
+    return raises + hold + (PASSES[seat],)
 
 
 def apply(s: GorkaState, a: Action) -> GorkaState:
@@ -1410,13 +1482,25 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        amount = _raise_size(s, a)  # AMB-GORKA-06: what he adds
+        # AMB-GORKA-06: what he adds; AMB-GORKA-13 b: after what he lacks to the level
+        amount = _raise_size(s, a) + _behind(s, seat)
         ledger = s.ledger.transfers_by_place([(seat, s.players, amount)])
         # AMB-GORKA-12 c: going on up the hill refuses an offer of peace (acted: the offer)
         s = s._replace(put=_add(s.put, seat, amount), acted=())
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
+    behind = _behind(s, seat)
+    if isinstance(a, Hold):
+        if not behind or not _can_hold(s, seat, behind):  # AMB-GORKA-13 b
+            raise IllegalAction(
+                "gorka/go-up", "holding brings a stake below the level to it, with the chips"
+            )
+        ledger = s.ledger.transfers_by_place([(seat, s.players, behind)])
+        s = s._replace(put=_add(s.put, seat, behind), acted=())
+        return _next_bettor(s, seat, ledger, s.passed, s.raises)
+    if behind and isinstance(a, Peace | Showdown):  # AMB-GORKA-13 b
+        raise IllegalAction("gorka/last-two", "his stake is below the level: he holds or passes")
     active = _active(s, s.passed)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
@@ -1460,7 +1544,8 @@ def _raise_size(s: GorkaState, a: Raise) -> int:
         if a.amount:
             raise IllegalAction("gorka/go-up", "a raise adds raise_amount: it names no amount")
         return least
-    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-06 c
+    # AMB-GORKA-06 c; AMB-GORKA-13 b: what he lacks to the level is paid first
+    if not least <= a.amount <= s.ledger.balances[a.seat] - _behind(s, a.seat):
         raise IllegalAction(
             "gorka/go-up", f"going up the hill adds from {least} chips up to all he holds"
         )
