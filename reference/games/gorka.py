@@ -724,6 +724,14 @@ class GorkaOptions(GameOptions):
         (4, 1, 2, 3),
         ruling="AMB-GORKA-05",
     )
+    wild_value: str = option(
+        "ace",
+        "What a wild card counts in a хлюст or three cards: an ace (11 points, the highest "
+        "rank), even beside the natural ace of that suit; or the best card of that suit the "
+        "hand lacks (by points and by rank).",
+        ("ace", "missing"),
+        ruling="AMB-GORKA-05",
+    )
     wild_per_hand: str = option(
         "any",
         "How many wild cards one combination may use: any number, or one (the hand's other "
@@ -757,7 +765,7 @@ class GorkaOptions(GameOptions):
     equal_stakes: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any)
+    #: wild_per_hand=any, wild_value=ace)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -777,8 +785,14 @@ class GorkaOptions(GameOptions):
         put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
         put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
-        readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
-        plain = readings == ("points", "compared", "equal", "any")
+        readings = (
+            self.strength,
+            self.nothing,
+            self.natural,
+            self.wild_per_hand,
+            self.wild_value,
+        )
+        plain = readings == ("points", "compared", "equal", "any", "ace")
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
@@ -1071,6 +1085,40 @@ def _high_card(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
     return best
 
 
+#: The ranks of the 32-card pack from the ace down (AMB-GORKA-05 k: the cards a wild card
+#: may stand for in a suit, the best first).
+RANKS_DOWN: Final = tuple(range(ACE, SEVEN - 1, -1))
+
+
+def rank_points(r: int) -> int:
+    """The points of a card of rank ``r`` (003:P5, 003:P6), as :func:`points`."""
+    if r == ACE:
+        return 11
+    return 10 if r >= 10 else r
+
+
+def _missing_strength(hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool) -> int:
+    """The strength of a хлюст or three cards with wild cards under wild_value=missing
+    (AMB-GORKA-05 k): each wild card counts as the best card of the suit the hand lacks (by
+    points, or by rank under strength=high-card), the best suit for three cards; the хлюст of
+    ace, king and a wild card still above every other (003:P26.S1)."""
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    need = len(naturals) if key[0] == KHLYUST else 3 - wilds
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) < need:
+            continue
+        ranks = ranks[len(ranks) - need :]
+        filled = [r for r in RANKS_DOWN if r not in ranks][:wilds]
+        cards = ranks + filled
+        value = high_card_code(cards) if high else sum(rank_points(r) for r in cards)
+        best = max(best, value)
+    top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+    return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
+
+
 def refine_key(
     key: tuple[int, int], hand: Sequence[Card], wild: int, opts: GorkaOptions
 ) -> tuple[int, int]:
@@ -1080,7 +1128,11 @@ def refine_key(
     of equal keys, the hand with fewer wild cards first (natural=first, reading f). Without
     them, ``key`` itself."""
     category, strength = key
-    if opts.strength == "high-card" and category in (KHLYUST, THREE_CARDS, NOTHING):
+    high = opts.strength == "high-card"
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    if opts.wild_value == "missing" and wilds and category in (KHLYUST, THREE_CARDS):
+        strength = _missing_strength(hand, key, wild, high=high)  # AMB-GORKA-05 k
+    elif high and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     if opts.nothing == "tie" and category == NOTHING:
         strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
