@@ -607,8 +607,9 @@ class GorkaOptions(GameOptions):
     go_up: str = option(
         "combination",
         "Who may go up the hill: only a player holding a combination (three cards of a "
-        "suit or better), or any player.",
-        ("combination", "any"),
+        "suit or better), or any player, or only a player holding a трынка or better (three "
+        "cards of a suit not counted a combination).",
+        ("combination", "any", "trynka"),
         ruling="AMB-GORKA-06",
     )
     overblind: str = option(
@@ -753,6 +754,7 @@ class GorkaOptions(GameOptions):
     wilds: int = reading(int)
     one_wild: bool = reading(bool)
     any_hand: bool = reading(bool)
+    trynka_up: bool = reading(bool)
     double_blind: bool = reading(bool)
     chosen_blind: bool = reading(bool)
     chosen_raise: bool = reading(bool)
@@ -774,6 +776,7 @@ class GorkaOptions(GameOptions):
         put(self, "wilds", wild_mask(WILD_RANKS[self.wild], self.wild_count))
         put(self, "one_wild", self.wild_per_hand == "one")  # AMB-GORKA-11 b
         put(self, "any_hand", self.go_up == "any")  # AMB-GORKA-06 b
+        put(self, "trynka_up", self.go_up == "trynka")  # AMB-GORKA-06 e
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
         put(self, "chosen_blind", self.overblind == "chosen")  # AMB-GORKA-02 c
         put(self, "chosen_raise", self.raise_size == "chosen")  # AMB-GORKA-06 c
@@ -1404,6 +1407,8 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
     limit = opts.limit if opts.capped else s.raises + 1
+    if key is not None and opts.trynka_up and key[0] < TRYNKA:  # AMB-GORKA-06 e
+        return False
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
@@ -1424,6 +1429,8 @@ def _can_hold(s: GorkaState, seat: Seat, behind: int) -> bool:
     chips = s.ledger.balances[seat]
     if not s.opts.may_hold or key is None or chips < behind:
         return False
+    if s.opts.trynka_up:  # AMB-GORKA-06 e: a трынка or better
+        return key[0] >= TRYNKA
     return s.opts.any_hand or is_combination(key)
 
 
