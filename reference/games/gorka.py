@@ -114,9 +114,14 @@ CATEGORY_NAMES: Final = {
     CHETVERIK: "chetverik",
 }
 SEVEN: Final = 7
-#: The ranks of the wild cards by the value of option wild (AMB-GORKA-05): none, the queens, or
-#: the queens and the sevens.
-WILD_RANKS: Final = {"none": (), "queens": (QUEEN,), "queens-sevens": (QUEEN, SEVEN)}
+#: The ranks of the wild cards by the value of option wild (AMB-GORKA-05): none, the queens, the
+#: queens and the sevens, or the sevens alone.
+WILD_RANKS: Final = {
+    "none": (),
+    "queens": (QUEEN,),
+    "queens-sevens": (QUEEN, SEVEN),
+    "sevens": (SEVEN,),  # AMB-GORKA-05 x: the sevens alone, in the sixes' place
+}
 #: The suits in the order 003:P19.S1 names them: «При червях …, при бубнах …, при трефах … и при
 #: пиках»; an agreed number of wild cards of a rank are those of the first suits of this order
 #: (wild_count, AMB-GORKA-05 h).
@@ -713,8 +718,9 @@ class GorkaOptions(GameOptions):
     wild: str = option(
         "queens",
         "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
-        "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
-        ("queens", "none", "queens-sevens"),
+        "pack), none, or the queens and the sevens (the sevens for the missing sixes), or the "
+        "sevens alone (the sixes, read as the table's other choice, in the 32-card pack).",
+        ("queens", "none", "queens-sevens", "sevens"),
         ruling="AMB-GORKA-05",
     )
     wild_count: int = option(
