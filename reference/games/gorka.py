@@ -669,6 +669,13 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    blind_speaks: str = option(
+        "in-turn",
+        "Who speaks first in the betting when someone went blind: the dealer's left-hand "
+        "neighbour as always, or the last player to go blind (then on to his left).",
+        ("in-turn", "first"),
+        ruling="AMB-GORKA-13",
+    )
     match: str = option(
         "none",
         "Whether the stakes of those still in must be equal: no (a blind or a raise is paid by "
@@ -771,6 +778,7 @@ class GorkaOptions(GameOptions):
     late_peace: bool = reading(bool)
     agreed_peace: bool = reading(bool)
     equal_stakes: bool = reading(bool)
+    blind_first: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace)
@@ -793,6 +801,7 @@ class GorkaOptions(GameOptions):
         put(self, "late_peace", self.peace_when == "after-raise")  # AMB-GORKA-12 b
         put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
         put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
+        put(self, "blind_first", self.blind_speaks == "first")  # AMB-GORKA-13 f
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1540,8 +1549,11 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             aside = tuple(c for c in s.hands[seat] if c not in kept)
             hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
             s = with_keys(s._replace(hands=hands, stock=s.stock + aside))
-        # gorka/go-up: from the dealer's left
-        return _next_bettor(s, s.dealer, s.ledger, s.passed, s.raises)
+        # gorka/go-up: from the dealer's left; AMB-GORKA-13 f: or from the last blind
+        first_after = s.dealer
+        if s.blind and s.opts.blind_first:
+            first_after = (s.blind[-1] - 1) % s.players
+        return _next_bettor(s, first_after, s.ledger, s.passed, s.raises)
     if isinstance(a, Raise):
         if not _can_raise(s, seat):  # gorka/go-up
             raise IllegalAction(
