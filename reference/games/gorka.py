@@ -738,6 +738,13 @@ class GorkaOptions(GameOptions):
         (4, 1, 2, 3),
         ruling="AMB-GORKA-05",
     )
+    numerals: str = option(
+        "pips",
+        "What the cards below the jack count where points decide: their pips (the ten 10), or "
+        "nothing (003:P4.S1 to 003:P6.S1 value only the ace and the figures).",
+        ("pips", "zero"),
+        ruling="AMB-GORKA-05",
+    )
     wild_value: str = option(
         "ace",
         "What a wild card counts in a хлюст or three cards: an ace (11 points, the highest "
@@ -781,7 +788,7 @@ class GorkaOptions(GameOptions):
     blind_first: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any, wild_value=ace)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -809,8 +816,9 @@ class GorkaOptions(GameOptions):
             self.natural,
             self.wild_per_hand,
             self.wild_value,
+            self.numerals,
         )
-        plain = readings == ("points", "compared", "equal", "any", "ace")
+        plain = readings == ("points", "compared", "equal", "any", "ace", "pips")
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
@@ -1108,14 +1116,39 @@ def _high_card(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
 RANKS_DOWN: Final = tuple(range(ACE, SEVEN - 1, -1))
 
 
-def rank_points(r: int) -> int:
-    """The points of a card of rank ``r`` (003:P5, 003:P6), as :func:`points`."""
+def rank_points(r: int, *, zero: bool = False) -> int:
+    """The points of a card of rank ``r`` (003:P5, 003:P6), as :func:`points`; under
+    numerals=zero (``zero``, AMB-GORKA-05 y) the cards below the jack count nothing."""
     if r == ACE:
         return 11
+    if zero:  # AMB-GORKA-05 y: only the ace and the figures have a value
+        return 10 if r > 10 else 0
     return 10 if r >= 10 else r
 
 
-def _missing_strength(hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool) -> int:
+def _court_points(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
+    """The strength by points of a хлюст, three cards or nothing under numerals=zero
+    (AMB-GORKA-05 y): the ace 11, the figures 10, a wild card 11 (as in reading a), the rest
+    nothing; three cards by the best three of a suit, the хлюст of ace, king and a wild card
+    still above every other."""
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if key[0] != THREE_CARDS:
+        top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+        value = 11 * wilds + sum(rank_points(RANK_OF[c], zero=True) for c in naturals)
+        return value + (TOP_KHLYUST if top else 0)
+    need = 3 - wilds  # three cards: 3 - w natural cards of one suit, and the wild cards
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) >= need:
+            best = max(best, sum(rank_points(r, zero=True) for r in ranks[len(ranks) - need :]))
+    return 11 * wilds + best
+
+
+def _missing_strength(
+    hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool, zero: bool
+) -> int:
     """The strength of a хлюст or three cards with wild cards under wild_value=missing
     (AMB-GORKA-05 k): each wild card counts as the best card of the suit the hand lacks (by
     points, or by rank under strength=high-card), the best suit for three cards; the хлюст of
@@ -1131,7 +1164,8 @@ def _missing_strength(hand: Sequence[Card], key: tuple[int, int], wild: int, *, 
         ranks = ranks[len(ranks) - need :]
         filled = [r for r in RANKS_DOWN if r not in ranks][:wilds]
         cards = ranks + filled
-        value = high_card_code(cards) if high else sum(rank_points(r) for r in cards)
+        points = sum(rank_points(r, zero=zero) for r in cards)
+        value = high_card_code(cards) if high else points
         best = max(best, value)
     top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
     return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
@@ -1149,9 +1183,12 @@ def refine_key(
     high = opts.strength == "high-card"
     wilds = sum(1 for c in hand if is_wild(c, wild))
     if opts.wild_value == "missing" and wilds and category in (KHLYUST, THREE_CARDS):
-        strength = _missing_strength(hand, key, wild, high=high)  # AMB-GORKA-05 k
+        zero = opts.numerals == "zero"  # AMB-GORKA-05 y
+        strength = _missing_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 k
     elif high and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
+    elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
+        strength = _court_points(hand, key, wild)  # AMB-GORKA-05 y
     if opts.nothing == "tie" and category == NOTHING:
         strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
     if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
