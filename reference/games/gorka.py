@@ -738,6 +738,14 @@ class GorkaOptions(GameOptions):
         (4, 1, 2, 3),
         ruling="AMB-GORKA-05",
     )
+    top_hand: str = option(
+        "khlyust",
+        "Which hand the ace, king and a wild card of a suit make the best of its kind: the "
+        "хлюст (above every other хлюст), or three cards (above every other three cards; no "
+        "хлюст then stands above the others but by its points or cards).",
+        ("khlyust", "three-cards"),
+        ruling="AMB-GORKA-05",
+    )
     numerals: str = option(
         "pips",
         "What the cards below the jack count where points decide: their pips (the ten 10), or "
@@ -788,7 +796,7 @@ class GorkaOptions(GameOptions):
     blind_first: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any, wild_value=ace, numerals=pips)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -817,8 +825,9 @@ class GorkaOptions(GameOptions):
             self.wild_per_hand,
             self.wild_value,
             self.numerals,
+            self.top_hand,
         )
-        plain = readings == ("points", "compared", "equal", "any", "ace", "pips")
+        plain = readings == ("points", "compared", "equal", "any", "ace", "pips", "khlyust")
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
@@ -1171,6 +1180,26 @@ def _missing_strength(
     return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
 
 
+def _top_three_cards(
+    hand: Sequence[Card], category: int, wild: int, strength: int, high: bool
+) -> int:
+    """The strength of a хлюст or three cards under top_hand=three-cards (AMB-GORKA-05 ab):
+    003:P26.S1's «хлюст из туза, короля и фальки» read of three cards, so the хлюст loses the
+    place above the others (its bonus, :data:`TOP_KHLYUST` or a fifth digit under
+    strength=high-card) and three cards of ace, king and a wild card gain it."""
+    bonus = 16**HAND if high else TOP_KHLYUST
+    if category == KHLYUST:
+        return strength - bonus if strength >= bonus else strength
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if len(naturals) == len(hand):
+        return strength
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = {RANK_OF[c] for c in naturals if SUIT_OF[c] == suit}
+        if ACE in ranks and KING in ranks:  # three cards of ace, king and a wild card
+            return strength + bonus
+    return strength
+
+
 def refine_key(
     key: tuple[int, int], hand: Sequence[Card], wild: int, opts: GorkaOptions
 ) -> tuple[int, int]:
@@ -1189,6 +1218,8 @@ def refine_key(
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _court_points(hand, key, wild)  # AMB-GORKA-05 y
+    if opts.top_hand == "three-cards" and category in (KHLYUST, THREE_CARDS):
+        strength = _top_three_cards(hand, category, wild, strength, high)  # AMB-GORKA-05 ab
     if opts.nothing == "tie" and category == NOTHING:
         strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
     if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
