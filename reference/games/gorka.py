@@ -7,7 +7,8 @@ the dealer turns two of his four, and the players "go up the hill" with a
 combination (any hand under go_up=any, AMB-GORKA-06) or pass until two are
 left, who go on up, settle peaceably, or (a ruling) show at the table limit
 (or at once under showdown=last-two). The text stops before the showdown:
-settlement is a ruling (AMB-GORKA-07).
+settlement is a ruling (AMB-GORKA-07), as are who may make peace and when (AMB-GORKA-12) and
+whether the stakes of those still in must be equal, with a hold (AMB-GORKA-13).
 
 Hands are compared by :func:`hand_key`, a total preorder documented in
 AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
