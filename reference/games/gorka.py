@@ -670,6 +670,13 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    deal_in: str = option(
+        "ones",
+        "How the cards are dealt: one at a time, four rounds (the first two, then the last "
+        "two), or two at a time, two rounds.",
+        ("ones", "twos"),
+        ruling="AMB-GORKA-03",
+    )
     blind_speaks: str = option(
         "in-turn",
         "Who speaks first in the betting when someone went blind: the dealer's left-hand "
@@ -795,6 +802,7 @@ class GorkaOptions(GameOptions):
     agreed_peace: bool = reading(bool)
     equal_stakes: bool = reading(bool)
     blind_first: bool = reading(bool)
+    in_twos: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust)
@@ -818,6 +826,7 @@ class GorkaOptions(GameOptions):
         put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
         put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
         put(self, "blind_first", self.blind_speaks == "first")  # AMB-GORKA-13 f
+        put(self, "in_twos", self.deal_in == "twos")  # AMB-GORKA-03 b
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1332,15 +1341,25 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
      _, put) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
-    # the k-th seat of the order gets the k-th card of each round of n
+    # the k-th seat of the order gets the k-th card of each round of n (or under deal_in=twos
+    # the k-th pair, AMB-GORKA-03 b)
     for k, p in enumerate(ORDERS[n][dealer]):
-        hands[p] += (stock[k], stock[n + k])
+        hands[p] += _two_cards(stock, n, k, opts.in_twos)
     keys = _keys(hands, opts, False)
     s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys, put,
     ))  # fmt: skip
     return _next_open(s, (), up)
+
+
+def _two_cards(stock: Sequence[Card], n: int, k: int, in_twos: bool) -> tuple[Card, Card]:
+    """The two cards the ``k``-th seat from the dealer's left gets of two rounds dealt from
+    the top of ``stock`` to ``n`` seats: the k-th card of each round of one card each
+    (AMB-GORKA-03 a), or under deal_in=twos the k-th pair of one round of two each (b)."""
+    if in_twos:  # AMB-GORKA-03 b: two at a time
+        return stock[2 * k], stock[2 * k + 1]
+    return stock[k], stock[n + k]
 
 
 def _next_open(
@@ -1370,7 +1389,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
     for k, p in enumerate(ORDERS[n][dealer]):
-        first, second = stock[k], stock[n + k]
+        first, second = _two_cards(stock, n, k, opts.in_twos)  # (AMB-GORKA-03 a, b)
         hands[p] += (first, second)
         if p == dealer or p in blind:
             continue  # all face down
