@@ -670,6 +670,13 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    dealer_shows: str = option(
+        "chosen",
+        "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
+        "first two dealt to him, turned unseen.",
+        ("chosen", "first-two"),
+        ruling="AMB-GORKA-04",
+    )
     deal_in: str = option(
         "ones",
         "How the cards are dealt: one at a time, four rounds (the first two, then the last "
@@ -803,6 +810,7 @@ class GorkaOptions(GameOptions):
     equal_stakes: bool = reading(bool)
     blind_first: bool = reading(bool)
     in_twos: bool = reading(bool)
+    first_two_shown: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust)
@@ -827,6 +835,7 @@ class GorkaOptions(GameOptions):
         put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
         put(self, "blind_first", self.blind_speaks == "first")  # AMB-GORKA-13 f
         put(self, "in_twos", self.deal_in == "twos")  # AMB-GORKA-03 b
+        put(self, "first_two_shown", self.dealer_shows == "first-two")  # AMB-GORKA-04 c
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1576,6 +1585,8 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if phase == SHOWING:
+        if s.opts.first_two_shown:  # AMB-GORKA-04 c: the first two dealt to him, unseen
+            return (SHOWS[seat][_first_two(s.hands[seat])],)
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
@@ -1593,6 +1604,12 @@ def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Acti
         raises = (RAISES[seat],)
     hold = (HOLDS[seat],) if _can_hold(s, seat, behind) else ()
     return raises + hold + (PASSES[seat],)
+
+
+def _first_two(hand: tuple[Card, ...]) -> tuple[Card, Card]:
+    """The first two cards dealt to a hand, in canonical order (AMB-GORKA-04 c)."""
+    first, second = sorted(hand[:2])
+    return first, second
 
 
 def apply(s: GorkaState, a: Action) -> GorkaState:
@@ -1630,6 +1647,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         hand, (first, second) = s.hands[seat], a.cards
         if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
+        if s.opts.first_two_shown and tuple(sorted(a.cards)) != _first_two(hand):
+            raise IllegalAction(  # AMB-GORKA-04 c
+                "gorka/dealer-shows-two", "the dealer turns the first two cards dealt to him"
+            )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
