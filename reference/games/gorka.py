@@ -670,6 +670,13 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    ties: str = option(
+        "share",
+        "Equal best hands at a showdown: they share the pot, or the first of them from the "
+        "dealer's left (the elder hand) takes it.",
+        ("share", "elder"),
+        ruling="AMB-GORKA-07",
+    )
     dealer_shows: str = option(
         "chosen",
         "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
@@ -811,6 +818,7 @@ class GorkaOptions(GameOptions):
     blind_first: bool = reading(bool)
     in_twos: bool = reading(bool)
     first_two_shown: bool = reading(bool)
+    elder_wins: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust)
@@ -836,6 +844,7 @@ class GorkaOptions(GameOptions):
         put(self, "blind_first", self.blind_speaks == "first")  # AMB-GORKA-13 f
         put(self, "in_twos", self.deal_in == "twos")  # AMB-GORKA-03 b
         put(self, "first_two_shown", self.dealer_shows == "first-two")  # AMB-GORKA-04 c
+        put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1741,7 +1750,9 @@ def _raise_size(s: GorkaState, a: Raise) -> int:
 def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats of ``active`` whose hands are the best (gorka/ranking: by hand_key)."""
     keys = tuple(_betting_key(s, p) for p in active)
-    return tuple(active[i] for i in showdown_winners(keys))
+    best = tuple(active[i] for i in showdown_winners(keys))
+    # AMB-GORKA-07 j: under ties=elder the first of equal hands from the dealer's left wins
+    return best[:1] if s.opts.elder_wins else best
 
 
 def _peace(s: GorkaState, active: tuple[Seat, ...]) -> GorkaState:
