@@ -670,6 +670,13 @@ class GorkaOptions(GameOptions):
         ("either", "both"),
         ruling="AMB-GORKA-12",
     )
+    kicker: str = option(
+        "ignored",
+        "Two трынки of one rank: equal, the fourth card not counting; or told apart by the "
+        "rank of the fourth card.",
+        ("ignored", "counts"),
+        ruling="AMB-GORKA-05",
+    )
     ties: str = option(
         "share",
         "Equal best hands at a showdown: they share the pot, or the first of them from the "
@@ -819,9 +826,10 @@ class GorkaOptions(GameOptions):
     in_twos: bool = reading(bool)
     first_two_shown: bool = reading(bool)
     elder_wins: bool = reading(bool)
+    kicker_counts: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -845,6 +853,7 @@ class GorkaOptions(GameOptions):
         put(self, "in_twos", self.deal_in == "twos")  # AMB-GORKA-03 b
         put(self, "first_two_shown", self.dealer_shows == "first-two")  # AMB-GORKA-04 c
         put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
+        put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -854,8 +863,11 @@ class GorkaOptions(GameOptions):
             self.wild_value,
             self.numerals,
             self.top_hand,
+            self.kicker,
         )
-        plain = readings == ("points", "compared", "equal", "any", "ace", "pips", "khlyust")
+        plain = readings == (
+            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored")
+        )
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
@@ -1208,6 +1220,13 @@ def _missing_strength(
     return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
 
 
+def _kicker(hand: Sequence[Card], rank: int, wild: int) -> int:
+    """The rank of a трынка's fourth card, under kicker=counts (AMB-GORKA-05 ad): the highest
+    natural card not of the трынка's ``rank``; 0 when there is none (the wild cards all stand
+    in for the трынка)."""
+    return max((RANK_OF[c] for c in hand if not is_wild(c, wild) and RANK_OF[c] != rank), default=0)
+
+
 def _top_three_cards(
     hand: Sequence[Card], category: int, wild: int, strength: int, high: bool
 ) -> int:
@@ -1246,6 +1265,8 @@ def refine_key(
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _court_points(hand, key, wild)  # AMB-GORKA-05 y
+    if opts.kicker_counts and category == TRYNKA:  # AMB-GORKA-05 ad: the fourth card counts
+        strength = strength * 16 + _kicker(hand, strength, wild)
     if opts.top_hand == "three-cards" and category in (KHLYUST, THREE_CARDS):
         strength = _top_three_cards(hand, category, wild, strength, high)  # AMB-GORKA-05 ab
     if opts.nothing == "tie" and category == NOTHING:
