@@ -629,8 +629,8 @@ class GorkaOptions(GameOptions):
     raise_size: str = option(
         "fixed",
         "What going up the hill adds to the pot: raise_amount, or what the player chooses, "
-        "from raise_amount up to all his chips.",
-        ("fixed", "chosen"),
+        "from raise_amount up to all his chips, or twice the last raise (raise_amount first).",
+        ("fixed", "chosen", "double"),
         ruling="AMB-GORKA-06",
     )
     cap: str = option(
@@ -815,6 +815,7 @@ class GorkaOptions(GameOptions):
     double_blind: bool = reading(bool)
     chosen_blind: bool = reading(bool)
     chosen_raise: bool = reading(bool)
+    double_raise: bool = reading(bool)
     capped: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
@@ -842,6 +843,7 @@ class GorkaOptions(GameOptions):
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
         put(self, "chosen_blind", self.overblind == "chosen")  # AMB-GORKA-02 c
         put(self, "chosen_raise", self.raise_size == "chosen")  # AMB-GORKA-06 c
+        put(self, "double_raise", self.raise_size == "double")  # AMB-GORKA-06 f
         put(self, "capped", self.cap == "limit")  # AMB-GORKA-06 a (d: no cap)
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
@@ -1555,8 +1557,9 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
         key,
         s.raises,
         limit,
-        # AMB-GORKA-13 b: under match=equal he first brings his stake to the level
-        s.ledger.balances[seat] - _behind(s, seat),
+        # AMB-GORKA-13 b: under match=equal he first brings his stake to the level; AMB-GORKA-06
+        # f: a doubled raise costs what it adds (as it is counted against what he holds)
+        s.ledger.balances[seat] - _behind(s, seat) - (_set_raise(s) - opts.raise_amount),
         opts.raise_amount,
         any_hand=opts.any_hand,
     )
@@ -1752,6 +1755,14 @@ def _blind_stake(s: GorkaState, a: Blind) -> int:
     return a.amount
 
 
+def _set_raise(s: GorkaState) -> int:
+    """What the next raise adds when its size is set: raise_amount (AMB-GORKA-06 a), or under
+    raise_size=double twice the last raise, raise_amount for the first (AMB-GORKA-06 f)."""
+    if s.opts.double_raise:  # AMB-GORKA-06 f: each raise doubles the last
+        return s.opts.raise_amount << s.raises
+    return s.opts.raise_amount
+
+
 def _raise_size(s: GorkaState, a: Raise) -> int:
     """What raise ``a`` adds: raise_amount (AMB-GORKA-06 a; the action names no amount), or
     under raise_size=chosen the amount it names, from raise_amount to all his chips (c)."""
@@ -1759,7 +1770,7 @@ def _raise_size(s: GorkaState, a: Raise) -> int:
     if not s.opts.chosen_raise:
         if a.amount:
             raise IllegalAction("gorka/go-up", "a raise adds raise_amount: it names no amount")
-        return least
+        return _set_raise(s)
     # AMB-GORKA-06 c; AMB-GORKA-13 b: what he lacks to the level is paid first
     if not least <= a.amount <= s.ledger.balances[a.seat] - _behind(s, a.seat):
         raise IllegalAction(
