@@ -684,6 +684,14 @@ class GorkaOptions(GameOptions):
         ("share", "elder"),
         ruling="AMB-GORKA-07",
     )
+    blind_rounds: str = option(
+        "once",
+        "How long the blinds go on: each player is asked once, round from the dealer's left; "
+        "or round and round, each blind asking every other player again (its own player too, "
+        "after the rest), until all have declined since the last blind.",
+        ("once", "until-none"),
+        ruling="AMB-GORKA-02",
+    )
     dealer_shows: str = option(
         "chosen",
         "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
@@ -828,6 +836,7 @@ class GorkaOptions(GameOptions):
     first_two_shown: bool = reading(bool)
     elder_wins: bool = reading(bool)
     kicker_counts: bool = reading(bool)
+    blinds_go_round: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
@@ -856,6 +865,7 @@ class GorkaOptions(GameOptions):
         put(self, "first_two_shown", self.dealer_shows == "first-two")  # AMB-GORKA-04 c
         put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
         put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
+        put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1352,8 +1362,9 @@ def _next_blind(
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     cost = _blind_least(opts, put, blind)
     chips = ledger.balances
-    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ROUNDS[players][dealer]:
+    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer; under
+    # blind_rounds=until-none from the last blind on, round and round (AMB-GORKA-02 h)
+    for p in _blind_order(opts, players, dealer, blind):
         if p not in acted:
             if chips[p] >= cost:  # p is offered the blind
                 return _build(GorkaState, (
@@ -1362,6 +1373,20 @@ def _next_blind(
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
+
+
+def _blind_order(
+    opts: GorkaOptions, players: int, dealer: Seat, blind: tuple[Seat, ...]
+) -> tuple[Seat, ...]:
+    """The seats in the order they are offered the blind: from the dealer's left to his right
+    (AMB-GORKA-02 a); under blind_rounds=until-none, once someone went blind, from the seat
+    after the last blind round to the last blind himself (h: ``acted`` then holds those asked
+    since that blind)."""
+    order = ROUNDS[players][dealer]
+    if not opts.blinds_go_round or not blind:
+        return order
+    at = order.index(blind[-1]) + 1  # AMB-GORKA-02 h: the first right is the next seat's
+    return order[at:] + order[:at]
 
 
 def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
@@ -1659,7 +1684,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             cost = _blind_stake(s, a)  # AMB-GORKA-02: the cost of this blind
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
             s = s._replace(put=_add(s.put, seat, cost))
-            return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
+            # AMB-GORKA-02 h: under blind_rounds=until-none a blind opens a new round of asking
+            acted = (seat,) if s.opts.blinds_go_round else s.acted + (seat,)
+            return _next_blind(s, acted, ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
