@@ -7,7 +7,8 @@ the dealer turns two of his four, and the players "go up the hill" with a
 combination (any hand under go_up=any, AMB-GORKA-06) or pass until two are
 left, who go on up, settle peaceably, or (a ruling) show at the table limit
 (or at once under showdown=last-two). The text stops before the showdown:
-settlement is a ruling (AMB-GORKA-07).
+settlement is a ruling (AMB-GORKA-07), as are who may make peace and when (AMB-GORKA-12) and
+whether the stakes of those still in must be equal, with a hold (AMB-GORKA-13).
 
 Hands are compared by :func:`hand_key`, a total preorder documented in
 AMB-GORKA-05: четверик > хлюст > трынка > три карты > nothing; четверик and
@@ -26,7 +27,8 @@ Position notation (:func:`position`, :func:`load_position`): ``game``,
 ``players``, ``dealer``, ``options``, ``phase`` (``blind``, ``open``, ``show``,
 ``bet``, ``over``), ``to_move``, ``chips``, ``pot``, ``hands``, ``up`` (face-up
 cards by seat), ``stock`` (the undealt cards, top first), ``blind`` (blind seats
-in order), ``acted`` (seats that have had their turn in this phase),
+in order), ``acted`` (seats that have had their turn in this phase; in the betting, the seat
+whose offer of peace stands under peace_by=both),
 ``passed`` (seats out of the betting), ``raises``, ``winners``, ``how``.
 
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
@@ -113,9 +115,14 @@ CATEGORY_NAMES: Final = {
     CHETVERIK: "chetverik",
 }
 SEVEN: Final = 7
-#: The ranks of the wild cards by the value of option wild (AMB-GORKA-05): none, the queens, or
-#: the queens and the sevens.
-WILD_RANKS: Final = {"none": (), "queens": (QUEEN,), "queens-sevens": (QUEEN, SEVEN)}
+#: The ranks of the wild cards by the value of option wild (AMB-GORKA-05): none, the queens, the
+#: queens and the sevens, or the sevens alone.
+WILD_RANKS: Final = {
+    "none": (),
+    "queens": (QUEEN,),
+    "queens-sevens": (QUEEN, SEVEN),
+    "sevens": (SEVEN,),  # AMB-GORKA-05 x: the sevens alone, in the sixes' place
+}
 #: The suits in the order 003:P19.S1 names them: «При червях …, при бубнах …, при трефах … и при
 #: пиках»; an agreed number of wild cards of a rank are those of the first suits of this order
 #: (wild_count, AMB-GORKA-05 h).
@@ -606,8 +613,9 @@ class GorkaOptions(GameOptions):
     go_up: str = option(
         "combination",
         "Who may go up the hill: only a player holding a combination (three cards of a "
-        "suit or better), or any player.",
-        ("combination", "any"),
+        "suit or better), or any player, or only a player holding a трынка or better (three "
+        "cards of a suit not counted a combination).",
+        ("combination", "any", "trynka"),
         ruling="AMB-GORKA-06",
     )
     overblind: str = option(
@@ -621,8 +629,8 @@ class GorkaOptions(GameOptions):
     raise_size: str = option(
         "fixed",
         "What going up the hill adds to the pot: raise_amount, or what the player chooses, "
-        "from raise_amount up to all his chips.",
-        ("fixed", "chosen"),
+        "from raise_amount up to all his chips, or twice the last raise (raise_amount first).",
+        ("fixed", "chosen", "double"),
         ruling="AMB-GORKA-06",
     )
     cap: str = option(
@@ -639,6 +647,82 @@ class GorkaOptions(GameOptions):
         "he put in and they share the rest.",
         ("share", "showdown", "refund"),
         ruling="AMB-GORKA-07",
+    )
+    unchallenged: str = option(
+        "alone",
+        "When all but one pass before anyone has gone up the hill: the one left takes the pot, "
+        "or every stake goes back to the player who put it in (ante and blind).",
+        ("alone", "returned"),
+        ruling="AMB-GORKA-07",
+    )
+    peace_when: str = option(
+        "any",
+        "When the last two may settle peaceably: at any of their turns, or only once someone "
+        "has gone up the hill in this deal.",
+        ("any", "after-raise"),
+        ruling="AMB-GORKA-12",
+    )
+    peace_by: str = option(
+        "either",
+        "Who settles peaceably: either of the last two, at his turn; or both, the one offering "
+        "peace and the other accepting it at his next turn (going on up the hill, calling the "
+        "showdown or passing refuses it).",
+        ("either", "both"),
+        ruling="AMB-GORKA-12",
+    )
+    kicker: str = option(
+        "ignored",
+        "Two трынки of one rank: equal, the fourth card not counting; or told apart by the "
+        "rank of the fourth card.",
+        ("ignored", "counts"),
+        ruling="AMB-GORKA-05",
+    )
+    ties: str = option(
+        "share",
+        "Equal best hands at a showdown: they share the pot, or the first of them from the "
+        "dealer's left (the elder hand) takes it.",
+        ("share", "elder"),
+        ruling="AMB-GORKA-07",
+    )
+    blind_rounds: str = option(
+        "once",
+        "How long the blinds go on: each player is asked once, round from the dealer's left; "
+        "or round and round, each blind asking every other player again (its own player too, "
+        "after the rest), until all have declined since the last blind.",
+        ("once", "until-none"),
+        ruling="AMB-GORKA-02",
+    )
+    dealer_shows: str = option(
+        "chosen",
+        "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
+        "first two dealt to him, turned unseen.",
+        ("chosen", "first-two"),
+        ruling="AMB-GORKA-04",
+    )
+    deal_in: str = option(
+        "ones",
+        "How the cards are dealt: one at a time, four rounds (the first two, then the last "
+        "two), or two at a time, two rounds.",
+        ("ones", "twos"),
+        ruling="AMB-GORKA-03",
+    )
+    blind_speaks: str = option(
+        "in-turn",
+        "Who speaks first in the betting when someone went blind: the dealer's left-hand "
+        "neighbour as always, or the last player to go blind (then on to his left).",
+        ("in-turn", "first"),
+        ruling="AMB-GORKA-13",
+    )
+    match: str = option(
+        "none",
+        "Whether the stakes of those still in must be equal: no (a blind or a raise is paid by "
+        "its player alone, and staying in costs nothing); or equal (the highest stake of those "
+        "still in, blinds included, is the level: going up brings one's stake to it and adds "
+        "the raise, a player below it may hold, bringing his stake to it, and he may not settle "
+        "peaceably or call the showdown until his stake is at it); or equal-no-hold (as equal, "
+        "but there is no holding: below the level he goes up or passes).",
+        ("none", "equal", "equal-no-hold"),
+        ruling="AMB-GORKA-13",
     )
     showdown: str = option(
         "at-limit",
@@ -678,8 +762,9 @@ class GorkaOptions(GameOptions):
     wild: str = option(
         "queens",
         "Wild cards: the queens (the text's queens and sixes, with no sixes in the 32-card "
-        "pack), none, or the queens and the sevens (the sevens for the missing sixes).",
-        ("queens", "none", "queens-sevens"),
+        "pack), none, or the queens and the sevens (the sevens for the missing sixes), or the "
+        "sevens alone (the sixes, read as the table's other choice, in the 32-card pack).",
+        ("queens", "none", "queens-sevens", "sevens"),
         ruling="AMB-GORKA-05",
     )
     wild_count: int = option(
@@ -688,6 +773,29 @@ class GorkaOptions(GameOptions):
         "two or three of them in the order the text names the suits (hearts, diamonds, clubs, "
         "spades: one is the queen of hearts, two the red queens).",
         (4, 1, 2, 3),
+        ruling="AMB-GORKA-05",
+    )
+    top_hand: str = option(
+        "khlyust",
+        "Which hand the ace, king and a wild card of a suit make the best of its kind: the "
+        "хлюст (above every other хлюст), or three cards (above every other three cards; no "
+        "хлюст then stands above the others but by its points or cards).",
+        ("khlyust", "three-cards"),
+        ruling="AMB-GORKA-05",
+    )
+    numerals: str = option(
+        "pips",
+        "What the cards below the jack count where points decide: their pips (the ten 10), or "
+        "nothing (003:P4.S1 to 003:P6.S1 value only the ace and the figures).",
+        ("pips", "zero"),
+        ruling="AMB-GORKA-05",
+    )
+    wild_value: str = option(
+        "ace",
+        "What a wild card counts in a хлюст or three cards: an ace (11 points, the highest "
+        "rank), even beside the natural ace of that suit; or the best card of that suit the "
+        "hand lacks (by points and by rank).",
+        ("ace", "missing"),
         ruling="AMB-GORKA-05",
     )
     wild_per_hand: str = option(
@@ -711,14 +819,27 @@ class GorkaOptions(GameOptions):
     wilds: int = reading(int)
     one_wild: bool = reading(bool)
     any_hand: bool = reading(bool)
+    trynka_up: bool = reading(bool)
     double_blind: bool = reading(bool)
     chosen_blind: bool = reading(bool)
     chosen_raise: bool = reading(bool)
+    double_raise: bool = reading(bool)
     capped: bool = reading(bool)
     early_showdown: bool = reading(bool)
     aside_out: bool = reading(bool)
+    returned_stakes: bool = reading(bool)
+    late_peace: bool = reading(bool)
+    agreed_peace: bool = reading(bool)
+    equal_stakes: bool = reading(bool)
+    blind_first: bool = reading(bool)
+    in_twos: bool = reading(bool)
+    first_two_shown: bool = reading(bool)
+    elder_wins: bool = reading(bool)
+    kicker_counts: bool = reading(bool)
+    blinds_go_round: bool = reading(bool)
+    may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -727,14 +848,38 @@ class GorkaOptions(GameOptions):
         put(self, "wilds", wild_mask(WILD_RANKS[self.wild], self.wild_count))
         put(self, "one_wild", self.wild_per_hand == "one")  # AMB-GORKA-11 b
         put(self, "any_hand", self.go_up == "any")  # AMB-GORKA-06 b
+        put(self, "trynka_up", self.go_up == "trynka")  # AMB-GORKA-06 e
         put(self, "double_blind", self.overblind == "double")  # AMB-GORKA-02 b
         put(self, "chosen_blind", self.overblind == "chosen")  # AMB-GORKA-02 c
         put(self, "chosen_raise", self.raise_size == "chosen")  # AMB-GORKA-06 c
+        put(self, "double_raise", self.raise_size == "double")  # AMB-GORKA-06 f
         put(self, "capped", self.cap == "limit")  # AMB-GORKA-06 a (d: no cap)
         put(self, "early_showdown", self.showdown == "last-two")  # AMB-GORKA-07 b
         put(self, "aside_out", self.dealer_aside == "out")  # AMB-GORKA-04 b
-        readings = (self.strength, self.nothing, self.natural, self.wild_per_hand)
-        plain = readings == ("points", "compared", "equal", "any")
+        put(self, "returned_stakes", self.unchallenged == "returned")  # AMB-GORKA-07 f
+        put(self, "late_peace", self.peace_when == "after-raise")  # AMB-GORKA-12 b
+        put(self, "agreed_peace", self.peace_by == "both")  # AMB-GORKA-12 c
+        put(self, "equal_stakes", self.match != "none")  # AMB-GORKA-13 b, c
+        put(self, "blind_first", self.blind_speaks == "first")  # AMB-GORKA-13 f
+        put(self, "in_twos", self.deal_in == "twos")  # AMB-GORKA-03 b
+        put(self, "first_two_shown", self.dealer_shows == "first-two")  # AMB-GORKA-04 c
+        put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
+        put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
+        put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
+        put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
+        readings = (
+            self.strength,
+            self.nothing,
+            self.natural,
+            self.wild_per_hand,
+            self.wild_value,
+            self.numerals,
+            self.top_hand,
+            self.kicker,
+        )
+        plain = readings == (
+            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored")
+        )
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
 
@@ -823,10 +968,18 @@ class Raise(StakeAction):
 
 
 class Peace(SeatAction):
-    """Settle peaceably: the last two share the pot."""
+    """Settle peaceably (the pot as peace says, AMB-GORKA-07); under peace_by=both, offer
+    peace, or accept the other's offer (AMB-GORKA-12 c)."""
 
     __slots__ = ()
     KIND = "peace"
+
+
+class Hold(SeatAction):
+    """Under match=equal: bring his stake up to the highest of those still in (AMB-GORKA-13 b)."""
+
+    __slots__ = ()
+    KIND = "hold"
 
 
 class Showdown(SeatAction):
@@ -836,8 +989,17 @@ class Showdown(SeatAction):
     KIND = "showdown"
 
 
-Action = Blind | Open | Show | Raise | Peace | Showdown | Pass
-ACTIONS: Final[tuple[type[Action], ...]] = (Blind, Open, Show, Raise, Peace, Showdown, Pass)
+Action = Blind | Open | Show | Raise | Peace | Showdown | Hold | Pass
+ACTIONS: Final[tuple[type[Action], ...]] = (
+    Blind,
+    Open,
+    Show,
+    Raise,
+    Peace,
+    Showdown,
+    Hold,
+    Pass,
+)
 
 #: The actions that name no card, by seat: the legal-action lists reuse them.
 BLINDS: Final = tuple(Blind(p) for p in range(MAX_PLAYERS))
@@ -845,6 +1007,7 @@ RAISES: Final = tuple(Raise(p) for p in range(MAX_PLAYERS))
 PEACES: Final = tuple(Peace(p) for p in range(MAX_PLAYERS))
 SHOWDOWNS: Final = tuple(Showdown(p) for p in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
+HOLDS: Final = tuple(Hold(p) for p in range(MAX_PLAYERS))
 #: ``BLIND_OR_PASS[p]``: what seat ``p`` may do when offered the blind.
 BLIND_OR_PASS: Final = tuple((BLINDS[p], PASSES[p]) for p in range(MAX_PLAYERS))
 
@@ -1009,6 +1172,93 @@ def _high_card(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
     return best
 
 
+#: The ranks of the 32-card pack from the ace down (AMB-GORKA-05 k: the cards a wild card
+#: may stand for in a suit, the best first).
+RANKS_DOWN: Final = tuple(range(ACE, SEVEN - 1, -1))
+
+
+def rank_points(r: int, *, zero: bool = False) -> int:
+    """The points of a card of rank ``r`` (003:P5, 003:P6), as :func:`points`; under
+    numerals=zero (``zero``, AMB-GORKA-05 y) the cards below the jack count nothing."""
+    if r == ACE:
+        return 11
+    if zero:  # AMB-GORKA-05 y: only the ace and the figures have a value
+        return 10 if r > 10 else 0
+    return 10 if r >= 10 else r
+
+
+def _court_points(hand: Sequence[Card], key: tuple[int, int], wild: int) -> int:
+    """The strength by points of a хлюст, three cards or nothing under numerals=zero
+    (AMB-GORKA-05 y): the ace 11, the figures 10, a wild card 11 (as in reading a), the rest
+    nothing; three cards by the best three of a suit, the хлюст of ace, king and a wild card
+    still above every other."""
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if key[0] != THREE_CARDS:
+        top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+        value = 11 * wilds + sum(rank_points(RANK_OF[c], zero=True) for c in naturals)
+        return value + (TOP_KHLYUST if top else 0)
+    need = 3 - wilds  # three cards: 3 - w natural cards of one suit, and the wild cards
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) >= need:
+            best = max(best, sum(rank_points(r, zero=True) for r in ranks[len(ranks) - need :]))
+    return 11 * wilds + best
+
+
+def _missing_strength(
+    hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool, zero: bool
+) -> int:
+    """The strength of a хлюст or three cards with wild cards under wild_value=missing
+    (AMB-GORKA-05 k): each wild card counts as the best card of the suit the hand lacks (by
+    points, or by rank under strength=high-card), the best suit for three cards; the хлюст of
+    ace, king and a wild card still above every other (003:P26.S1)."""
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    need = len(naturals) if key[0] == KHLYUST else 3 - wilds
+    best = 0
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = sorted(RANK_OF[c] for c in naturals if SUIT_OF[c] == suit)
+        if len(ranks) < need:
+            continue
+        ranks = ranks[len(ranks) - need :]
+        filled = [r for r in RANKS_DOWN if r not in ranks][:wilds]
+        cards = ranks + filled
+        points = sum(rank_points(r, zero=zero) for r in cards)
+        value = high_card_code(cards) if high else points
+        best = max(best, value)
+    top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+    return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
+
+
+def _kicker(hand: Sequence[Card], rank: int, wild: int) -> int:
+    """The rank of a трынка's fourth card, under kicker=counts (AMB-GORKA-05 ad): the highest
+    natural card not of the трынка's ``rank``; 0 when there is none (the wild cards all stand
+    in for the трынка)."""
+    return max((RANK_OF[c] for c in hand if not is_wild(c, wild) and RANK_OF[c] != rank), default=0)
+
+
+def _top_three_cards(
+    hand: Sequence[Card], category: int, wild: int, strength: int, high: bool
+) -> int:
+    """The strength of a хлюст or three cards under top_hand=three-cards (AMB-GORKA-05 ab):
+    003:P26.S1's «хлюст из туза, короля и фальки» read of three cards, so the хлюст loses the
+    place above the others (its bonus, :data:`TOP_KHLYUST` or a fifth digit under
+    strength=high-card) and three cards of ace, king and a wild card gain it."""
+    bonus = 16**HAND if high else TOP_KHLYUST
+    if category == KHLYUST:
+        return strength - bonus if strength >= bonus else strength
+    naturals = [c for c in hand if not is_wild(c, wild)]
+    if len(naturals) == len(hand):
+        return strength
+    for suit in {SUIT_OF[c] for c in naturals}:
+        ranks = {RANK_OF[c] for c in naturals if SUIT_OF[c] == suit}
+        if ACE in ranks and KING in ranks:  # three cards of ace, king and a wild card
+            return strength + bonus
+    return strength
+
+
 def refine_key(
     key: tuple[int, int], hand: Sequence[Card], wild: int, opts: GorkaOptions
 ) -> tuple[int, int]:
@@ -1018,8 +1268,19 @@ def refine_key(
     of equal keys, the hand with fewer wild cards first (natural=first, reading f). Without
     them, ``key`` itself."""
     category, strength = key
-    if opts.strength == "high-card" and category in (KHLYUST, THREE_CARDS, NOTHING):
+    high = opts.strength == "high-card"
+    wilds = sum(1 for c in hand if is_wild(c, wild))
+    if opts.wild_value == "missing" and wilds and category in (KHLYUST, THREE_CARDS):
+        zero = opts.numerals == "zero"  # AMB-GORKA-05 y
+        strength = _missing_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 k
+    elif high and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
+    elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
+        strength = _court_points(hand, key, wild)  # AMB-GORKA-05 y
+    if opts.kicker_counts and category == TRYNKA:  # AMB-GORKA-05 ad: the fourth card counts
+        strength = strength * 16 + _kicker(hand, strength, wild)
+    if opts.top_hand == "three-cards" and category in (KHLYUST, THREE_CARDS):
+        strength = _top_three_cards(hand, category, wild, strength, high)  # AMB-GORKA-05 ab
     if opts.nothing == "tie" and category == NOTHING:
         strength = 0  # AMB-GORKA-05 d: nothing against nothing is a tie
     if opts.natural == "first":  # AMB-GORKA-05 f: the fewer wild cards, the better
@@ -1101,8 +1362,9 @@ def _next_blind(
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
     cost = _blind_least(opts, put, blind)
     chips = ledger.balances
-    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer
-    for p in ROUNDS[players][dealer]:
+    # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer; under
+    # blind_rounds=until-none from the last blind on, round and round (AMB-GORKA-02 h)
+    for p in _blind_order(opts, players, dealer, blind):
         if p not in acted:
             if chips[p] >= cost:  # p is offered the blind
                 return _build(GorkaState, (
@@ -1111,6 +1373,20 @@ def _next_blind(
                 ))  # fmt: skip
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
+
+
+def _blind_order(
+    opts: GorkaOptions, players: int, dealer: Seat, blind: tuple[Seat, ...]
+) -> tuple[Seat, ...]:
+    """The seats in the order they are offered the blind: from the dealer's left to his right
+    (AMB-GORKA-02 a); under blind_rounds=until-none, once someone went blind, from the seat
+    after the last blind round to the last blind himself (h: ``acted`` then holds those asked
+    since that blind)."""
+    order = ROUNDS[players][dealer]
+    if not opts.blinds_go_round or not blind:
+        return order
+    at = order.index(blind[-1]) + 1  # AMB-GORKA-02 h: the first right is the next seat's
+    return order[at:] + order[:at]
 
 
 def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
@@ -1131,15 +1407,25 @@ def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaSt
      _, put) = s  # fmt: skip
     hands = list(held)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
-    # the k-th seat of the order gets the k-th card of each round of n
+    # the k-th seat of the order gets the k-th card of each round of n (or under deal_in=twos
+    # the k-th pair, AMB-GORKA-03 b)
     for k, p in enumerate(ORDERS[n][dealer]):
-        hands[p] += (stock[k], stock[n + k])
+        hands[p] += _two_cards(stock, n, k, opts.in_twos)
     keys = _keys(hands, opts, False)
     s = _build(GorkaState, (
         opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
         passed, raises, winners, how, keys, put,
     ))  # fmt: skip
     return _next_open(s, (), up)
+
+
+def _two_cards(stock: Sequence[Card], n: int, k: int, in_twos: bool) -> tuple[Card, Card]:
+    """The two cards the ``k``-th seat from the dealer's left gets of two rounds dealt from
+    the top of ``stock`` to ``n`` seats: the k-th card of each round of one card each
+    (AMB-GORKA-03 a), or under deal_in=twos the k-th pair of one round of two each (b)."""
+    if in_twos:  # AMB-GORKA-03 b: two at a time
+        return stock[2 * k], stock[2 * k + 1]
+    return stock[k], stock[n + k]
 
 
 def _next_open(
@@ -1169,7 +1455,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
     for k, p in enumerate(ORDERS[n][dealer]):
-        first, second = stock[k], stock[n + k]
+        first, second = _two_cards(stock, n, k, opts.in_twos)  # (AMB-GORKA-03 a, b)
         hands[p] += (first, second)
         if p == dealer or p in blind:
             continue  # all face down
@@ -1212,6 +1498,8 @@ def _next_bettor(
      keys, put) = s  # fmt: skip
     # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
     if players - len(set(passed)) == 1:
+        if raises == 0 and opts.returned_stakes:  # AMB-GORKA-07 f: nobody went up the hill
+            return _return_stakes(s, ledger, passed)
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
     for p in ORDERS[players][after]:
@@ -1249,18 +1537,71 @@ def _settle(
     ))  # fmt: skip
 
 
+def _return_stakes(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...]) -> GorkaState:
+    """``s`` settled when all but one have passed and nobody went up the hill, under
+    unchallenged=returned (AMB-GORKA-07 f): each seat takes back what he put in (ante and
+    blind); what no seat's record names (a position that recorded no stakes) goes to the one
+    left, as under reading a."""
+    everyone = ORDERS[s.players][s.dealer]
+    last = _active(s, passed)[0]
+    put = s.put or (0,) * s.players
+    rest = ledger.balances[s.players] - sum(put)
+    takes = tuple(put[p] + (rest if p == last else 0) for p in everyone)
+    return _settle(s, ledger, passed, 0, everyone, how="returned", takes=takes)
+
+
+def _may_make_peace(s: GorkaState) -> bool:
+    """gorka/last-two: whether the last two may settle peaceably now: at any turn, or under
+    peace_when=after-raise only once someone has gone up the hill (AMB-GORKA-12 b)."""
+    return s.raises > 0 or not s.opts.late_peace
+
+
+def _peace_offer(s: GorkaState) -> Seat | None:
+    """Under peace_by=both, the seat whose offer of peace stands (AMB-GORKA-12 c): in the
+    betting ``acted`` holds him until the other answers; else None."""
+    return s.acted[0] if s.phase == BETTING and s.acted else None
+
+
+def _behind(s: GorkaState, seat: Seat) -> int:
+    """What ``seat`` lacks to the highest stake of those still in (his ante, blind and raises
+    against theirs) under match=equal (AMB-GORKA-13 b); 0 under match=none (a), where nobody
+    has to match another's stake."""
+    if not s.opts.equal_stakes or not s.put:
+        return 0
+    level = max(s.put[p] for p in _active(s, s.passed))
+    return level - s.put[seat]
+
+
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
     limit = opts.limit if opts.capped else s.raises + 1
+    if key is not None and opts.trynka_up and key[0] < TRYNKA:  # AMB-GORKA-06 e
+        return False
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
         s.raises,
         limit,
-        s.ledger.balances[seat],
+        # AMB-GORKA-13 b: under match=equal he first brings his stake to the level; AMB-GORKA-06
+        # f: a doubled raise costs what it adds (as it is counted against what he holds)
+        s.ledger.balances[seat] - _behind(s, seat) - (_set_raise(s) - opts.raise_amount),
         opts.raise_amount,
         any_hand=opts.any_hand,
     )
+
+
+def _can_hold(s: GorkaState, seat: Seat, behind: int) -> bool:
+    """AMB-GORKA-13 b: a player ``behind`` the level may hold if he has the chips and may stay
+    in: holding is the matching half of going up, so under go_up=combination it needs a
+    combination as going up does (the table limit does not stop it); under
+    match=equal-no-hold (c) nobody holds."""
+    key = s.keys[seat]
+    chips = s.ledger.balances[seat]
+    if not s.opts.may_hold or key is None or chips < behind:
+        return False
+    if s.opts.trynka_up:  # AMB-GORKA-06 e: a трынка or better
+        return key[0] >= TRYNKA
+    return s.opts.any_hand or is_combination(key)
 
 
 def _may_show(s: GorkaState) -> bool:
@@ -1283,7 +1624,11 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     seat, phase = s.turn, s.phase
     if phase == BETTING:
         two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+        two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
         up = _can_raise(s, seat)
+        behind = _behind(s, seat)
+        if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
+            return _behind_bets(s, seat, up, behind)
         if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
             sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
             return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
@@ -1298,9 +1643,31 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if phase == SHOWING:
+        if s.opts.first_two_shown:  # AMB-GORKA-04 c: the first two dealt to him, unseen
+            return (SHOWS[seat][_first_two(s.hands[seat])],)
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
+
+
+def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
+    """AMB-GORKA-13 b: what a player ``behind`` the level may do: go ``up`` the hill (each size
+    he may choose under raise_size=chosen), hold, or pass; not settle peaceably nor call the
+    showdown, which need his stake at the level."""
+    raises: tuple[Action, ...] = ()
+    if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+        top = s.ledger.balances[seat] - behind
+        raises = tuple(Raise(seat, k) for k in range(s.opts.raise_amount, top + 1))
+    elif up:
+        raises = (RAISES[seat],)
+    hold = (HOLDS[seat],) if _can_hold(s, seat, behind) else ()
+    return raises + hold + (PASSES[seat],)
+
+
+def _first_two(hand: tuple[Card, ...]) -> tuple[Card, Card]:
+    """The first two cards dealt to a hand, in canonical order (AMB-GORKA-04 c)."""
+    first, second = sorted(hand[:2])
+    return first, second
 
 
 def apply(s: GorkaState, a: Action) -> GorkaState:
@@ -1317,7 +1684,9 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             cost = _blind_stake(s, a)  # AMB-GORKA-02: the cost of this blind
             ledger = s.ledger.transfers_by_place([(seat, s.players, cost)])  # (ACCOUNTS)
             s = s._replace(put=_add(s.put, seat, cost))
-            return _next_blind(s, s.acted + (seat,), ledger, blind + (seat,))
+            # AMB-GORKA-02 h: under blind_rounds=until-none a blind opens a new round of asking
+            acted = (seat,) if s.opts.blinds_go_round else s.acted + (seat,)
+            return _next_blind(s, acted, ledger, blind + (seat,))
         if isinstance(a, Pass):
             return _next_blind(s, s.acted + (seat,), s.ledger, s.blind)
         raise IllegalAction("core/wrong-action", "before the deal a player goes blind or passes")
@@ -1338,6 +1707,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         hand, (first, second) = s.hands[seat], a.cards
         if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
+        if s.opts.first_two_shown and tuple(sorted(a.cards)) != _first_two(hand):
+            raise IllegalAction(  # AMB-GORKA-04 c
+                "gorka/dealer-shows-two", "the dealer turns the first two cards dealt to him"
+            )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
@@ -1345,23 +1718,47 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
             aside = tuple(c for c in s.hands[seat] if c not in kept)
             hands = s.hands[:seat] + (kept,) + s.hands[seat + 1 :]
             s = with_keys(s._replace(hands=hands, stock=s.stock + aside))
-        # gorka/go-up: from the dealer's left
-        return _next_bettor(s, s.dealer, s.ledger, s.passed, s.raises)
+        # gorka/go-up: from the dealer's left; AMB-GORKA-13 f: or from the last blind
+        first_after = s.dealer
+        if s.blind and s.opts.blind_first:
+            first_after = (s.blind[-1] - 1) % s.players
+        return _next_bettor(s, first_after, s.ledger, s.passed, s.raises)
     if isinstance(a, Raise):
         if not _can_raise(s, seat):  # gorka/go-up
             raise IllegalAction(
                 "gorka/go-up", "going up the hill needs a combination, the chips, and the limit"
             )
-        amount = _raise_size(s, a)  # AMB-GORKA-06: what he adds
+        # AMB-GORKA-06: what he adds; AMB-GORKA-13 b: after what he lacks to the level
+        amount = _raise_size(s, a) + _behind(s, seat)
         ledger = s.ledger.transfers_by_place([(seat, s.players, amount)])
-        s = s._replace(put=_add(s.put, seat, amount))
+        # AMB-GORKA-12 c: going on up the hill refuses an offer of peace (acted: the offer)
+        s = s._replace(put=_add(s.put, seat, amount), acted=())
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
+    behind = _behind(s, seat)
+    if isinstance(a, Hold):
+        if not behind or not _can_hold(s, seat, behind):  # AMB-GORKA-13 b
+            raise IllegalAction(
+                "gorka/go-up", "holding brings a stake below the level to it, with the chips"
+            )
+        ledger = s.ledger.transfers_by_place([(seat, s.players, behind)])
+        s = s._replace(put=_add(s.put, seat, behind), acted=())
+        return _next_bettor(s, seat, ledger, s.passed, s.raises)
+    if behind and isinstance(a, Peace | Showdown):  # AMB-GORKA-13 b
+        raise IllegalAction("gorka/last-two", "his stake is below the level: he holds or passes")
     active = _active(s, s.passed)
     if isinstance(a, Peace):
         if len(active) != 2:  # gorka/last-two
             raise IllegalAction("gorka/last-two", "only the last two may settle peaceably")
+        if not _may_make_peace(s):  # AMB-GORKA-12 b
+            raise IllegalAction(
+                "gorka/last-two", "peace is made only once someone has gone up the hill"
+            )
+        offer = _peace_offer(s)
+        if s.opts.agreed_peace and (offer is None or offer == seat):
+            # AMB-GORKA-12 c: peace needs both; this is his offer, the other answers it
+            return _next_bettor(s._replace(acted=(seat,)), seat, s.ledger, s.passed, s.raises)
         return _peace(s, active)
     if isinstance(a, Showdown):
         if not _may_show(s):  # gorka/last-two: a showdown only at the limit (AMB-GORKA-07)
@@ -1385,6 +1782,14 @@ def _blind_stake(s: GorkaState, a: Blind) -> int:
     return a.amount
 
 
+def _set_raise(s: GorkaState) -> int:
+    """What the next raise adds when its size is set: raise_amount (AMB-GORKA-06 a), or under
+    raise_size=double twice the last raise, raise_amount for the first (AMB-GORKA-06 f)."""
+    if s.opts.double_raise:  # AMB-GORKA-06 f: each raise doubles the last
+        return s.opts.raise_amount << s.raises
+    return s.opts.raise_amount
+
+
 def _raise_size(s: GorkaState, a: Raise) -> int:
     """What raise ``a`` adds: raise_amount (AMB-GORKA-06 a; the action names no amount), or
     under raise_size=chosen the amount it names, from raise_amount to all his chips (c)."""
@@ -1392,8 +1797,9 @@ def _raise_size(s: GorkaState, a: Raise) -> int:
     if not s.opts.chosen_raise:
         if a.amount:
             raise IllegalAction("gorka/go-up", "a raise adds raise_amount: it names no amount")
-        return least
-    if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-06 c
+        return _set_raise(s)
+    # AMB-GORKA-06 c; AMB-GORKA-13 b: what he lacks to the level is paid first
+    if not least <= a.amount <= s.ledger.balances[a.seat] - _behind(s, a.seat):
         raise IllegalAction(
             "gorka/go-up", f"going up the hill adds from {least} chips up to all he holds"
         )
@@ -1403,7 +1809,9 @@ def _raise_size(s: GorkaState, a: Raise) -> int:
 def _best(s: GorkaState, active: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats of ``active`` whose hands are the best (gorka/ranking: by hand_key)."""
     keys = tuple(_betting_key(s, p) for p in active)
-    return tuple(active[i] for i in showdown_winners(keys))
+    best = tuple(active[i] for i in showdown_winners(keys))
+    # AMB-GORKA-07 j: under ties=elder the first of equal hands from the dealer's left wins
+    return best[:1] if s.opts.elder_wins else best
 
 
 def _peace(s: GorkaState, active: tuple[Seat, ...]) -> GorkaState:
