@@ -933,6 +933,14 @@ class MushkaOptions(GameOptions):
         ("play", "exchange"),
         ruling="AMB-MUSHKAPAMFIL-09",
     )
+    pamfil_turned: str = option(
+        "out-of-play",
+        "A Памфил the dealer turns up lies out of play like every turned card (out-of-play), "
+        "or the dealer takes it into his hand, discarding a card face down, before he names "
+        "trumps (dealer-takes).",
+        ("out-of-play", "dealer-takes"),
+        ruling="AMB-MUSHKAPAMFIL-04",
+    )
     # shutikha's queen of spades (001:P46)
     queen_beaten_by: str = option(
         "king-of-spades",
@@ -977,6 +985,7 @@ _OWN: Final = {
             "pamfil_shield_on",
             "pamfil_flush",
             "pamfil_when",
+            "pamfil_turned",
         }
     ),
     SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions", "queen_points"}),
@@ -2149,7 +2158,32 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat,
     return tuple([p for p, x in enumerate(nets) if x == best])
 
 
+def _pamfil_to_take(s: MushkaState) -> bool:
+    """Under pamfil_turned=dealer-takes, whether the dealer who turned up Памфил has yet to
+    take it into his hand (AMB-MUSHKAPAMFIL-04/b)."""
+    return s.opts.pamfil_turned == "dealer-takes" and JC not in s.hands[s.dealer]
+
+
+def _take_pamfil(s: MushkaState, a: Action) -> MushkaState:
+    """The dealer discards one card face down and takes the Памфил he turned up (from beside
+    the stock, or from under it under trump_card=under-stock): AMB-MUSHKAPAMFIL-04/b."""
+    hand = s.hands[s.dealer]
+    if not isinstance(a, Exchange) or len(a.cards) != 1 or a.cards[0] not in hand:
+        raise IllegalAction(  # mushka-pamfil/dealer-names-trump
+            rid(s.variant, "dealer-names-trump"),
+            "the dealer who turned up Памфил first takes it, discarding one card of his hand",
+        )
+    return s._replace(
+        hands=_put(s.hands, s.dealer, (*_without(hand, a.cards), JC)),
+        up=tuple([c for c in s.up if c != JC]),
+        stock=tuple([c for c in s.stock if c != JC]),
+        discard=s.discard + a.cards,
+    )
+
+
 def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
+    if _pamfil_to_take(s):  # AMB-MUSHKAPAMFIL-04/b: Памфил taken first
+        return _take_pamfil(s, a)
     if not isinstance(a, ChooseTrump):
         raise IllegalAction("core/wrong-action", "the dealer who turned up Памфил names trumps")
     # mushka-pamfil/dealer-names-trump
@@ -2174,6 +2208,8 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == TRUMP:
+        if _pamfil_to_take(s):  # AMB-MUSHKAPAMFIL-04/b: he discards a card for Памфил
+            return tuple([EXCHANGE_ONE[seat][c] for c in sorted(s.hands[seat])])
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
     if phase == ANNOUNCE:
         if JC not in s.hands[seat]:  # AMB-MUSHKAPAMFIL-07/b: he who holds it not passes
