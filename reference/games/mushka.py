@@ -2073,8 +2073,8 @@ def _score(s: MushkaState) -> MushkaState:
     """The end of the deal: tricks in column A, remises in column B (001:P17, P19)."""
     v = s.variant
     a, b = list(s.sheet_a), list(s.sheet_b)
-    top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades, a trump
-    top_is_trump = top >= 0 and SUIT_OF[top] == s.trump
+    # AMB-MUSHKASHUTIKHA-03/c: the ace of spades, a spade as the queen is, is a trump as she is
+    top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
     conditions = top_conditions(s)
     for p in _playing(s):
         if s.forfeit[p]:  # mushka/claim-trick: starts again from 30
@@ -2160,8 +2160,8 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat,
 
 def _pamfil_to_take(s: MushkaState) -> bool:
     """Under pamfil_turned=dealer-takes, whether the dealer who turned up Памфил has yet to
-    take it into his hand (AMB-MUSHKAPAMFIL-04/b)."""
-    return s.opts.pamfil_turned == "dealer-takes" and JC not in s.hands[s.dealer]
+    take it into his hand (AMB-MUSHKAPAMFIL-04/b): it still lies beside or under the stock."""
+    return s.opts.pamfil_turned == "dealer-takes" and (JC in s.up or JC in s.stock)
 
 
 def _take_pamfil(s: MushkaState, a: Action) -> MushkaState:
