@@ -911,6 +911,36 @@ class MushkaOptions(GameOptions):
         ("all", "playing"),
         ruling="AMB-MUSHKAPAMFIL-03",
     )
+    pamfil_shield_on: str = option(
+        "holding",
+        'When the holder of Памфил is "обеспечен от ремиза": whenever he holds it (holding), '
+        "or only when he has declared it before play, as he must to be paid (declaring).",
+        ("holding", "declaring"),
+        ruling="AMB-MUSHKAPAMFIL-06",
+    )
+    pamfil_flush: str = option(
+        "never",
+        "Which hand with Памфил is a мушка: none (never); five clubs, Памфил counted as the "
+        "club it is (clubs); four trumps and Памфил, five trumps (trumps); either (either).",
+        ("never", "clubs", "trumps", "either"),
+        ruling="AMB-MUSHKAPAMFIL-05",
+    )
+    pamfil_when: str = option(
+        "play",
+        "When Памфил is declared (and paid, under pamfil_declare=automatic): once the exchange "
+        "is over, by the player who then plays with it (play); or as soon as the players are "
+        "known, before the exchange, by the player dealt it (exchange).",
+        ("play", "exchange"),
+        ruling="AMB-MUSHKAPAMFIL-09",
+    )
+    pamfil_turned: str = option(
+        "out-of-play",
+        "A Памфил the dealer turns up lies out of play like every turned card (out-of-play), "
+        "or the dealer takes it into his hand, discarding a card face down, before he names "
+        "trumps (dealer-takes).",
+        ("out-of-play", "dealer-takes"),
+        ruling="AMB-MUSHKAPAMFIL-04",
+    )
     # shutikha's queen of spades (001:P46)
     queen_beaten_by: str = option(
         "king-of-spades",
@@ -923,9 +953,18 @@ class MushkaOptions(GameOptions):
         "all",
         "The holder of the queen of spades is under every condition of the holder of the "
         "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
-        "only takes over the ace's power in the tricks (tricks-only).",
-        ("all", "tricks-only"),
+        "only takes over the ace's power in the tricks (tricks-only), or only that power and "
+        "the holder of the ace of spades keeps his conditions (ace).",
+        ("all", "tricks-only", "ace"),
         ruling="AMB-MUSHKASHUTIKHA-03",
+    )
+    queen_points: str = option(
+        "flush",
+        'Where "ее считают за 8, а его за 5 очков" counts: in comparing two мушки of one suit '
+        "(flush), or also in column A: a trick the queen of spades takes counts 8 and one the "
+        "king of spades takes 5, in place of its count as a trick (tricks).",
+        ("flush", "tricks"),
+        ruling="AMB-MUSHKASHUTIKHA-04",
     )
 
 
@@ -937,9 +976,19 @@ _OWN: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
     PAMFIL: frozenset(
-        {"pamfil_fee", "pamfil_declare", "pamfil_ask", "pamfil_shield", "pamfil_payers"}
+        {
+            "pamfil_fee",
+            "pamfil_declare",
+            "pamfil_ask",
+            "pamfil_shield",
+            "pamfil_payers",
+            "pamfil_shield_on",
+            "pamfil_flush",
+            "pamfil_when",
+            "pamfil_turned",
+        }
     ),
-    SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions"}),
+    SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions", "queen_points"}),
 }
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
@@ -1410,12 +1459,22 @@ def top_conditions(s: MushkaState) -> bool:
     nor in shutikha under queen_conditions=tricks-only (AMB-MUSHKASHUTIKHA-03/b)."""
     kind = s.variant.kind
     if kind == SHUTIKHA:
-        return s.opts.queen_conditions == "all"
+        return s.opts.queen_conditions != "tricks-only"
     return kind != PAMFIL
 
 
+def conditions_card(s: MushkaState) -> Card:
+    """The card whose holder is under the conditions of the ace of spades (:func:`top_conditions`):
+    the мушка card of the variant, or in shutikha under queen_conditions=ace the ace of spades
+    itself, the queen taking over only its power in the tricks (AMB-MUSHKASHUTIKHA-03/c)."""
+    v = s.variant
+    if v.kind == SHUTIKHA and s.opts.queen_conditions == "ace":  # AMB-MUSHKASHUTIKHA-03/c
+        return AS
+    return v.top
+
+
 def _must_play(s: MushkaState, seat: Seat) -> bool:
-    top = s.variant.top
+    top = conditions_card(s)
     return top >= 0 and top in s.hands[seat] and top_conditions(s)
 
 
@@ -1445,7 +1504,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
             v = s.variant
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
-                f"seat {a.seat} holds {card_name(v.top)} and may not pass",
+                f"seat {a.seat} holds {card_name(conditions_card(s))} and may not pass",
             )
         if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
             raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
@@ -1472,7 +1531,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         if declared[p] == PLAYING:
             fields[_PHASE] = EXCHANGE
             fields[_TURN] = p
-            return _new_state(MushkaState, fields)
+            return _pamfil_before_exchange(_new_state(MushkaState, fields))
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass mushka-shutikha/all-pass
     return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="all-passed")
@@ -1555,9 +1614,9 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
     under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c)."""
     five = HAND
     if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
-        v = s.variant
-        holds = v.top >= 0 and v.top in s.hands[best] and top_conditions(s)
-        five = trick_points(HAND, holds, holds and SUIT_OF[v.top] == s.trump)
+        top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades
+        holds = top >= 0 and top in s.hands[best] and top_conditions(s)
+        five = trick_points(HAND, holds, holds and SUIT_OF[top] == s.trump)
     a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
     for p in playing:
@@ -1624,7 +1683,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     # mushka-pamfil/flush-precedence mushka-shutikha/flush-precedence
     shown = []  # a plain loop (no comprehension's function): the seats are few
     for p in playing:
-        if flush_suit(s.hands[p], v.kind) >= 0:
+        if _flush_suit_of(s, s.hands[p]) >= 0:
             shown.append(p)
     if shown:
         best = shown[0]
@@ -1656,13 +1715,15 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                 winners=_winners(s.sheet_a, s.sheet_b, s.opts.thirty),
             )
     holder = -1
-    top = v.top if v.kind != PAMFIL else JC
+    top = conditions_card(s) if v.kind != PAMFIL else JC  # AMB-MUSHKASHUTIKHA-03/c: the ace
     for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
-    if v.kind == PAMFIL and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
+    # AMB-MUSHKAPAMFIL-09/a: Памфил is declared now (under /b it was, before the exchange)
+    late = v.kind == PAMFIL and opts.pamfil_when == "play"
+    if late and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
         return s._replace(phase=ANNOUNCE, turn=playing[0], holder=holder)
-    if v.kind == PAMFIL and holder >= 0:  # mushka-pamfil/pamfil-paid
+    if late and holder >= 0:  # mushka-pamfil/pamfil-paid
         # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07/a: he alone is asked
         if opts.pamfil_declare == "choice":
             return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
@@ -1683,14 +1744,71 @@ def _flush_rank(s: MushkaState, p: Seat) -> int:
     """The precedence of seat ``p``'s мушка: :func:`flush_key`, the trump suit above every
     other under flush_precedence=trump-first (AMB-MUSHKA-10/c)."""
     hand = s.hands[p]
+    kind = s.variant.kind
+    if kind == PAMFIL and JC in hand:  # AMB-MUSHKAPAMFIL-05/b-d: Памфил as a jack of the suit
+        hand, kind = _pamfil_flush(s, hand), BASE
     trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
-    return flush_key(hand, s.variant.kind) + (1000 if trump_first else 0)
+    return flush_key(hand, kind) + (1000 if trump_first else 0)
+
+
+def _flush_suit_of(s: MushkaState, hand: tuple[Card, ...]) -> int:
+    """The suit of the мушка ``hand`` makes in the game of ``s``, or -1 (:func:`flush_suit`;
+    with Памфил, :func:`_pamfil_flush`)."""
+    pamfil = s.variant.kind == PAMFIL and JC in hand  # mushka-pamfil/four-and-pamfil
+    if pamfil and s.opts.pamfil_flush != "never":  # AMB-MUSHKAPAMFIL-05/b-d
+        judged = _pamfil_flush(s, hand)
+        return SUIT_OF[judged[0]] if judged else -1
+    return flush_suit(hand, s.variant.kind)
+
+
+def _pamfil_flush(s: MushkaState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The мушка a hand holding Памфил makes, Памфил written as the jack of its suit, or ().
+
+    mushka-pamfil/four-and-pamfil: under pamfil_flush=never none (AMB-MUSHKAPAMFIL-05/a);
+    under clubs five clubs, Памфил counted as the club it is (/b); under trumps four trumps
+    and Памфил, five trumps (/c); under either, one or the other (/d).
+    """
+    rule = s.opts.pamfil_flush
+    if rule in ("clubs", "either") and flush_suit(hand, BASE) == SUIT_OF[JC]:
+        return hand  # AMB-MUSHKAPAMFIL-05/b: five clubs
+    if rule in ("trumps", "either"):  # AMB-MUSHKAPAMFIL-05/c: Памфил is a trump
+        as_trump = tuple([s.trump * 13 + 9 if c == JC else c for c in hand])
+        if flush_suit(as_trump, BASE) == s.trump:
+            return as_trump
+    return ()
 
 
 def _pamfil_payers(s: MushkaState) -> tuple[Seat, ...] | None:
     """Who pays for Памфил: every partner at the table (AMB-MUSHKAPAMFIL-03/a), or only the
     others who play (pamfil_payers=playing, /b)."""
     return _playing(s) if s.opts.pamfil_payers == "playing" else None
+
+
+def _pamfil_before_exchange(s: MushkaState) -> MushkaState:
+    """``s``, the players known and the exchange about to begin; under pamfil_when=exchange
+    (AMB-MUSHKAPAMFIL-09/b) the player dealt Памфил is asked to declare it first (every
+    player who plays, under pamfil_ask=each), or is paid at once (pamfil_declare=automatic)."""
+    if s.variant.kind != PAMFIL or s.opts.pamfil_when != "exchange":
+        return s
+    playing = _playing(s)
+    if _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
+        return s._replace(phase=ANNOUNCE, turn=playing[0])
+    dealt = [p for p in playing if JC in s.hands[p]]
+    if not dealt:
+        return s
+    if s.opts.pamfil_declare == "choice":  # mushka-pamfil/pamfil-paid, AMB-MUSHKAPAMFIL-06/a
+        return s._replace(phase=ANNOUNCE, turn=dealt[0])
+    # AMB-MUSHKAPAMFIL-06/b: paid without a word
+    payers = _pamfil_payers(s)
+    return s._replace(chips=_collect(s.chips, dealt[0], s.opts.pamfil_fee, payers), pamfil=dealt[0])
+
+
+def _pamfil_shielded(s: MushkaState, p: Seat) -> bool:
+    """Whether the holder of Памфил, seat ``p``, is safe from the remise: whenever he holds it
+    (AMB-MUSHKAPAMFIL-06/a, "обеспечен от ремиза и кроме того"), or, under
+    pamfil_shield_on=declaring, only once he has declared it (/c: "по заявлении им" read over
+    both benefits)."""
+    return s.opts.pamfil_shield_on == "holding" or s.pamfil == p
 
 
 def _ask_each(s: MushkaState) -> bool:
@@ -1716,6 +1834,8 @@ def _announce(s: MushkaState, a: Action) -> MushkaState:
     playing = _playing(s)
     if _ask_each(s) and a.seat != playing[-1]:  # AMB-MUSHKAPAMFIL-07/b: the next is asked
         return s._replace(turn=playing[playing.index(a.seat) + 1])
+    if not any(s.exchanged):  # AMB-MUSHKAPAMFIL-09/b: declared before the exchange, now made
+        return s._replace(phase=EXCHANGE, turn=playing[0])
     return _in_play(s._replace(phase=PLAY, turn=playing[0]))
 
 
@@ -1932,7 +2052,7 @@ def _credit(
     tricks, the piles and whether the мушка card was beaten are the same in both)."""
     i = _winner_index(s, table)
     w = seats[i]
-    top = s.variant.top
+    top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades beaten
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
     fields[_TRICKS] = tricks
     fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
@@ -1953,6 +2073,7 @@ def _score(s: MushkaState) -> MushkaState:
     """The end of the deal: tricks in column A, remises in column B (001:P17, P19)."""
     v = s.variant
     a, b = list(s.sheet_a), list(s.sheet_b)
+    # AMB-MUSHKASHUTIKHA-03/c: the ace of spades, a spade as the queen is, is a trump as she is
     top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
     conditions = top_conditions(s)
     for p in _playing(s):
@@ -1965,13 +2086,15 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
         # mushka-shutikha/score-sheet mushka/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
-        if holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+        if v.kind == SHUTIKHA and s.opts.queen_points == "tricks":  # AMB-MUSHKASHUTIKHA-04/b
+            a[p] += _queen_trick_points(s, p)
+        elif holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
             a[p] += t * (2 if top_is_trump else 1)  # his мушка card took no trick
         else:  # AMB-MUSHKA-26/a: his first trick counts 6 (10)
             a[p] += trick_points(t, holds, top_is_trump)
         ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
-        shielded = v.kind == PAMFIL and p == s.holder
+        shielded = v.kind == PAMFIL and p == s.holder and _pamfil_shielded(s, p)
         # AMB-MUSHKAPAMFIL-02/b: under pamfil_shield=every no remise at all, revokes included
         revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
         # mushka/no-trick-remise mushka-mistigri/no-trick-remise mushka-pamfil/no-trick-remise
@@ -1987,6 +2110,21 @@ def _score(s: MushkaState) -> MushkaState:
     fields[_WINNERS] = _winners(sa, sb, s.opts.thirty)
     fields[_LEGAL] = ()
     return _new_state(MushkaState, fields)
+
+
+def _queen_trick_points(s: MushkaState, p: Seat) -> int:
+    """Seat ``p``'s column A for the deal under queen_points=tricks (AMB-MUSHKASHUTIKHA-04/b,
+    "ее считают за 8, а его за 5 очков", 001:P46.S3): a trick the queen of spades takes counts
+    8, one the king of spades takes 5, any other one (001:P19.S1); these counts stand in place
+    of the count of the holder of the мушка card (001:P19.S3, S7)."""
+    size = len(_playing(s))
+    pile = s.piles[p]
+    total = 0
+    for start in range(0, len(pile), size):
+        trick = pile[start : start + size]
+        taker = trick[_winner_index(s, trick)]
+        total += 8 if taker == QS else 5 if taker == KS else 1
+    return total
 
 
 def _past_thirty(
@@ -2020,7 +2158,32 @@ def _winners(a: tuple[int, ...], b: tuple[int, ...], thirty: str) -> tuple[Seat,
     return tuple([p for p, x in enumerate(nets) if x == best])
 
 
+def _pamfil_to_take(s: MushkaState) -> bool:
+    """Under pamfil_turned=dealer-takes, whether the dealer who turned up Памфил has yet to
+    take it into his hand (AMB-MUSHKAPAMFIL-04/b): it still lies beside or under the stock."""
+    return s.opts.pamfil_turned == "dealer-takes" and (JC in s.up or JC in s.stock)
+
+
+def _take_pamfil(s: MushkaState, a: Action) -> MushkaState:
+    """The dealer discards one card face down and takes the Памфил he turned up (from beside
+    the stock, or from under it under trump_card=under-stock): AMB-MUSHKAPAMFIL-04/b."""
+    hand = s.hands[s.dealer]
+    if not isinstance(a, Exchange) or len(a.cards) != 1 or a.cards[0] not in hand:
+        raise IllegalAction(  # mushka-pamfil/dealer-names-trump
+            rid(s.variant, "dealer-names-trump"),
+            "the dealer who turned up Памфил first takes it, discarding one card of his hand",
+        )
+    return s._replace(
+        hands=_put(s.hands, s.dealer, (*_without(hand, a.cards), JC)),
+        up=tuple([c for c in s.up if c != JC]),
+        stock=tuple([c for c in s.stock if c != JC]),
+        discard=s.discard + a.cards,
+    )
+
+
 def _choose_trump(s: MushkaState, a: Action) -> MushkaState:
+    if _pamfil_to_take(s):  # AMB-MUSHKAPAMFIL-04/b: Памфил taken first
+        return _take_pamfil(s, a)
     if not isinstance(a, ChooseTrump):
         raise IllegalAction("core/wrong-action", "the dealer who turned up Памфил names trumps")
     # mushka-pamfil/dealer-names-trump
@@ -2045,6 +2208,8 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     if phase == GATHER:
         return (TAKES[seat], PASSES[seat])
     if phase == TRUMP:
+        if _pamfil_to_take(s):  # AMB-MUSHKAPAMFIL-04/b: he discards a card for Памфил
+            return tuple([EXCHANGE_ONE[seat][c] for c in sorted(s.hands[seat])])
         return tuple(ChooseTrump(seat, suit) for suit in range(4))
     if phase == ANNOUNCE:
         if JC not in s.hands[seat]:  # AMB-MUSHKAPAMFIL-07/b: he who holds it not passes
@@ -2629,10 +2794,11 @@ PAMFIL_RULES: Final = _variant_rules(
         ),
         Rule(
             "mushka-pamfil/pamfil-paid",
-            ("001:P42.S1", "AMB-MUSHKAPAMFIL-03", "AMB-MUSHKAPAMFIL-06"),
-            "When play begins, the player who plays with Памфил may declare it (declare) or "
-            "keep silent (pass); if he declares, every other player pays him the agreed "
-            "pamfil_fee (paid without a word under pamfil_declare=automatic).",
+            ("001:P42.S1", "AMB-MUSHKAPAMFIL-03", "AMB-MUSHKAPAMFIL-06", "AMB-MUSHKAPAMFIL-09"),
+            "When play begins (before the exchange under pamfil_when=exchange), the player who "
+            "plays with Памфил may declare it (declare) or keep silent (pass); if he declares, "
+            "every other player pays him the agreed pamfil_fee (paid without a word under "
+            "pamfil_declare=automatic).",
         ),
         Rule(
             "mushka-pamfil/dealer-names-trump",

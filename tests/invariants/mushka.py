@@ -69,12 +69,16 @@ def check(state: object) -> None:
                 v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only"
             )
             holds = p == s.holder and conditions
-            if holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+            if v.kind == SHUTIKHA and s.opts.queen_points == "tricks":  # AMB-MUSHKASHUTIKHA-04/b
+                assert s.tricks[p] <= s.sheet_a[p] <= 8 * s.tricks[p]
+            elif holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
                 assert s.sheet_a[p] == s.tricks[p] * (2 if top_is_trump else 1)
             else:
                 assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
             ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
+            if s.opts.pamfil_shield_on == "declaring":  # AMB-MUSHKAPAMFIL-06/c
+                shielded = shielded and s.pamfil == p
             expected_b = remise_amount(s.tricks[p], ten, shielded)
             revoked = 0 if shielded and s.opts.pamfil_shield == "every" else s.revokes[p]
             assert s.sheet_b[p] == expected_b + revoked * s.opts.revoke_remise
