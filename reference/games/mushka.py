@@ -861,8 +861,9 @@ class MushkaOptions(GameOptions):
         "none",
         'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
         "nothing (none), or every other player pays the winner, in chips, what remains on his "
-        "sheet, column A less column B when that is above 0 (sheets).",
-        ("none", "sheets"),
+        "sheet, column A less column B when that is above 0 (sheets), or what he still lacks "
+        "to 30, 30 less column A plus column B when that is above 0 (shortfall).",
+        ("none", "sheets", "shortfall"),
         ruling="AMB-MUSHKAMISTIGRI-07",
     )
     four_king_flush: str = option(
@@ -1589,14 +1590,18 @@ def _five_clubs_flush(s: MushkaState, p: Seat) -> bool:
 def _sheets_taken(s: MushkaState, winner: Seat) -> tuple[int, ...]:
     """The chips after four and the king of clubs: unchanged (four_king_pay=none,
     AMB-MUSHKAMISTIGRI-07/a), or every other player pays the winner what remains on his sheet,
-    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), through the ledger."""
-    if s.opts.four_king_pay != "sheets":
+    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), or what he still lacks
+    to 30, 30 less column A plus column B when above 0 (shortfall, AMB-MUSHKAMISTIGRI-07/c),
+    through the ledger."""
+    pay = s.opts.four_king_pay
+    if pay == "none":
         return s.chips
     accounts = tuple(str(p) for p in range(s.players))
+    owed = [s.sheet_a[p] - s.sheet_b[p] for p in range(s.players)]  # AMB-MUSHKAMISTIGRI-07/b
+    if pay == "shortfall":  # AMB-MUSHKAMISTIGRI-07/c: "оставшиеся" = what remains to make
+        owed = [TARGET - net for net in owed]
     moves = [
-        (str(p), str(winner), s.sheet_a[p] - s.sheet_b[p])
-        for p in range(s.players)
-        if p != winner and s.sheet_a[p] > s.sheet_b[p]
+        (str(p), str(winner), owed[p]) for p in range(s.players) if p != winner and owed[p] > 0
     ]
     return Ledger(accounts, s.chips).transfers(moves).balances
 
