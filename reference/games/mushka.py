@@ -682,8 +682,9 @@ class MushkaOptions(GameOptions):
     deck: str = option(
         "by-count",
         "The pack: 32 cards for three players and 52 for more (by-count), or 36 cards, six "
-        "to ace, for three to seven players and 52 for more (36).",
-        ("by-count", "36"),
+        "to ace, for three to seven players and 52 for more (36), or the 52-card pack for any "
+        "number of players (52).",
+        ("by-count", "36", "52"),
         ruling="AMB-MUSHKA-02",
     )
     deal_packet: int = option(
@@ -1249,10 +1250,13 @@ def _setb(values: tuple[bool, ...], seat: Seat, value: bool) -> tuple[bool, ...]
 
 def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
     """The pack in use: 32 cards for three, 52 for more (001:P11.S3); under deck=36 the
-    36-card pack wherever it can serve (up to seven players), else the 52-card pack."""
+    36-card pack wherever it can serve (up to seven players), else the 52-card pack; under
+    deck=52 the 52-card pack for three too."""
     # mushka/deck mushka-mistigri/deck mushka-pamfil/deck mushka-shutikha/deck
     if opts.deck == "36" and players <= 7:  # AMB-MUSHKA-02/b
         return DECK_36
+    if opts.deck == "52":  # AMB-MUSHKA-02/c, AMB-MUSHKAMISTIGRI-02: "от двойки" names the pack
+        return DECK_52
     return DECK_32 if players == 3 else DECK_52
 
 
