@@ -858,6 +858,13 @@ class MushkaOptions(GameOptions):
         ("continue", "unscored"),
         ruling="AMB-MUSHKAMISTIGRI-03",
     )
+    flush_payers: str = option(
+        "all",
+        'Who pays for five cards of one suit ("взять ту плату со всех"): every other player '
+        "at the table (all) or only the others who play (playing).",
+        ("all", "playing"),
+        ruling="AMB-MUSHKAMISTIGRI-03",
+    )
     four_king_pay: str = option(
         "none",
         'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
@@ -937,7 +944,9 @@ SPECS: Final = MushkaOptions.specs()
 #: The options of a variant's own powers, by kind (the base game has none).
 _OWN: Final = {
     BASE: frozenset[str](),
-    MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
+    MISTIGRI: frozenset(
+        {"flush_fee", "flush_payers", "flush_deal", "four_king_pay", "four_king_flush"}
+    ),
     PAMFIL: frozenset(
         {"pamfil_fee", "pamfil_declare", "pamfil_ask", "pamfil_shield", "pamfil_payers"}
     ),
@@ -1648,7 +1657,9 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
             opened = _put(opened, p, s.hands[p])
         s = s._replace(flush_seat=best, shown=opened)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
-            s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
+            # AMB-MUSHKAMISTIGRI-03: every other player (all), or the others who play (playing)
+            payers = playing if opts.flush_payers == "playing" else None
+            s = s._replace(chips=_collect(s.chips, best, opts.flush_fee, payers))
             fields = list(s)
             if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
