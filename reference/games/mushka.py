@@ -1301,7 +1301,8 @@ def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     once, the k-th five."""
     dealt = HAND * players
     hands: list[tuple[Card, ...]] = [()] * players
-    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left
+    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left; AMB-MUSHKA-36/a: the
+    # dealer deals himself in, last
     for k, seat in enumerate(FROM_LEFT[players][dealer]):  # mushka/deal-five
         # mushka-mistigri/deal-five mushka-pamfil/deal-five mushka-shutikha/deal-five
         if packet == 1:
@@ -1347,6 +1348,7 @@ def setup_game(
     else:
         if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
             # mushka/misdeal mushka-mistigri/misdeal mushka-pamfil/misdeal mushka-shutikha/misdeal
+            # AMB-MUSHKA-33: refused; the same dealer deals again, with no other penalty
             raise SetupError(f"{v.id}: misdeal: {n} hands of five cards", rid(v, "misdeal"))
         if len(deal.up) != (1 if turned else 0):
             raise SetupError(  # mushka/misdeal: a card shown that is not the trump card
@@ -1360,7 +1362,8 @@ def setup_game(
     if turned:  # mushka/trump-turned mushka-mistigri/trump-turned mushka-pamfil/trump-turned
         trump_card = up[0]
         trump = SUIT_OF[trump_card]
-        if opts.trump_card == "under-stock":  # AMB-MUSHKA-04/b (else out of play, /a)
+        # AMB-MUSHKA-04/b (else out of play, /a; a turned мушка card too: nobody holds it)
+        if opts.trump_card == "under-stock":
             stock, up = stock + up, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
@@ -1455,7 +1458,7 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
     if isinstance(a, Pass):
-        if _must_play(s, a.seat):
+        if _must_play(s, a.seat):  # AMB-MUSHKA-34/a: the pass is refused, not penalised
             v = s.variant
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
@@ -1507,7 +1510,7 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    choices: list[Action] = [STANDS[seat]]
+    choices: list[Action] = [STANDS[seat]]  # AMB-MUSHKA-35/a: "играю" or "иду", he may stand
     if most:
         ones = EXCHANGE_ONE[seat]
         for c in hand:  # a plain loop (no comprehension's function): the hand is short
@@ -1651,7 +1654,8 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if _flush_rank(s, p) > _flush_rank(s, best):
                 best = p
-        # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1)
+        # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1);
+        # AMB-MUSHKAMISTIGRI-10/a: opening is compulsory ("должен открыть"), so no choice
         opened = s.shown
         for p in shown:
             opened = _put(opened, p, s.hands[p])
