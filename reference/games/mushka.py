@@ -806,8 +806,9 @@ class MushkaOptions(GameOptions):
         "What a shown мушка does: its holder wins the мушка outright (wins); or the deal is not "
         "played, he writes the five tricks (5) and the others who play a remise of 5 (remise), "
         "or the same with his five tricks counted as tricks are, 10 or 18 with the мушка card "
-        "(remise-counted); or the deal is void and nothing is written (void).",
-        ("wins", "remise", "remise-counted", "void"),
+        "(remise-counted); or he writes the five tricks and the others nothing (five); or the "
+        "deal is void and nothing is written (void).",
+        ("wins", "remise", "remise-counted", "five", "void"),
         ruling="AMB-MUSHKA-09",
     )
     flush_precedence: str = option(
@@ -1569,7 +1570,8 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
     """Under flush=remise: the holder adds the five tricks to his own column A, every other
     player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b);
-    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c)."""
+    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c); under
+    five the holder writes the five tricks and the others nothing (AMB-MUSHKA-09/e)."""
     five = HAND
     if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
         v = s.variant
@@ -1577,7 +1579,7 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
         five = trick_points(HAND, holds, holds and SUIT_OF[v.top] == s.trump)
     a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
-    for p in playing:
+    for p in playing if s.opts.flush != "five" else ():  # AMB-MUSHKA-09/e: no remise
         if p != best:
             b = _set(b, p, b[p] + 5)
     a, b = _past_thirty(a, b, s.opts.thirty)  # AMB-MUSHKA-12/c
