@@ -866,6 +866,15 @@ class MushkaOptions(GameOptions):
         ("all", "playing"),
         ruling="AMB-MUSHKAMISTIGRI-03",
     )
+    king_conditions: str = option(
+        "all",
+        "The holder of the king of clubs is under every condition of the holder of the ace of "
+        "spades (all: may not pass, 6 or 10 for his first trick, 10 remise), or under the "
+        "obligation only (obligations: he may not pass, and counts his tricks and remise as "
+        "any player).",
+        ("all", "obligations"),
+        ruling="AMB-MUSHKAMISTIGRI-11",
+    )
     four_king_pay: str = option(
         "none",
         'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
@@ -946,7 +955,14 @@ SPECS: Final = MushkaOptions.specs()
 _OWN: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset(
-        {"flush_fee", "flush_payers", "flush_deal", "four_king_pay", "four_king_flush"}
+        {
+            "flush_fee",
+            "flush_payers",
+            "flush_deal",
+            "king_conditions",
+            "four_king_pay",
+            "four_king_flush",
+        }
     ),
     PAMFIL: frozenset(
         {"pamfil_fee", "pamfil_declare", "pamfil_ask", "pamfil_shield", "pamfil_payers"}
@@ -1429,12 +1445,16 @@ def top_conditions(s: MushkaState) -> bool:
     kind = s.variant.kind
     if kind == SHUTIKHA:
         return s.opts.queen_conditions == "all"
+    if kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-11/b: under obligations, no scoring of the king
+        return s.opts.king_conditions == "all"
     return kind != PAMFIL
 
 
 def _must_play(s: MushkaState, seat: Seat) -> bool:
     top = s.variant.top
-    return top >= 0 and top in s.hands[seat] and top_conditions(s)
+    # AMB-MUSHKAMISTIGRI-11/b: the king of clubs' holder may not pass without its scoring
+    bound = top_conditions(s) or s.opts.king_conditions == "obligations"
+    return top >= 0 and top in s.hands[seat] and bound
 
 
 def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
