@@ -843,6 +843,13 @@ class MushkaOptions(GameOptions):
         ("suit-led", "when-led"),
         ruling="AMB-MUSHKA-18",
     )
+    top_ruff: str = option(
+        "must",
+        "A player without the suit when the мушка card is led (its suit not trump) must trump "
+        "it if he holds a trump, as in any trick (must), or may trump it or discard (may).",
+        ("must", "may"),
+        ruling="AMB-MUSHKA-37",
+    )
     # mistigri's paid flush (001:P31.S1)
     flush_fee: int = option(
         1,
@@ -972,16 +979,19 @@ _OWN: Final = {
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
-#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped); shutikha counts points
-#: to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades
-#: is always a trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
+#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped, top_ruff); shutikha
+#: counts points to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen
+#: of spades is always a trump (no trump_card, top_follows, top_forced, top_trumped, top_ruff).
+#: AMB-MUSHKAMISTIGRI-01,
 #: AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
-    PAMFIL: frozenset({"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped"}),
+    PAMFIL: frozenset(
+        {"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped", "top_ruff"}
+    ),
     SHUTIKHA: frozenset(
-        {"trump_card", "top_follows", "top_forced", "top_trumped", "flush_precedence"}
+        {"trump_card", "top_follows", "top_forced", "top_trumped", "top_ruff", "flush_precedence"}
     ),
 }
 
@@ -1799,6 +1809,9 @@ def follow_choices(
     # mushka-shutikha/follow-suit
     allowed = follow
     if not allowed:
+        # AMB-MUSHKA-37/b: "могут бить его козырем" (001:P20.S2) read as leave, not duty
+        if opts.top_ruff == "may" and lead == v.top and SUIT_OF[lead] != trump:
+            return hand
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
         allowed = ruff
