@@ -713,6 +713,14 @@ class MushkaOptions(GameOptions):
         (True, False),
         ruling="AMB-MUSHKA-14",
     )
+    must_head: bool = option(
+        False,
+        "Under must_beat, a player who follows suit and cannot take the trick (it is trumped) "
+        "must still head the highest card of the suit led if he can (true), or may play any "
+        "card of the suit (false).",
+        (False, True),
+        ruling="AMB-MUSHKA-14",
+    )
     top_follows: str = option(
         "both",
         "The мушка card follows its own suit and also counts as a trump when trumps are led "
@@ -1845,7 +1853,22 @@ def follow_choices(
                     winning.append(c)
         if winning:
             return tuple(winning)
+        if opts.must_head and follow:  # AMB-MUSHKA-14/e: "бить требуемую масть", the suit
+            heading = _heading(
+                follow, table, KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
+            )
+            if heading:
+                return heading
     return tuple(allowed)
+
+
+def _heading(
+    follow: list[Card], table: tuple[Card, ...], keys: tuple[int, ...]
+) -> tuple[Card, ...]:
+    """The cards of the suit led in ``follow`` above every card of that suit on ``table``
+    (``keys``: :func:`card_key` in this trick; 100 to 199 is the suit led)."""
+    high = max([keys[c] for c in table if 100 <= keys[c] < 200], default=0)
+    return tuple([c for c in follow if 100 <= keys[c] < 200 and keys[c] > high])
 
 
 def _in_play(s: MushkaState) -> MushkaState:
