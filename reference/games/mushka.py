@@ -152,7 +152,9 @@ def top_plain(c: int, lead: int, trump: int, kind: int, when_led: bool) -> bool:
     return effective_suit(lead, trump, kind) == suit  # AMB-MUSHKA-18/a
 
 
-def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -> int:
+def card_key(  # noqa: PLR0917 (positional, as the tables call it)
+    c: int, lead: int, trump: int, kind: int, when_led: bool = False, any_lead: bool = False
+) -> int:
     """The strength of a card in a trick with ``lead`` led: a higher key takes the trick.
 
     mushka-mistigri/rank-order: the orders are ORDERS[kind]; mushka-mistigri/king-of-clubs and
@@ -173,6 +175,10 @@ def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -
     top = TOPS[kind]
     suit = effective_suit(c, trump, kind)
     if c == top and kind != SHUTIKHA and not top_plain(c, lead, trump, kind, when_led):
+        # AMB-MUSHKA-18/d, AMB-MUSHKAMISTIGRI-06: under top_trumped=any-lead (``any_lead``) the
+        # highest plain card, which a trump beats in any trick not led in trumps
+        if any_lead and SUIT_OF[c] != trump and effective_suit(lead, trump, kind) != trump:
+            return 199
         return 1000
     if kind == PAMFIL and c == JC:
         return 500
@@ -381,20 +387,23 @@ def four_and_top(hand: tuple[int, ...]) -> bool:
 
 
 #: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
-#: :func:`effective_suit` and ``KEYS[when_led][kind][trump][lead][card]`` is :func:`card_key`.
+#: :func:`effective_suit` and ``KEYS[mode][kind][trump][lead][card]`` is :func:`card_key`, the
+#: mode that of top_trumped (:data:`TRUMPED`: suit-led, when-led, any-lead).
 EFF: Final = tuple(
     tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
 )
 KEYS: Final = tuple(
     tuple(
         tuple(
-            tuple(tuple(card_key(c, lead, t, k, w) for c in range(52)) for lead in range(52))
+            tuple(tuple(card_key(c, lead, t, k, w, a) for c in range(52)) for lead in range(52))
             for t in range(4)
         )
         for k in range(4)
     )
-    for w in (False, True)
+    for w, a in ((False, False), (True, False), (False, True))
 )
+#: The index of :data:`KEYS` for each value of top_trumped (AMB-MUSHKA-18).
+TRUMPED: Final = {"suit-led": 0, "when-led": 1, "any-lead": 2}
 
 
 # --- variants ---------------------------------------------------------------------------
@@ -847,8 +856,9 @@ class MushkaOptions(GameOptions):
     top_trumped: str = option(
         "suit-led",
         "When a player without the suit may trump the мушка card: in any trick led in its "
-        "suit, also when it follows (suit-led), or only when it is itself led (when-led).",
-        ("suit-led", "when-led"),
+        "suit, also when it follows (suit-led), or only when it is itself led (when-led); or in "
+        "any trick not led in trumps, the card being the highest plain card only (any-lead).",
+        ("suit-led", "when-led", "any-lead"),
         ruling="AMB-MUSHKA-18",
     )
     top_ruff: str = option(
@@ -1842,7 +1852,7 @@ def follow_choices(
             best = table[trick_winner(table, trump, kind, True)]
             winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
-            keys = KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
+            keys = KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
             high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
@@ -1854,9 +1864,7 @@ def follow_choices(
         if winning:
             return tuple(winning)
         if opts.must_head and follow:  # AMB-MUSHKA-14/e: "бить требуемую масть", the suit
-            heading = _heading(
-                follow, table, KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
-            )
+            heading = _heading(follow, table, KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead])
             if heading:
                 return heading
     return tuple(allowed)
@@ -1993,7 +2001,7 @@ def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
     if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
     # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
-    keys = KEYS[s.opts.top_trumped == "when-led"][kind][s.trump][table[0]]  # mushka/top-trumped
+    keys = KEYS[TRUMPED[s.opts.top_trumped]][kind][s.trump][table[0]]  # mushka/top-trumped
     best = 0
     for i in range(1, len(table)):
         if keys[table[i]] > keys[table[best]]:
