@@ -320,7 +320,7 @@ def remise_amount(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
     post: __return__ in (0, 5, 10)
     post: tricks == 0 or __return__ == 0
     """
-    if tricks > 0 or shielded:
+    if tricks > 0 or shielded:  # AMB-MUSHKA-38/a: only a player with no trick is remised
         return 0
     return 10 if top_beaten_here else 5
 
