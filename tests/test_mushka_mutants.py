@@ -153,7 +153,7 @@ def gather_no_forfeit(s: MushkaState, a: object) -> MushkaState:
 
 
 #: Every мушка card trumped only when led (top_trumped ignored).
-WHEN_LED_ONLY = (mushka.KEYS[1], mushka.KEYS[1])
+WHEN_LED_ONLY = (mushka.KEYS[1],) * len(mushka.KEYS)
 #: The jack counted at face value in the point table.
 JACK_ELEVEN = mushka.POINTS[:11] + (11,) + mushka.POINTS[12:]
 

@@ -152,7 +152,9 @@ def top_plain(c: int, lead: int, trump: int, kind: int, when_led: bool) -> bool:
     return effective_suit(lead, trump, kind) == suit  # AMB-MUSHKA-18/a
 
 
-def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -> int:
+def card_key(  # noqa: PLR0917 (positional, as the tables call it)
+    c: int, lead: int, trump: int, kind: int, when_led: bool = False, any_lead: bool = False
+) -> int:
     """The strength of a card in a trick with ``lead`` led: a higher key takes the trick.
 
     mushka-mistigri/rank-order: the orders are ORDERS[kind]; mushka-mistigri/king-of-clubs and
@@ -173,6 +175,10 @@ def card_key(c: int, lead: int, trump: int, kind: int, when_led: bool = False) -
     top = TOPS[kind]
     suit = effective_suit(c, trump, kind)
     if c == top and kind != SHUTIKHA and not top_plain(c, lead, trump, kind, when_led):
+        # AMB-MUSHKA-18/d, AMB-MUSHKAMISTIGRI-06: under top_trumped=any-lead (``any_lead``) the
+        # highest plain card, which a trump beats in any trick not led in trumps
+        if any_lead and SUIT_OF[c] != trump and effective_suit(lead, trump, kind) != trump:
+            return 199
         return 1000
     if kind == PAMFIL and c == JC:
         return 500
@@ -314,7 +320,7 @@ def remise_amount(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
     post: __return__ in (0, 5, 10)
     post: tricks == 0 or __return__ == 0
     """
-    if tricks > 0 or shielded:
+    if tricks > 0 or shielded:  # AMB-MUSHKA-38/a: only a player with no trick is remised
         return 0
     return 10 if top_beaten_here else 5
 
@@ -381,20 +387,23 @@ def four_and_top(hand: tuple[int, ...]) -> bool:
 
 
 #: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
-#: :func:`effective_suit` and ``KEYS[when_led][kind][trump][lead][card]`` is :func:`card_key`.
+#: :func:`effective_suit` and ``KEYS[mode][kind][trump][lead][card]`` is :func:`card_key`, the
+#: mode that of top_trumped (:data:`TRUMPED`: suit-led, when-led, any-lead).
 EFF: Final = tuple(
     tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
 )
 KEYS: Final = tuple(
     tuple(
         tuple(
-            tuple(tuple(card_key(c, lead, t, k, w) for c in range(52)) for lead in range(52))
+            tuple(tuple(card_key(c, lead, t, k, w, a) for c in range(52)) for lead in range(52))
             for t in range(4)
         )
         for k in range(4)
     )
-    for w in (False, True)
+    for w, a in ((False, False), (True, False), (False, True))
 )
+#: The index of :data:`KEYS` for each value of top_trumped (AMB-MUSHKA-18).
+TRUMPED: Final = {"suit-led": 0, "when-led": 1, "any-lead": 2}
 
 
 # --- variants ---------------------------------------------------------------------------
@@ -682,8 +691,9 @@ class MushkaOptions(GameOptions):
     deck: str = option(
         "by-count",
         "The pack: 32 cards for three players and 52 for more (by-count), or 36 cards, six "
-        "to ace, for three to seven players and 52 for more (36).",
-        ("by-count", "36"),
+        "to ace, for three to seven players and 52 for more (36), or the 52-card pack for any "
+        "number of players (52).",
+        ("by-count", "36", "52"),
         ruling="AMB-MUSHKA-02",
     )
     deal_packet: int = option(
@@ -710,6 +720,14 @@ class MushkaOptions(GameOptions):
         "enough to take the trick (true), or may play any trump (false: he must beat only "
         "in the suit led).",
         (True, False),
+        ruling="AMB-MUSHKA-14",
+    )
+    must_head: bool = option(
+        False,
+        "Under must_beat, a player who follows suit and cannot take the trick (it is trumped) "
+        "must still head the highest card of the suit led if he can (true), or may play any "
+        "card of the suit (false).",
+        (False, True),
         ruling="AMB-MUSHKA-14",
     )
     top_follows: str = option(
@@ -805,8 +823,9 @@ class MushkaOptions(GameOptions):
         "What a shown мушка does: its holder wins the мушка outright (wins); or the deal is not "
         "played, he writes the five tricks (5) and the others who play a remise of 5 (remise), "
         "or the same with his five tricks counted as tricks are, 10 or 18 with the мушка card "
-        "(remise-counted); or the deal is void and nothing is written (void).",
-        ("wins", "remise", "remise-counted", "void"),
+        "(remise-counted); or he writes the five tricks and the others nothing (five); or the "
+        "deal is void and nothing is written (void).",
+        ("wins", "remise", "remise-counted", "five", "void"),
         ruling="AMB-MUSHKA-09",
     )
     flush_precedence: str = option(
@@ -837,9 +856,17 @@ class MushkaOptions(GameOptions):
     top_trumped: str = option(
         "suit-led",
         "When a player without the suit may trump the мушка card: in any trick led in its "
-        "suit, also when it follows (suit-led), or only when it is itself led (when-led).",
-        ("suit-led", "when-led"),
+        "suit, also when it follows (suit-led), or only when it is itself led (when-led); or in "
+        "any trick not led in trumps, the card being the highest plain card only (any-lead).",
+        ("suit-led", "when-led", "any-lead"),
         ruling="AMB-MUSHKA-18",
+    )
+    top_ruff: str = option(
+        "must",
+        "A player without the suit when the мушка card is led (its suit not trump) must trump "
+        "it if he holds a trump, as in any trick (must), or may trump it or discard (may).",
+        ("must", "may"),
+        ruling="AMB-MUSHKA-37",
     )
     # mistigri's paid flush (001:P31.S1)
     flush_fee: int = option(
@@ -857,12 +884,29 @@ class MushkaOptions(GameOptions):
         ("continue", "unscored"),
         ruling="AMB-MUSHKAMISTIGRI-03",
     )
+    flush_payers: str = option(
+        "all",
+        'Who pays for five cards of one suit ("взять ту плату со всех"): every other player '
+        "at the table (all) or only the others who play (playing).",
+        ("all", "playing"),
+        ruling="AMB-MUSHKAMISTIGRI-03",
+    )
+    king_conditions: str = option(
+        "all",
+        "The holder of the king of clubs is under every condition of the holder of the ace of "
+        "spades (all: may not pass, 6 or 10 for his first trick, 10 remise), or under the "
+        "obligation only (obligations: he may not pass, and counts his tricks and remise as "
+        "any player).",
+        ("all", "obligations"),
+        ruling="AMB-MUSHKAMISTIGRI-11",
+    )
     four_king_pay: str = option(
         "none",
         'What "берет с игроков все их оставшиеся записи" moves besides the sheets cleared: '
         "nothing (none), or every other player pays the winner, in chips, what remains on his "
-        "sheet, column A less column B when that is above 0 (sheets).",
-        ("none", "sheets"),
+        "sheet, column A less column B when that is above 0 (sheets), or what he still lacks "
+        "to 30, 30 less column A plus column B when that is above 0 (shortfall).",
+        ("none", "sheets", "shortfall"),
         ruling="AMB-MUSHKAMISTIGRI-07",
     )
     four_king_flush: str = option(
@@ -974,7 +1018,16 @@ SPECS: Final = MushkaOptions.specs()
 #: The options of a variant's own powers, by kind (the base game has none).
 _OWN: Final = {
     BASE: frozenset[str](),
-    MISTIGRI: frozenset({"flush_fee", "flush_deal", "four_king_pay", "four_king_flush"}),
+    MISTIGRI: frozenset(
+        {
+            "flush_fee",
+            "flush_payers",
+            "flush_deal",
+            "king_conditions",
+            "four_king_pay",
+            "four_king_flush",
+        }
+    ),
     PAMFIL: frozenset(
         {
             "pamfil_fee",
@@ -993,16 +1046,19 @@ _OWN: Final = {
 
 #: The base game's options a variant offers: those with an object in it. Mistigri has its own
 #: paid flush and its own precedence of flushes (no flush, flush_precedence); Памфил no мушка
-#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped); shutikha counts points
-#: to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen of spades
-#: is always a trump (no trump_card, top_follows, top_forced, top_trumped). AMB-MUSHKAMISTIGRI-01,
+#: card (no top_follows, top_forced, top_trick, remise_ten, top_trumped, top_ruff); shutikha
+#: counts points to compare flushes (001:P46.S3: no flush_precedence), turns no card and its queen
+#: of spades is always a trump (no trump_card, top_follows, top_forced, top_trumped, top_ruff).
+#: AMB-MUSHKAMISTIGRI-01,
 #: AMB-MUSHKAPAMFIL-01, AMB-MUSHKASHUTIKHA-01.
 _NO_OBJECT: Final = {
     BASE: frozenset[str](),
     MISTIGRI: frozenset({"flush", "flush_precedence"}),
-    PAMFIL: frozenset({"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped"}),
+    PAMFIL: frozenset(
+        {"top_follows", "top_forced", "top_trick", "remise_ten", "top_trumped", "top_ruff"}
+    ),
     SHUTIKHA: frozenset(
-        {"trump_card", "top_follows", "top_forced", "top_trumped", "flush_precedence"}
+        {"trump_card", "top_follows", "top_forced", "top_trumped", "top_ruff", "flush_precedence"}
     ),
 }
 
@@ -1297,10 +1353,13 @@ def _setb(values: tuple[bool, ...], seat: Seat, value: bool) -> tuple[bool, ...]
 
 def pack_for(players: int, opts: MushkaOptions) -> tuple[Card, ...]:
     """The pack in use: 32 cards for three, 52 for more (001:P11.S3); under deck=36 the
-    36-card pack wherever it can serve (up to seven players), else the 52-card pack."""
+    36-card pack wherever it can serve (up to seven players), else the 52-card pack; under
+    deck=52 the 52-card pack for three too."""
     # mushka/deck mushka-mistigri/deck mushka-pamfil/deck mushka-shutikha/deck
     if opts.deck == "36" and players <= 7:  # AMB-MUSHKA-02/b
         return DECK_36
+    if opts.deck == "52":  # AMB-MUSHKA-02/c, AMB-MUSHKAMISTIGRI-02: "от двойки" names the pack
+        return DECK_52
     return DECK_32 if players == 3 else DECK_52
 
 
@@ -1336,7 +1395,8 @@ def deal_hands(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
     once, the k-th five."""
     dealt = HAND * players
     hands: list[tuple[Card, ...]] = [()] * players
-    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left
+    # AMB-MUSHKA-03: ``packet`` cards at a time, from the dealer's left; AMB-MUSHKA-36/a: the
+    # dealer deals himself in, last
     for k, seat in enumerate(FROM_LEFT[players][dealer]):  # mushka/deal-five
         # mushka-mistigri/deal-five mushka-pamfil/deal-five mushka-shutikha/deal-five
         if packet == 1:
@@ -1382,6 +1442,7 @@ def setup_game(
     else:
         if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
             # mushka/misdeal mushka-mistigri/misdeal mushka-pamfil/misdeal mushka-shutikha/misdeal
+            # AMB-MUSHKA-33: refused; the same dealer deals again, with no other penalty
             raise SetupError(f"{v.id}: misdeal: {n} hands of five cards", rid(v, "misdeal"))
         if len(deal.up) != (1 if turned else 0):
             raise SetupError(  # mushka/misdeal: a card shown that is not the trump card
@@ -1395,7 +1456,8 @@ def setup_game(
     if turned:  # mushka/trump-turned mushka-mistigri/trump-turned mushka-pamfil/trump-turned
         trump_card = up[0]
         trump = SUIT_OF[trump_card]
-        if opts.trump_card == "under-stock":  # AMB-MUSHKA-04/b (else out of play, /a)
+        # AMB-MUSHKA-04/b (else out of play, /a; a turned мушка card too: nobody holds it)
+        if opts.trump_card == "under-stock":
             stock, up = stock + up, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
@@ -1460,6 +1522,8 @@ def top_conditions(s: MushkaState) -> bool:
     kind = s.variant.kind
     if kind == SHUTIKHA:
         return s.opts.queen_conditions != "tricks-only"
+    if kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-11/b: under obligations, no scoring of the king
+        return s.opts.king_conditions == "all"
     return kind != PAMFIL
 
 
@@ -1475,7 +1539,9 @@ def conditions_card(s: MushkaState) -> Card:
 
 def _must_play(s: MushkaState, seat: Seat) -> bool:
     top = conditions_card(s)
-    return top >= 0 and top in s.hands[seat] and top_conditions(s)
+    # AMB-MUSHKAMISTIGRI-11/b: the king of clubs' holder may not pass without its scoring
+    bound = top_conditions(s) or s.opts.king_conditions == "obligations"
+    return top >= 0 and top in s.hands[seat] and bound
 
 
 def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
@@ -1500,7 +1566,7 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
     if isinstance(a, Pass):
-        if _must_play(s, a.seat):
+        if _must_play(s, a.seat):  # AMB-MUSHKA-34/a: the pass is refused, not penalised
             v = s.variant
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
@@ -1552,7 +1618,7 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    choices: list[Action] = [STANDS[seat]]
+    choices: list[Action] = [STANDS[seat]]  # AMB-MUSHKA-35/a: "играю" or "иду", he may stand
     if most:
         ones = EXCHANGE_ONE[seat]
         for c in hand:  # a plain loop (no comprehension's function): the hand is short
@@ -1611,7 +1677,8 @@ def _exchange(s: MushkaState, a: Action) -> MushkaState:
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
     """Under flush=remise: the holder adds the five tricks to his own column A, every other
     player who plays a remise of 5 to his column B (mushka/flush-shown, AMB-MUSHKA-09/b);
-    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c)."""
+    under remise-counted the five tricks are counted as tricks are (AMB-MUSHKA-09/c); under
+    five the holder writes the five tricks and the others nothing (AMB-MUSHKA-09/e)."""
     five = HAND
     if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
         top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades
@@ -1619,7 +1686,7 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
         five = trick_points(HAND, holds, holds and SUIT_OF[top] == s.trump)
     a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
-    for p in playing:
+    for p in playing if s.opts.flush != "five" else ():  # AMB-MUSHKA-09/e: no remise
         if p != best:
             b = _set(b, p, b[p] + 5)
     a, b = _past_thirty(a, b, s.opts.thirty)  # AMB-MUSHKA-12/c
@@ -1648,14 +1715,18 @@ def _five_clubs_flush(s: MushkaState, p: Seat) -> bool:
 def _sheets_taken(s: MushkaState, winner: Seat) -> tuple[int, ...]:
     """The chips after four and the king of clubs: unchanged (four_king_pay=none,
     AMB-MUSHKAMISTIGRI-07/a), or every other player pays the winner what remains on his sheet,
-    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), through the ledger."""
-    if s.opts.four_king_pay != "sheets":
+    column A less column B when above 0 (sheets, AMB-MUSHKAMISTIGRI-07/b), or what he still lacks
+    to 30, 30 less column A plus column B when above 0 (shortfall, AMB-MUSHKAMISTIGRI-07/c),
+    through the ledger."""
+    pay = s.opts.four_king_pay
+    if pay == "none":
         return s.chips
     accounts = tuple(str(p) for p in range(s.players))
+    owed = [s.sheet_a[p] - s.sheet_b[p] for p in range(s.players)]  # AMB-MUSHKAMISTIGRI-07/b
+    if pay == "shortfall":  # AMB-MUSHKAMISTIGRI-07/c: "оставшиеся" = what remains to make
+        owed = [TARGET - net for net in owed]
     moves = [
-        (str(p), str(winner), s.sheet_a[p] - s.sheet_b[p])
-        for p in range(s.players)
-        if p != winner and s.sheet_a[p] > s.sheet_b[p]
+        (str(p), str(winner), owed[p]) for p in range(s.players) if p != winner and owed[p] > 0
     ]
     return Ledger(accounts, s.chips).transfers(moves).balances
 
@@ -1692,13 +1763,16 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
             if _flush_rank(s, p) > _flush_rank(s, best):
                 best = p
-        # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1)
+        # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1);
+        # AMB-MUSHKAMISTIGRI-10/a: opening is compulsory ("должен открыть"), so no choice
         opened = s.shown
         for p in shown:
             opened = _put(opened, p, s.hands[p])
         s = s._replace(flush_seat=best, shown=opened)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
-            s = s._replace(chips=_collect(s.chips, best, opts.flush_fee))
+            # AMB-MUSHKAMISTIGRI-03: every other player (all), or the others who play (playing)
+            payers = playing if opts.flush_payers == "playing" else None
+            s = s._replace(chips=_collect(s.chips, best, opts.flush_fee, payers))
             fields = list(s)
             if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
@@ -1873,6 +1947,9 @@ def follow_choices(
     # mushka-shutikha/follow-suit
     allowed = follow
     if not allowed:
+        # AMB-MUSHKA-37/b: "могут бить его козырем" (001:P20.S2) read as leave, not duty
+        if opts.top_ruff == "may" and lead == v.top and SUIT_OF[lead] != trump:
+            return hand
         # mushka/must-trump mushka-mistigri/must-trump mushka-pamfil/must-trump
         # mushka-shutikha/must-trump
         allowed = ruff
@@ -1895,7 +1972,7 @@ def follow_choices(
             best = table[trick_winner(table, trump, kind, True)]
             winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
-            keys = KEYS[opts.top_trumped == "when-led"][kind][trump][lead]
+            keys = KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
             high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
@@ -1906,7 +1983,20 @@ def follow_choices(
                     winning.append(c)
         if winning:
             return tuple(winning)
+        if opts.must_head and follow:  # AMB-MUSHKA-14/e: "бить требуемую масть", the suit
+            heading = _heading(follow, table, KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead])
+            if heading:
+                return heading
     return tuple(allowed)
+
+
+def _heading(
+    follow: list[Card], table: tuple[Card, ...], keys: tuple[int, ...]
+) -> tuple[Card, ...]:
+    """The cards of the suit led in ``follow`` above every card of that suit on ``table``
+    (``keys``: :func:`card_key` in this trick; 100 to 199 is the suit led)."""
+    high = max([keys[c] for c in table if 100 <= keys[c] < 200], default=0)
+    return tuple([c for c in follow if 100 <= keys[c] < 200 and keys[c] > high])
 
 
 def _in_play(s: MushkaState) -> MushkaState:
@@ -2031,7 +2121,7 @@ def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
     if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
     # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
-    keys = KEYS[s.opts.top_trumped == "when-led"][kind][s.trump][table[0]]  # mushka/top-trumped
+    keys = KEYS[TRUMPED[s.opts.top_trumped]][kind][s.trump][table[0]]  # mushka/top-trumped
     best = 0
     for i in range(1, len(table)):
         if keys[table[i]] > keys[table[best]]:

@@ -10,6 +10,7 @@ from reference.games.mushka import (
     GATHER,
     HAND,
     JC,
+    MISTIGRI,
     OVER,
     PAMFIL,
     PLAY,
@@ -65,8 +66,11 @@ def check(state: object) -> None:
             if p not in playing or s.forfeit[p]:
                 assert (s.sheet_a[p], s.sheet_b[p]) == (0, 0)
                 continue
-            conditions = v.kind != PAMFIL and not (
-                v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only"
+            conditions = (
+                v.kind != PAMFIL
+                and not (v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only")
+                # AMB-MUSHKAMISTIGRI-11/b: the king of clubs without the ace's count
+                and not (v.kind == MISTIGRI and s.opts.king_conditions == "obligations")
             )
             holds = p == s.holder and conditions
             if v.kind == SHUTIKHA and s.opts.queen_points == "tricks":  # AMB-MUSHKASHUTIKHA-04/b
