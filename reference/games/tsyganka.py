@@ -102,7 +102,8 @@ RULES: Final = CORE_RULES + (
         "tsyganka/draw-again",
         ("000:P24.S3", "000:P24.S4", "AMB-TSYGANKA-03"),
         "A trump or the gypsy drawn goes into the drawer's pile and he draws again; neither is "
-        "ever led (under follower_trump=covers, a trump drawn by the follower covers).",
+        "ever led (under follower_trump=covers, a trump drawn by the follower covers; under "
+        "leader-takes the follower keeps neither, and the leader takes the trick).",
     ),
     Rule(
         "tsyganka/cover-draw",
@@ -156,9 +157,10 @@ class TsygankaOptions(GameOptions):
     )
     follower_trump: str = option(
         "keep",
-        "A trump drawn by the follower: kept in his pile and he draws again, or it covers "
-        "the lead and takes the trick.",
-        ("keep", "covers"),
+        "A trump drawn by the follower: kept in his pile and he draws again; or it covers "
+        "the lead and takes the trick; or (leader-takes) the redraw is the leader's only, and "
+        "the follower's trump or gypsy is a card of another suit: the leader takes the trick.",
+        ("keep", "covers", "leader-takes"),
         ruling="AMB-TSYGANKA-03",
     )
     must_cover: bool = option(
@@ -290,6 +292,23 @@ def keeps(c: Card, trump: int) -> bool:
     post: __return__ == (c == GYPSY or SUIT_OF[c] == trump)
     """
     return c == GYPSY or SUIT_OF[c] == trump  # tsyganka/draw-again
+
+
+def follower_keeps(c: Card, trump: int, rule: str) -> bool:
+    """Whether the follower puts the card he drew into his pile and draws again: a trump or
+    the gypsy (``rule`` ``keep``); the gypsy only (``covers``: his trump covers); neither
+    (``leader-takes``: the redraw is the leader's, both are cards of another suit).
+
+    pre: 0 <= c < 52 and 0 <= trump <= 3
+    pre: rule in ("keep", "covers", "leader-takes")
+    post: not __return__ or keeps(c, trump)
+    post: rule != "leader-takes" or not __return__
+    """
+    if rule == "leader-takes":  # tsyganka/draw-again (AMB-TSYGANKA-03 c): the leader's only
+        return False
+    if rule == "covers":  # tsyganka/draw-again (AMB-TSYGANKA-03 b): the gypsy only
+        return c == GYPSY
+    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a)
 
 
 def draw_covers(lead: Card, drawn: Card) -> bool:
@@ -506,8 +525,9 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
         return s._replace(circle=circle, middle=middle, lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
-    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
-    if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
+    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy; under
+    # leader-takes, neither: both are cards of another suit and the leader takes them)
+    if follower_keeps(c, trump, s.opts.follower_trump):
         piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
         if not exhausted:
             return s._replace(circle=circle, middle=middle, piles=piles)
@@ -515,8 +535,10 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
         piles = put(piles, leader, piles[leader] + (lead,))
         s = s._replace(circle=circle, middle=middle, piles=piles, lead=NO_CARD, last_winner=leader)
         return _begin_stage_two(s)
-    # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
-    winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
+    # tsyganka/cover-draw (a trump here covers only under follower_trump=covers; under
+    # leader-takes it is of another suit, AMB-TSYGANKA-03 c)
+    trump_covers = keeps(c, trump) and s.opts.follower_trump == "covers"
+    winner = seat if trump_covers or draw_covers(lead, c) else leader
     nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
         circle=circle,
