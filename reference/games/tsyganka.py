@@ -81,17 +81,19 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "tsyganka/circle",
-        ("000:P23.S1", "AMB-TSYGANKA-02"),
+        ("000:P23.S1", "AMB-TSYGANKA-02", "AMB-TSYGANKA-11", "AMB-TSYGANKA-15"),
         "The pack is laid face down in a circle, its bottom card face up in the middle as trump; "
         "the trump card is taken last, when the circle is empty (it stays out of play under "
-        "trump_card=out-of-play).",
+        "trump_card=out-of-play); the gypsy turned for trump is turned again only under "
+        "gypsy_trump=turn-again (gypsy_turned=turn-again under out-of-play).",
     ),
     Rule(
         "tsyganka/void-deal",
-        ("000:P23.S1", "000:P24.S6", "AMB-TSYGANKA-11"),
+        ("000:P23.S1", "000:P24.S6", "AMB-TSYGANKA-11", "AMB-TSYGANKA-15"),
         "Under trump_card=out-of-play a deal that turns the gypsy up for trump is void: nothing "
         "is played, nobody wins or loses, and the cards are dealt again (under "
-        "gypsy_turned=no-loser it is played and nobody loses; under in-play she is taken last).",
+        "gypsy_turned=no-loser it is played and nobody loses; under in-play she is taken last). "
+        "Under trump_card=last it is void only under gypsy_trump=redeal.",
     ),
     Rule(
         "tsyganka/dealer-leads",
@@ -187,9 +189,18 @@ class TsygankaOptions(GameOptions):
         "redeal",
         "Under trump_card=out-of-play, the gypsy turned for trump: the deal is void and is "
         "dealt again (redeal); the deal is played with her out of play and nobody loses "
-        "(no-loser); or she alone is taken last, as under trump_card=last (in-play).",
-        ("redeal", "no-loser", "in-play"),
+        "(no-loser); she alone is taken last, as under trump_card=last (in-play); or the next "
+        "card up the pack is turned for trump and she goes into the circle (turn-again).",
+        ("redeal", "no-loser", "in-play", "turn-again"),
         ruling="AMB-TSYGANKA-11",
+    )
+    gypsy_trump: str = option(
+        "drawn-last",
+        "Under trump_card=last, the gypsy turned for trump: she stays the trump card and is "
+        "drawn last (drawn-last); the deal is void and is dealt again (redeal); or the next "
+        "card up the pack is turned for trump and she goes into the circle (turn-again).",
+        ("drawn-last", "redeal", "turn-again"),
+        ruling="AMB-TSYGANKA-15",
     )
     first_offer: str = option(
         "dealer",
@@ -393,7 +404,8 @@ def middle_drawn(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     under trump_card=last (``rule``); under out-of-play only the gypsy turned for trump, and
     only under gypsy_turned=in-play (``gypsy_rule``).
 
-    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "last" or (trump_card == GYPSY and gypsy_rule == "in-play"))
     """
@@ -407,7 +419,8 @@ def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     """Whether the deal is void, to be dealt again: the gypsy turned for trump under
     trump_card=out-of-play (``rule``) and gypsy_turned=redeal (``gypsy_rule``).
 
-    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal")
     """
@@ -415,12 +428,56 @@ def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     return rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal"
 
 
+def void_last(rule: str, last_rule: str, trump_card: Card) -> bool:
+    """Whether the deal is void, to be dealt again: the gypsy turned for trump under
+    trump_card=last (``rule``) and gypsy_trump=redeal (``last_rule``).
+
+    pre: rule in ("last", "out-of-play") and last_rule in ("drawn-last", "redeal", "turn-again")
+    pre: 0 <= trump_card < 52
+    post: __return__ == (rule == "last" and trump_card == GYPSY and last_rule == "redeal")
+    """
+    # tsyganka/void-deal (AMB-TSYGANKA-15 b): the gypsy's holder would be known to all
+    return rule == "last" and trump_card == GYPSY and last_rule == "redeal"
+
+
+def turns_again(rule: str, gypsy_rule: str, last_rule: str) -> bool:
+    """Whether a gypsy turned for trump is put into the circle and the next card up the pack
+    turned instead: gypsy_trump=turn-again under trump_card=last (``rule``, ``last_rule``),
+    gypsy_turned=turn-again under out-of-play (``gypsy_rule``).
+
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
+    pre: last_rule in ("drawn-last", "redeal", "turn-again")
+    post: __return__ == ((gypsy_rule if rule == "out-of-play" else last_rule) == "turn-again")
+    """
+    if rule == "last":  # tsyganka/circle (AMB-TSYGANKA-15 c)
+        return last_rule == "turn-again"
+    return gypsy_rule == "turn-again"  # tsyganka/circle (AMB-TSYGANKA-11 d)
+
+
+def trump_turned(circle: tuple[Card, ...], middle: Card, again: bool) -> tuple[Card, ...]:
+    """The circle and the trump card, as one order (the trump card last): as laid out; or,
+    when ``again`` and the gypsy was turned, the next card up the pack turned for trump and
+    the gypsy laid in its place, last in the circle.
+
+    pre: len(circle) >= 1 and middle not in circle
+    post: sorted(__return__) == sorted(circle + (middle,))
+    post: __return__[-1] != GYPSY or not again
+    """
+    if again and middle == GYPSY:  # tsyganka/circle (AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c)
+        return circle[:-1] + (GYPSY, circle[-1])
+    return circle + (middle,)
+
+
 def _middle_drawn(s: TsygankaState) -> bool:
     return middle_drawn(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
 
 
 def _void(s: TsygankaState) -> bool:
-    return void_deal(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
+    o = s.opts
+    return void_deal(o.trump_card, o.gypsy_turned, s.trump_card) or void_last(
+        o.trump_card, o.gypsy_trump, s.trump_card
+    )
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -472,6 +529,10 @@ def setup(table: Table) -> TsygankaState:
             )
         circle, middle = deal.stock, deal.up[0]
         _check_pack(circle + deal.up, pack, "the deal")
+    # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c: the gypsy turned for trump may be turned again
+    again = turns_again(opts.trump_card, opts.gypsy_turned, opts.gypsy_trump)
+    *rest, middle = trump_turned(circle, middle, again)
+    circle = tuple(rest)
     empty: Holdings = tuple(() for _ in range(n))
     s = TsygankaState(
         opts=opts,
@@ -492,7 +553,7 @@ def setup(table: Table) -> TsygankaState:
         last_winner=-1,
         loser=-1,
     )
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is played
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, AMB-TSYGANKA-15 b): nothing is played
         return s._replace(stage=OVER, turn=-1, loser=-1)
     return s
 
@@ -704,7 +765,7 @@ def outcome(s: TsygankaState) -> Outcome | None:
     """The loser, with whom the gypsy stuck."""
     if s.stage != OVER:
         return None
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nobody wins or loses
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): nobody wins or loses
         return Outcome(winners=(), losers=(), reason="void deal: to be dealt again")
     losers = (s.loser,) if s.loser >= 0 else ()
     winners = tuple(p for p in range(s.players) if p not in losers)
@@ -738,7 +799,7 @@ def _on_table(s: TsygankaState) -> JSON:
 def _circle_size(s: TsygankaState) -> JSON:
     """The cards still to be drawn: the trump card counts unless it stays out of play (and
     none is drawn from a void deal)."""
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is drawn
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): nothing is drawn
         return 0
     drawable = s.middle != NO_CARD and _middle_drawn(s)
     return len(s.circle) + (1 if drawable else 0)
@@ -883,11 +944,17 @@ def load_position(pos: JSON) -> TsygankaState:
         raise FormatError(f"position: one pile and one hand per seat ({n})")
     if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
         raise FormatError("position/to_move: a seat, null exactly when the game is over")
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): over as dealt, nothing played
+    rules = s.opts
+    again = turns_again(rules.trump_card, rules.gypsy_turned, rules.gypsy_trump)
+    if s.trump_card == GYPSY and again:
+        # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c: the gypsy turned is turned again
+        raise FormatError("position/trump_card: under turn-again the gypsy is never the trump")
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): over as dealt, nothing played
         if s.stage != OVER or s.lead != NO_CARD or any(s.piles) or any(s.hands) or s.discard:
             raise FormatError(
-                "position/phase: under trump_card=out-of-play and gypsy_turned=redeal a deal "
-                "turning up the gypsy is void: over as dealt, nothing drawn"
+                "position/phase: a deal turning up the gypsy that is void (trump_card="
+                "out-of-play with gypsy_turned=redeal, or last with gypsy_trump=redeal) is "
+                "over as dealt, nothing drawn"
             )
     elif not _middle_drawn(s):  # AMB-TSYGANKA-02 b, AMB-TSYGANKA-11 b: never drawn
         if s.middle != s.trump_card or (s.stage == STAGE_ONE and not s.circle):
