@@ -129,8 +129,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/cover-or-accept",
         ("000:P24.S5", "AMB-TSYGANKA-06"),
-        "The drawer covers the card turned up, Durak-style, and both go out of play; or he "
-        "accepts it into his cards (only when he cannot cover, under must_cover=true).",
+        "The drawer covers the card turned up, Durak-style (with a higher card of its suit "
+        "only, under cover_with=suit), and both go out of play; or he accepts it into his "
+        "cards (only when he cannot cover, under must_cover=true).",
     ),
     Rule(
         "tsyganka/offer-on",
@@ -164,6 +165,14 @@ class TsygankaOptions(GameOptions):
         "the follower's trump or gypsy is a card of another suit: the leader takes the trick.",
         ("keep", "covers", "leader-takes"),
         ruling="AMB-TSYGANKA-03",
+    )
+    cover_with: str = option(
+        "durak",
+        "What covers the card turned up in stage 2: Durak-style, a higher card of its suit or "
+        "a trump on a card that is not a trump (durak); or only a higher card of its suit, "
+        "as the follower covers in stage 1 (suit).",
+        ("durak", "suit"),
+        ruling="AMB-TSYGANKA-06",
     )
     must_cover: bool = option(
         False,
@@ -335,10 +344,11 @@ def draw_covers(lead: Card, drawn: Card) -> bool:
     return SUIT_OF[drawn] == SUIT_OF[lead] and RANK_OF[drawn] > RANK_OF[lead]
 
 
-def beats(up: Card, c: Card, trump: int) -> bool:
-    """Whether ``c`` covers the card turned up in stage 2: Durak-style, the gypsy excepted.
+def beats(up: Card, c: Card, trump: int | None) -> bool:
+    """Whether ``c`` covers the card turned up in stage 2: Durak-style, the gypsy excepted
+    (with ``trump`` None, as under cover_with=suit: only a higher card of its suit).
 
-    pre: 0 <= up < 52 and 0 <= c < 52 and 0 <= trump <= 3
+    pre: 0 <= up < 52 and 0 <= c < 52 and (trump is None or 0 <= trump <= 3)
     post: not (__return__ and (c == GYPSY or up == GYPSY))
     post: not (__return__ and beats(c, up, trump))
     """
@@ -347,10 +357,24 @@ def beats(up: Card, c: Card, trump: int) -> bool:
     return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
 
 
-#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit.
+def cover_trump(rule: str, trump: int) -> int | None:
+    """The suit that covers any other in stage 2: the trump (``rule`` ``durak``); none under
+    cover_with=suit, where only a higher card of the suit turned up covers it.
+
+    pre: rule in ("durak", "suit") and 0 <= trump <= 3
+    post: __return__ == (None if rule == "suit" else trump)
+    """
+    if rule == "suit":  # tsyganka/cover-or-accept (AMB-TSYGANKA-06 c): «кроет» as in stage 1
+        return None
+    return trump  # tsyganka/cover-or-accept (AMB-TSYGANKA-06 a): Durak-style
+
+
+#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit
+#: (``COVERING[NO_TRUMP]``: with no suit covering another, under cover_with=suit).
+NO_TRUMP: Final = 4
 COVERING: Final = tuple(
     tuple(frozenset(c for c in range(52) if beats(up, c, trump)) for up in range(52))
-    for trump in range(4)
+    for trump in (0, 1, 2, 3, None)
 )
 
 
@@ -366,11 +390,11 @@ def drawn_at(position: int, size: int) -> int | None:
     return position if 0 <= position < size else None
 
 
-def stuck(cards: tuple[Card, ...], trump: int) -> bool:
+def stuck(cards: tuple[Card, ...], trump: int | None) -> bool:
     """Whether no card of ``cards`` can ever cover another: the gypsy is then stuck for good.
 
-    pre: len(cards) <= 4 and all(0 <= c < 52 for c in cards)
-    pre: 0 <= trump <= 3
+    pre: len(cards) <= 5 and all(0 <= c < 52 for c in cards)
+    pre: trump is None or 0 <= trump <= 3
     post: __return__ == (not any(beats(x, y, trump) for x in cards for y in cards))
     """
     return not any(beats(x, y, trump) for x in cards for y in cards)
@@ -382,6 +406,9 @@ LAST_HOLDERS: Final = 1
 #: At most this many cards can be left with none able to cover another (one of each plain
 #: suit and the gypsy; a trump with any other card but the gypsy can always cover).
 STUCK_MAX: Final = 4
+#: Under cover_with=suit (AMB-TSYGANKA-06 c), with no trump covering: one of each suit and
+#: the gypsy.
+STUCK_MAX_SUIT: Final = 5
 
 
 def next_leader(leader: Seat, follower: Seat, winner: Seat, rule: str) -> Seat:
@@ -662,9 +689,12 @@ def _offer(
         return s._replace(
             hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
         )
-    # AMB-TSYGANKA-07: no card left can ever cover another
-    if sum(counts) <= STUCK_MAX and stuck(
-        tuple(c for h in hands for c in h), SUIT_OF[s.trump_card]
+    # AMB-TSYGANKA-07: no card left can ever cover another (AMB-TSYGANKA-06 c: no trump
+    # covers under cover_with=suit, and five cards may be left so)
+    trump = _cover_trump(s)
+    most = STUCK_MAX if trump is not None else STUCK_MAX_SUIT
+    if sum(counts) <= most and stuck(
+        tuple(c for h in hands for c in h), trump
     ):  # tsyganka/gypsy-loses: no card can go any more
         holder = -1 if gypsy_out else next(p for p, h in enumerate(hands) if GYPSY in h)
         return s._replace(
@@ -679,9 +709,13 @@ def _offer(
     return s._replace(hands=hands, discard=discard, offerer=offerer, turn=drawer, up=NO_CARD)
 
 
+def _cover_trump(s: TsygankaState) -> int | None:
+    return cover_trump(s.opts.cover_with, SUIT_OF[s.trump_card])
+
+
 def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
     seat = a.seat
-    trump = SUIT_OF[s.trump_card]
+    trump = _cover_trump(s)  # AMB-TSYGANKA-06: None under cover_with=suit
     if s.up == NO_CARD:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "first draw a card from the cards offered")
@@ -709,7 +743,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction("tsyganka/gypsy", "the gypsy covers nothing and nothing covers her")
         raise IllegalAction(
             "tsyganka/cover-or-accept",
-            f"{card_name(a.card)} does not cover {card_name(s.up)} (trump {suit_letter(trump)})",
+            f"{card_name(a.card)} does not cover {card_name(s.up)} "
+            f"(trump {suit_letter(SUIT_OF[s.trump_card])})",
         )
     hands = put(s.hands, seat, without(hand, a.card))
     return _offer(s, seat, hands, s.discard + (s.up, a.card))  # tsyganka/offer-on
@@ -729,7 +764,8 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
     if s.up == NO_CARD:
         return draws[: len(s.hands[s.offerer])]
     row = PLAYS[seat]
-    covering = COVERING[SUIT_OF[s.trump_card]][s.up]
+    trump = _cover_trump(s)  # AMB-TSYGANKA-06: no trump covers under cover_with=suit
+    covering = COVERING[NO_TRUMP if trump is None else trump][s.up]
     out: list[Action] = [row[c] for c in s.hands[seat] if c in covering]
     if not (out and s.opts.must_cover):
         out.append(TAKES[seat])
