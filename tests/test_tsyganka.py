@@ -50,6 +50,7 @@ def test_position_notation_round_trips_through_a_game(seed: int) -> None:
         "follower_trump": ("keep", "covers", "leader-takes")[seed % 3],
         "must_cover": bool(seed // 2 % 2),
         "cover_with": ("durak", "suit")[seed // 5 % 2],
+        "offer_on": ("drawer", "offerer", "offerer-until-take")[seed // 7 % 3],
     }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
     step = 0

@@ -136,8 +136,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/offer-on",
         ("000:P24.S6", "AMB-TSYGANKA-05"),
-        "Then the drawer offers his cards to his own left-hand neighbour; players without cards "
-        "are passed over.",
+        "Then the drawer offers his cards to his own left-hand neighbour (the same offerer "
+        "offers again under offer_on=offerer, and after a cover under offerer-until-take); "
+        "players without cards are passed over.",
     ),
     Rule(
         "tsyganka/gypsy-loses",
@@ -210,6 +211,15 @@ class TsygankaOptions(GameOptions):
         "card up the pack is turned for trump and she goes into the circle (turn-again).",
         ("drawn-last", "redeal", "turn-again"),
         ruling="AMB-TSYGANKA-15",
+    )
+    offer_on: str = option(
+        "drawer",
+        "Who offers next in stage 2 after a cover or an acceptance: the drawer, to his own "
+        "left-hand neighbour (drawer); the same offerer again, until his cards are gone "
+        "(offerer); or the same offerer after a cover and the drawer after an acceptance "
+        "(offerer-until-take).",
+        ("drawer", "offerer", "offerer-until-take"),
+        ruling="AMB-TSYGANKA-05",
     )
     first_offer: str = option(
         "dealer",
@@ -673,6 +683,25 @@ def first_offerer(rule: str, dealer: Seat, players: int, last_winner: Seat) -> S
     return dealer
 
 
+def next_offerer(rule: str, offerer: Seat, drawer: Seat, took: bool) -> Seat:
+    """Who offers next in stage 2 (or, without cards, the next holder to his left) once the
+    drawer has covered or accepted (``took``): the drawer (``rule`` ``drawer``); the same
+    offerer again (``offerer``); the same offerer after a cover, the drawer after an
+    acceptance (``offerer-until-take``).
+
+    pre: rule in ("drawer", "offerer", "offerer-until-take")
+    pre: 0 <= offerer < 16 and 0 <= drawer < 16 and offerer != drawer
+    post: __return__ in (offerer, drawer)
+    post: rule != "drawer" or __return__ == drawer
+    post: rule != "offerer" or __return__ == offerer
+    """
+    if rule == "offerer":  # tsyganka/offer-on (AMB-TSYGANKA-05 d): he offers till he is out
+        return offerer
+    if rule == "offerer-until-take" and not took:  # tsyganka/offer-on (AMB-TSYGANKA-05 e)
+        return offerer
+    return drawer  # tsyganka/offer-on (AMB-TSYGANKA-05 a): the drawer offers on
+
+
 def _offer(
     s: TsygankaState, offerer: Seat, hands: Holdings, discard: tuple[Card, ...]
 ) -> TsygankaState:
@@ -735,7 +764,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
             )
-        return _offer(s, seat, put(s.hands, seat, hand + (s.up,)), s.discard)  # tsyganka/offer-on
+        nxt = next_offerer(s.opts.offer_on, s.offerer, seat, took=True)  # tsyganka/offer-on
+        return _offer(s, nxt, put(s.hands, seat, hand + (s.up,)), s.discard)
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if not beats(s.up, a.card, trump):
@@ -747,7 +777,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             f"(trump {suit_letter(SUIT_OF[s.trump_card])})",
         )
     hands = put(s.hands, seat, without(hand, a.card))
-    return _offer(s, seat, hands, s.discard + (s.up, a.card))  # tsyganka/offer-on
+    nxt = next_offerer(s.opts.offer_on, s.offerer, seat, took=False)  # tsyganka/offer-on
+    return _offer(s, nxt, hands, s.discard + (s.up, a.card))
 
 
 # --- the game -----------------------------------------------------------------------------
