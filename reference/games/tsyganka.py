@@ -109,7 +109,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "tsyganka/cover-draw",
-        ("000:P24.S2", "AMB-TSYGANKA-03"),
+        ("000:P24.S2", "AMB-TSYGANKA-03", "AMB-TSYGANKA-16"),
         "The follower's drawn card covers the lead and takes the trick if it is a higher card of "
         "the suit led; otherwise the leader takes the trick.",
     ),
@@ -351,6 +351,7 @@ def draw_covers(lead: Card, drawn: Card) -> bool:
     """
     if GYPSY in (lead, drawn):  # tsyganka/gypsy
         return False
+    # AMB-TSYGANKA-16: aces high (RANK_OF: two to ace)
     return SUIT_OF[drawn] == SUIT_OF[lead] and RANK_OF[drawn] > RANK_OF[lead]
 
 
@@ -364,7 +365,7 @@ def beats(up: Card, c: Card, trump: int | None) -> bool:
     """
     if GYPSY in (up, c):  # tsyganka/gypsy
         return False
-    return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
+    return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept (AMB-TSYGANKA-16: aces high)
 
 
 def cover_trump(rule: str, trump: int) -> int | None:
