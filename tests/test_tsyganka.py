@@ -37,14 +37,20 @@ def test_decision_functions() -> None:
     assert not beats(C("QS"), C("KS"), 0) and not beats(C("JS"), C("QS"), 0)
     assert beats(C("9H"), C("6C"), 3)
     assert stuck((C("QS"), C("9H"), C("TD")), 3) and not stuck((C("9H"), C("TH")), 3)
+    # AMB-TSYGANKA-06 c (cover_with=suit): no trump covers; five cards may be stuck
+    assert not beats(C("9H"), C("6C"), None) and beats(C("9H"), C("TH"), None)
+    assert stuck((C("QS"), C("6S"), C("9H"), C("TD"), C("8C")), None)
+    assert not stuck((C("QS"), C("6S"), C("9H"), C("TD"), C("8C")), 3)
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     n = 4 + seed % 13
     options: dict[str, bool | int | str] = {
-        "follower_trump": ("keep", "covers")[seed % 2],
+        "follower_trump": ("keep", "covers", "leader-takes")[seed % 3],
         "must_cover": bool(seed // 2 % 2),
+        "cover_with": ("durak", "suit")[seed // 5 % 2],
+        "offer_on": ("drawer", "offerer", "offerer-until-take")[seed // 7 % 3],
     }
     s = GAME.setup(Table(n, seed % n, DeckOrder(shuffle(DECK_52, seed)), options))
     step = 0

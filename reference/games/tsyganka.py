@@ -81,17 +81,19 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "tsyganka/circle",
-        ("000:P23.S1", "AMB-TSYGANKA-02"),
+        ("000:P23.S1", "AMB-TSYGANKA-02", "AMB-TSYGANKA-11", "AMB-TSYGANKA-15"),
         "The pack is laid face down in a circle, its bottom card face up in the middle as trump; "
         "the trump card is taken last, when the circle is empty (it stays out of play under "
-        "trump_card=out-of-play).",
+        "trump_card=out-of-play); the gypsy turned for trump is turned again only under "
+        "gypsy_trump=turn-again (gypsy_turned=turn-again under out-of-play).",
     ),
     Rule(
         "tsyganka/void-deal",
-        ("000:P23.S1", "000:P24.S6", "AMB-TSYGANKA-11"),
+        ("000:P23.S1", "000:P24.S6", "AMB-TSYGANKA-11", "AMB-TSYGANKA-15"),
         "Under trump_card=out-of-play a deal that turns the gypsy up for trump is void: nothing "
         "is played, nobody wins or loses, and the cards are dealt again (under "
-        "gypsy_turned=no-loser it is played and nobody loses; under in-play she is taken last).",
+        "gypsy_turned=no-loser it is played and nobody loses; under in-play she is taken last). "
+        "Under trump_card=last it is void only under gypsy_trump=redeal.",
     ),
     Rule(
         "tsyganka/dealer-leads",
@@ -102,11 +104,12 @@ RULES: Final = CORE_RULES + (
         "tsyganka/draw-again",
         ("000:P24.S3", "000:P24.S4", "AMB-TSYGANKA-03"),
         "A trump or the gypsy drawn goes into the drawer's pile and he draws again; neither is "
-        "ever led (under follower_trump=covers, a trump drawn by the follower covers).",
+        "ever led (under follower_trump=covers, a trump drawn by the follower covers; under "
+        "leader-takes the follower keeps neither, and the leader takes the trick).",
     ),
     Rule(
         "tsyganka/cover-draw",
-        ("000:P24.S2", "AMB-TSYGANKA-03"),
+        ("000:P24.S2", "AMB-TSYGANKA-03", "AMB-TSYGANKA-16"),
         "The follower's drawn card covers the lead and takes the trick if it is a higher card of "
         "the suit led; otherwise the leader takes the trick.",
     ),
@@ -126,14 +129,16 @@ RULES: Final = CORE_RULES + (
     Rule(
         "tsyganka/cover-or-accept",
         ("000:P24.S5", "AMB-TSYGANKA-06"),
-        "The drawer covers the card turned up, Durak-style, and both go out of play; or he "
-        "accepts it into his cards (only when he cannot cover, under must_cover=true).",
+        "The drawer covers the card turned up, Durak-style (with a higher card of its suit "
+        "only, under cover_with=suit), and both go out of play; or he accepts it into his "
+        "cards (only when he cannot cover, under must_cover=true).",
     ),
     Rule(
         "tsyganka/offer-on",
         ("000:P24.S6", "AMB-TSYGANKA-05"),
-        "Then the drawer offers his cards to his own left-hand neighbour; players without cards "
-        "are passed over.",
+        "Then the drawer offers his cards to his own left-hand neighbour (the same offerer "
+        "offers again under offer_on=offerer, and after a cover under offerer-until-take); "
+        "players without cards are passed over.",
     ),
     Rule(
         "tsyganka/gypsy-loses",
@@ -156,10 +161,19 @@ class TsygankaOptions(GameOptions):
     )
     follower_trump: str = option(
         "keep",
-        "A trump drawn by the follower: kept in his pile and he draws again, or it covers "
-        "the lead and takes the trick.",
-        ("keep", "covers"),
+        "A trump drawn by the follower: kept in his pile and he draws again; or it covers "
+        "the lead and takes the trick; or (leader-takes) the redraw is the leader's only, and "
+        "the follower's trump or gypsy is a card of another suit: the leader takes the trick.",
+        ("keep", "covers", "leader-takes"),
         ruling="AMB-TSYGANKA-03",
+    )
+    cover_with: str = option(
+        "durak",
+        "What covers the card turned up in stage 2: Durak-style, a higher card of its suit or "
+        "a trump on a card that is not a trump (durak); or only a higher card of its suit, "
+        "as the follower covers in stage 1 (suit).",
+        ("durak", "suit"),
+        ruling="AMB-TSYGANKA-06",
     )
     must_cover: bool = option(
         False,
@@ -185,9 +199,27 @@ class TsygankaOptions(GameOptions):
         "redeal",
         "Under trump_card=out-of-play, the gypsy turned for trump: the deal is void and is "
         "dealt again (redeal); the deal is played with her out of play and nobody loses "
-        "(no-loser); or she alone is taken last, as under trump_card=last (in-play).",
-        ("redeal", "no-loser", "in-play"),
+        "(no-loser); she alone is taken last, as under trump_card=last (in-play); or the next "
+        "card up the pack is turned for trump and she goes into the circle (turn-again).",
+        ("redeal", "no-loser", "in-play", "turn-again"),
         ruling="AMB-TSYGANKA-11",
+    )
+    gypsy_trump: str = option(
+        "drawn-last",
+        "Under trump_card=last, the gypsy turned for trump: she stays the trump card and is "
+        "drawn last (drawn-last); the deal is void and is dealt again (redeal); or the next "
+        "card up the pack is turned for trump and she goes into the circle (turn-again).",
+        ("drawn-last", "redeal", "turn-again"),
+        ruling="AMB-TSYGANKA-15",
+    )
+    offer_on: str = option(
+        "drawer",
+        "Who offers next in stage 2 after a cover or an acceptance: the drawer, to his own "
+        "left-hand neighbour (drawer); the same offerer again, until his cards are gone "
+        "(offerer); or the same offerer after a cover and the drawer after an acceptance "
+        "(offerer-until-take).",
+        ("drawer", "offerer", "offerer-until-take"),
+        ruling="AMB-TSYGANKA-05",
     )
     first_offer: str = option(
         "dealer",
@@ -292,6 +324,23 @@ def keeps(c: Card, trump: int) -> bool:
     return c == GYPSY or SUIT_OF[c] == trump  # tsyganka/draw-again
 
 
+def follower_keeps(c: Card, trump: int, rule: str) -> bool:
+    """Whether the follower puts the card he drew into his pile and draws again: a trump or
+    the gypsy (``rule`` ``keep``); the gypsy only (``covers``: his trump covers); neither
+    (``leader-takes``: the redraw is the leader's, both are cards of another suit).
+
+    pre: 0 <= c < 52 and 0 <= trump <= 3
+    pre: rule in ("keep", "covers", "leader-takes")
+    post: not __return__ or keeps(c, trump)
+    post: rule != "leader-takes" or not __return__
+    """
+    if rule == "leader-takes":  # tsyganka/draw-again (AMB-TSYGANKA-03 c): the leader's only
+        return False
+    if rule == "covers":  # tsyganka/draw-again (AMB-TSYGANKA-03 b): the gypsy only
+        return c == GYPSY
+    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a)
+
+
 def draw_covers(lead: Card, drawn: Card) -> bool:
     """Whether the follower's drawn card covers the lead: a higher card of the suit led,
     never the gypsy.
@@ -302,25 +351,41 @@ def draw_covers(lead: Card, drawn: Card) -> bool:
     """
     if GYPSY in (lead, drawn):  # tsyganka/gypsy
         return False
+    # AMB-TSYGANKA-16: aces high (RANK_OF: two to ace)
     return SUIT_OF[drawn] == SUIT_OF[lead] and RANK_OF[drawn] > RANK_OF[lead]
 
 
-def beats(up: Card, c: Card, trump: int) -> bool:
-    """Whether ``c`` covers the card turned up in stage 2: Durak-style, the gypsy excepted.
+def beats(up: Card, c: Card, trump: int | None) -> bool:
+    """Whether ``c`` covers the card turned up in stage 2: Durak-style, the gypsy excepted
+    (with ``trump`` None, as under cover_with=suit: only a higher card of its suit).
 
-    pre: 0 <= up < 52 and 0 <= c < 52 and 0 <= trump <= 3
+    pre: 0 <= up < 52 and 0 <= c < 52 and (trump is None or 0 <= trump <= 3)
     post: not (__return__ and (c == GYPSY or up == GYPSY))
     post: not (__return__ and beats(c, up, trump))
     """
     if GYPSY in (up, c):  # tsyganka/gypsy
         return False
-    return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept
+    return covers(up, c, trump, ACE_HIGH)  # tsyganka/cover-or-accept (AMB-TSYGANKA-16: aces high)
 
 
-#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit.
+def cover_trump(rule: str, trump: int) -> int | None:
+    """The suit that covers any other in stage 2: the trump (``rule`` ``durak``); none under
+    cover_with=suit, where only a higher card of the suit turned up covers it.
+
+    pre: rule in ("durak", "suit") and 0 <= trump <= 3
+    post: __return__ == (None if rule == "suit" else trump)
+    """
+    if rule == "suit":  # tsyganka/cover-or-accept (AMB-TSYGANKA-06 c): «кроет» as in stage 1
+        return None
+    return trump  # tsyganka/cover-or-accept (AMB-TSYGANKA-06 a): Durak-style
+
+
+#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit
+#: (``COVERING[NO_TRUMP]``: with no suit covering another, under cover_with=suit).
+NO_TRUMP: Final = 4
 COVERING: Final = tuple(
     tuple(frozenset(c for c in range(52) if beats(up, c, trump)) for up in range(52))
-    for trump in range(4)
+    for trump in (0, 1, 2, 3, None)
 )
 
 
@@ -336,11 +401,11 @@ def drawn_at(position: int, size: int) -> int | None:
     return position if 0 <= position < size else None
 
 
-def stuck(cards: tuple[Card, ...], trump: int) -> bool:
+def stuck(cards: tuple[Card, ...], trump: int | None) -> bool:
     """Whether no card of ``cards`` can ever cover another: the gypsy is then stuck for good.
 
-    pre: len(cards) <= 4 and all(0 <= c < 52 for c in cards)
-    pre: 0 <= trump <= 3
+    pre: len(cards) <= 5 and all(0 <= c < 52 for c in cards)
+    pre: trump is None or 0 <= trump <= 3
     post: __return__ == (not any(beats(x, y, trump) for x in cards for y in cards))
     """
     return not any(beats(x, y, trump) for x in cards for y in cards)
@@ -352,6 +417,9 @@ LAST_HOLDERS: Final = 1
 #: At most this many cards can be left with none able to cover another (one of each plain
 #: suit and the gypsy; a trump with any other card but the gypsy can always cover).
 STUCK_MAX: Final = 4
+#: Under cover_with=suit (AMB-TSYGANKA-06 c), with no trump covering: one of each suit and
+#: the gypsy.
+STUCK_MAX_SUIT: Final = 5
 
 
 def next_leader(leader: Seat, follower: Seat, winner: Seat, rule: str) -> Seat:
@@ -374,7 +442,8 @@ def middle_drawn(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     under trump_card=last (``rule``); under out-of-play only the gypsy turned for trump, and
     only under gypsy_turned=in-play (``gypsy_rule``).
 
-    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "last" or (trump_card == GYPSY and gypsy_rule == "in-play"))
     """
@@ -388,7 +457,8 @@ def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     """Whether the deal is void, to be dealt again: the gypsy turned for trump under
     trump_card=out-of-play (``rule``) and gypsy_turned=redeal (``gypsy_rule``).
 
-    pre: rule in ("last", "out-of-play") and gypsy_rule in ("redeal", "no-loser", "in-play")
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal")
     """
@@ -396,12 +466,56 @@ def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     return rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal"
 
 
+def void_last(rule: str, last_rule: str, trump_card: Card) -> bool:
+    """Whether the deal is void, to be dealt again: the gypsy turned for trump under
+    trump_card=last (``rule``) and gypsy_trump=redeal (``last_rule``).
+
+    pre: rule in ("last", "out-of-play") and last_rule in ("drawn-last", "redeal", "turn-again")
+    pre: 0 <= trump_card < 52
+    post: __return__ == (rule == "last" and trump_card == GYPSY and last_rule == "redeal")
+    """
+    # tsyganka/void-deal (AMB-TSYGANKA-15 b): the gypsy's holder would be known to all
+    return rule == "last" and trump_card == GYPSY and last_rule == "redeal"
+
+
+def turns_again(rule: str, gypsy_rule: str, last_rule: str) -> bool:
+    """Whether a gypsy turned for trump is put into the circle and the next card up the pack
+    turned instead: gypsy_trump=turn-again under trump_card=last (``rule``, ``last_rule``),
+    gypsy_turned=turn-again under out-of-play (``gypsy_rule``).
+
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
+    pre: last_rule in ("drawn-last", "redeal", "turn-again")
+    post: __return__ == ((gypsy_rule if rule == "out-of-play" else last_rule) == "turn-again")
+    """
+    if rule == "last":  # tsyganka/circle (AMB-TSYGANKA-15 c)
+        return last_rule == "turn-again"
+    return gypsy_rule == "turn-again"  # tsyganka/circle (AMB-TSYGANKA-11 d)
+
+
+def trump_turned(circle: tuple[Card, ...], middle: Card, again: bool) -> tuple[Card, ...]:
+    """The circle and the trump card, as one order (the trump card last): as laid out; or,
+    when ``again`` and the gypsy was turned, the next card up the pack turned for trump and
+    the gypsy laid in its place, last in the circle.
+
+    pre: len(circle) >= 1 and middle not in circle
+    post: sorted(__return__) == sorted(circle + (middle,))
+    post: __return__[-1] != GYPSY or not again
+    """
+    if again and middle == GYPSY:  # tsyganka/circle (AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c)
+        return circle[:-1] + (GYPSY, circle[-1])
+    return circle + (middle,)
+
+
 def _middle_drawn(s: TsygankaState) -> bool:
     return middle_drawn(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
 
 
 def _void(s: TsygankaState) -> bool:
-    return void_deal(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
+    o = s.opts
+    return void_deal(o.trump_card, o.gypsy_turned, s.trump_card) or void_last(
+        o.trump_card, o.gypsy_trump, s.trump_card
+    )
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -453,6 +567,10 @@ def setup(table: Table) -> TsygankaState:
             )
         circle, middle = deal.stock, deal.up[0]
         _check_pack(circle + deal.up, pack, "the deal")
+    # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c: the gypsy turned for trump may be turned again
+    again = turns_again(opts.trump_card, opts.gypsy_turned, opts.gypsy_trump)
+    *rest, middle = trump_turned(circle, middle, again)
+    circle = tuple(rest)
     empty: Holdings = tuple(() for _ in range(n))
     s = TsygankaState(
         opts=opts,
@@ -473,7 +591,7 @@ def setup(table: Table) -> TsygankaState:
         last_winner=-1,
         loser=-1,
     )
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is played
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, AMB-TSYGANKA-15 b): nothing is played
         return s._replace(stage=OVER, turn=-1, loser=-1)
     return s
 
@@ -506,8 +624,9 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
         return s._replace(circle=circle, middle=middle, lead=c, turn=left(seat, s.players))
     leader = s.leader
     lead = s.lead
-    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy)
-    if c == GYPSY or (keeps(c, trump) and s.opts.follower_trump == "keep"):
+    # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy; under
+    # leader-takes, neither: both are cards of another suit and the leader takes them)
+    if follower_keeps(c, trump, s.opts.follower_trump):
         piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
         if not exhausted:
             return s._replace(circle=circle, middle=middle, piles=piles)
@@ -515,8 +634,10 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
         piles = put(piles, leader, piles[leader] + (lead,))
         s = s._replace(circle=circle, middle=middle, piles=piles, lead=NO_CARD, last_winner=leader)
         return _begin_stage_two(s)
-    # tsyganka/cover-draw (a trump here covers only under follower_trump=covers)
-    winner = seat if keeps(c, trump) or draw_covers(lead, c) else leader
+    # tsyganka/cover-draw (a trump here covers only under follower_trump=covers; under
+    # leader-takes it is of another suit, AMB-TSYGANKA-03 c)
+    trump_covers = keeps(c, trump) and s.opts.follower_trump == "covers"
+    winner = seat if trump_covers or draw_covers(lead, c) else leader
     nxt = next_leader(leader, seat, winner, s.opts.next_lead)  # tsyganka/next-lead
     s = s._replace(
         circle=circle,
@@ -563,6 +684,25 @@ def first_offerer(rule: str, dealer: Seat, players: int, last_winner: Seat) -> S
     return dealer
 
 
+def next_offerer(rule: str, offerer: Seat, drawer: Seat, took: bool) -> Seat:
+    """Who offers next in stage 2 (or, without cards, the next holder to his left) once the
+    drawer has covered or accepted (``took``): the drawer (``rule`` ``drawer``); the same
+    offerer again (``offerer``); the same offerer after a cover, the drawer after an
+    acceptance (``offerer-until-take``).
+
+    pre: rule in ("drawer", "offerer", "offerer-until-take")
+    pre: 0 <= offerer < 16 and 0 <= drawer < 16 and offerer != drawer
+    post: __return__ in (offerer, drawer)
+    post: rule != "drawer" or __return__ == drawer
+    post: rule != "offerer" or __return__ == offerer
+    """
+    if rule == "offerer":  # tsyganka/offer-on (AMB-TSYGANKA-05 d): he offers till he is out
+        return offerer
+    if rule == "offerer-until-take" and not took:  # tsyganka/offer-on (AMB-TSYGANKA-05 e)
+        return offerer
+    return drawer  # tsyganka/offer-on (AMB-TSYGANKA-05 a): the drawer offers on
+
+
 def _offer(
     s: TsygankaState, offerer: Seat, hands: Holdings, discard: tuple[Card, ...]
 ) -> TsygankaState:
@@ -579,9 +719,12 @@ def _offer(
         return s._replace(
             hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
         )
-    # AMB-TSYGANKA-07: no card left can ever cover another
-    if sum(counts) <= STUCK_MAX and stuck(
-        tuple(c for h in hands for c in h), SUIT_OF[s.trump_card]
+    # AMB-TSYGANKA-07: no card left can ever cover another (AMB-TSYGANKA-06 c: no trump
+    # covers under cover_with=suit, and five cards may be left so)
+    trump = _cover_trump(s)
+    most = STUCK_MAX if trump is not None else STUCK_MAX_SUIT
+    if sum(counts) <= most and stuck(
+        tuple(c for h in hands for c in h), trump
     ):  # tsyganka/gypsy-loses: no card can go any more
         holder = -1 if gypsy_out else next(p for p, h in enumerate(hands) if GYPSY in h)
         return s._replace(
@@ -596,9 +739,13 @@ def _offer(
     return s._replace(hands=hands, discard=discard, offerer=offerer, turn=drawer, up=NO_CARD)
 
 
+def _cover_trump(s: TsygankaState) -> int | None:
+    return cover_trump(s.opts.cover_with, SUIT_OF[s.trump_card])
+
+
 def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
     seat = a.seat
-    trump = SUIT_OF[s.trump_card]
+    trump = _cover_trump(s)  # AMB-TSYGANKA-06: None under cover_with=suit
     if s.up == NO_CARD:
         if not isinstance(a, Draw):
             raise IllegalAction("core/wrong-action", "first draw a card from the cards offered")
@@ -618,7 +765,8 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction(
                 "tsyganka/cover-or-accept", f"seat {seat} can cover {card_name(s.up)} and must"
             )
-        return _offer(s, seat, put(s.hands, seat, hand + (s.up,)), s.discard)  # tsyganka/offer-on
+        nxt = next_offerer(s.opts.offer_on, s.offerer, seat, took=True)  # tsyganka/offer-on
+        return _offer(s, nxt, put(s.hands, seat, hand + (s.up,)), s.discard)
     if a.card not in hand:
         raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
     if not beats(s.up, a.card, trump):
@@ -626,10 +774,12 @@ def _stage_two(s: TsygankaState, a: Action) -> TsygankaState:
             raise IllegalAction("tsyganka/gypsy", "the gypsy covers nothing and nothing covers her")
         raise IllegalAction(
             "tsyganka/cover-or-accept",
-            f"{card_name(a.card)} does not cover {card_name(s.up)} (trump {suit_letter(trump)})",
+            f"{card_name(a.card)} does not cover {card_name(s.up)} "
+            f"(trump {suit_letter(SUIT_OF[s.trump_card])})",
         )
     hands = put(s.hands, seat, without(hand, a.card))
-    return _offer(s, seat, hands, s.discard + (s.up, a.card))  # tsyganka/offer-on
+    nxt = next_offerer(s.opts.offer_on, s.offerer, seat, took=False)  # tsyganka/offer-on
+    return _offer(s, nxt, hands, s.discard + (s.up, a.card))
 
 
 # --- the game -----------------------------------------------------------------------------
@@ -646,7 +796,8 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
     if s.up == NO_CARD:
         return draws[: len(s.hands[s.offerer])]
     row = PLAYS[seat]
-    covering = COVERING[SUIT_OF[s.trump_card]][s.up]
+    trump = _cover_trump(s)  # AMB-TSYGANKA-06: no trump covers under cover_with=suit
+    covering = COVERING[NO_TRUMP if trump is None else trump][s.up]
     out: list[Action] = [row[c] for c in s.hands[seat] if c in covering]
     if not (out and s.opts.must_cover):
         out.append(TAKES[seat])
@@ -682,7 +833,7 @@ def outcome(s: TsygankaState) -> Outcome | None:
     """The loser, with whom the gypsy stuck."""
     if s.stage != OVER:
         return None
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nobody wins or loses
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): nobody wins or loses
         return Outcome(winners=(), losers=(), reason="void deal: to be dealt again")
     losers = (s.loser,) if s.loser >= 0 else ()
     winners = tuple(p for p in range(s.players) if p not in losers)
@@ -716,7 +867,7 @@ def _on_table(s: TsygankaState) -> JSON:
 def _circle_size(s: TsygankaState) -> JSON:
     """The cards still to be drawn: the trump card counts unless it stays out of play (and
     none is drawn from a void deal)."""
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): nothing is drawn
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): nothing is drawn
         return 0
     drawable = s.middle != NO_CARD and _middle_drawn(s)
     return len(s.circle) + (1 if drawable else 0)
@@ -861,11 +1012,17 @@ def load_position(pos: JSON) -> TsygankaState:
         raise FormatError(f"position: one pile and one hand per seat ({n})")
     if (s.stage == OVER) != (s.turn == -1) or not -1 <= s.turn < n:
         raise FormatError("position/to_move: a seat, null exactly when the game is over")
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a): over as dealt, nothing played
+    rules = s.opts
+    again = turns_again(rules.trump_card, rules.gypsy_turned, rules.gypsy_trump)
+    if s.trump_card == GYPSY and again:
+        # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c: the gypsy turned is turned again
+        raise FormatError("position/trump_card: under turn-again the gypsy is never the trump")
+    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): over as dealt, nothing played
         if s.stage != OVER or s.lead != NO_CARD or any(s.piles) or any(s.hands) or s.discard:
             raise FormatError(
-                "position/phase: under trump_card=out-of-play and gypsy_turned=redeal a deal "
-                "turning up the gypsy is void: over as dealt, nothing drawn"
+                "position/phase: a deal turning up the gypsy that is void (trump_card="
+                "out-of-play with gypsy_turned=redeal, or last with gypsy_trump=redeal) is "
+                "over as dealt, nothing drawn"
             )
     elif not _middle_drawn(s):  # AMB-TSYGANKA-02 b, AMB-TSYGANKA-11 b: never drawn
         if s.middle != s.trump_card or (s.stage == STAGE_ONE and not s.circle):
