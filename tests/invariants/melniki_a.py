@@ -9,6 +9,7 @@ from reference.games.melniki_a import (
     STAGE_ONE,
     STAGE_TWO,
     MelnikiAState,
+    at_limit,
     position_key,
 )
 
@@ -47,6 +48,10 @@ def check(state: object) -> None:
         assert s.hands[s.turn] or not s.table
         if s.opts.stage_two_stall in REPEATING:  # melniki-a/stage-two-stall
             assert position_key(s.turn, s.hands, s.table, s.target) in s.seen
+            # one position for each decision since the last pile laid aside, and the first
+            assert len(s.seen) <= s.since_aside + 1
+        # melniki-a/stage-two-limit: a live stage 2 is short of the limit
+        assert not at_limit(s.opts.stage_two_limit, s.since_aside)
     else:
         assert s.stage == OVER and s.turn == -1
         if s.opts.stage_two_end == "first-out" and len(s.losers) == n - 1:
@@ -55,6 +60,9 @@ def check(state: object) -> None:
             assert not s.hands[winner]
             return
         if not s.losers and sum(1 for h in s.hands if h) >= 2:  # melniki-a/stage-two-stall
+            if at_limit(s.opts.stage_two_limit, s.since_aside):  # melniki-a/stage-two-limit
+                assert s.since_aside == s.opts.stage_two_limit
+                return
             assert s.opts.stage_two_stall != "none"
             if s.opts.stage_two_stall not in REPEATING:  # a count of acceptances ended it
                 assert s.accepts >= 2
