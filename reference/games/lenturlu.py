@@ -871,17 +871,22 @@ def _or_hold_back(s: LenturluState, seat: Seat, plays: tuple[Action, ...]) -> tu
     """The plays of a player who can continue, and under hold_back=may-pass a pass as well
     (AMB-MUSHKALENTURLU-07 c: he may stop at will, but not once every player has passed in
     turn since the last card was laid or bought)."""
-    if _holds_back(s):
+    if _holds_back(s, s.hands[seat]):
         return plays + (PASSES[seat],)
     return plays
 
 
-def _holds_back(s: LenturluState) -> bool:
+def _holds_back(s: LenturluState, hand: tuple[Card, ...]) -> bool:
     """Whether the player to move, holding a card that continues the sequence, may pass
     instead of laying it (hold_back=may-pass, AMB-MUSHKALENTURLU-07 c): not once a whole round
     has passed (only under all_pass=round-continues, the round closing the sequence under
-    last-leads), so that holding back never stalls the game."""
-    return s.opts.may_hold_back and s.passes < s.players
+    last-leads), and not when a card he could lay wins the game (a king under way=king, his
+    last card under way=first-out): nobody holds back a win, and a winning king held back
+    could leave every king led, none winning, and the game without an end."""
+    if not s.opts.may_hold_back or s.passes >= s.players:
+        return False
+    can = continuations(hand, s.last, s.opts.any_suit)
+    return not any(_wins(s.opts, c, False, len(hand) == 1) for c in can)
 
 
 def _layer_stops(s: LenturluState, seat: Seat) -> bool:
@@ -910,7 +915,7 @@ def apply(s: LenturluState, a: Action) -> LenturluState:
             )
         return _after_play(s, seat, a.card)
     if _can_continue(s, hand):  # mushka-lenturlu/play-on: he must lay it
-        if isinstance(a, Pass) and _holds_back(s):
+        if isinstance(a, Pass) and _holds_back(s, hand):
             return _pass(s, seat)  # AMB-MUSHKALENTURLU-07 c (hold_back=may-pass): he stops
         can = continuations(hand, s.last, s.opts.any_suit)
         raise IllegalAction(
