@@ -96,8 +96,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/accept-only-void",
-        ("000:P6.S1",),
-        "Only a player without the suit led may accept the card instead of playing to it.",
+        ("000:P6.S1", "AMB-MELNIKIA-23"),
+        "Only a player without the suit led may accept the card instead of playing to it "
+        "(any player under stage_one_accept=free).",
     ),
     Rule(
         "melniki-a/void-trump-or-accept",
@@ -131,9 +132,11 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/pass-on",
-        ("000:P5.S1", "000:P6.S2", "AMB-MELNIKIA-07"),
+        ("000:P5.S1", "000:P6.S2", "AMB-MELNIKIA-07", "AMB-MELNIKIA-24"),
         "Once the neighbour covers (takes the trick) or accepts, he leads to his own "
-        "left-hand neighbour; players without cards are passed over.",
+        "left-hand neighbour (after an acceptance, the leader leads again under "
+        "stage_one_after_accept=leader, the acceptor's left-hand neighbour under "
+        "acceptor-neighbour); players without cards are passed over.",
     ),
     Rule(
         "melniki-a/stage-one-end",
@@ -279,6 +282,22 @@ class MelnikiAOptions(GameOptions):
         "after accepting), so a hand above three stays above three.",
         ("up-to-three", "one-for-one"),
         ruling="AMB-MELNIKIA-05",
+    )
+    stage_one_accept: str = option(
+        "void-only",
+        "Who may accept a card led in stage 1: only a player without its suit (000:P6.S1, "
+        "the advice to accept small cards being for stage 2); or any player, the advice of "
+        "000:P13.S2 and 000:P18.S1 read of both stages.",
+        ("void-only", "free"),
+        ruling="AMB-MELNIKIA-23",
+    )
+    stage_one_after_accept: str = option(
+        "acceptor",
+        "Who leads after a card led in stage 1 is accepted: the acceptor, to his left-hand "
+        "neighbour; the leader again, to the acceptor; or the acceptor's left-hand neighbour, "
+        "as 000:P9.S1 says of stage 2.",
+        ("acceptor", "leader", "acceptor-neighbour"),
+        ruling="AMB-MELNIKIA-24",
     )
     pile_size: str = option(
         "players-less-one",
@@ -634,11 +653,14 @@ def _lead_choices(hand: tuple[Card, ...], seat: Seat) -> tuple[Action, ...]:
 
 
 def _answer_choices(
-    hand: tuple[Card, ...], seat: Seat, lead: Card, trump: int
+    hand: tuple[Card, ...], seat: Seat, lead: Card, trump: int, accept_rule: str
 ) -> tuple[Action, ...]:
     """The answers open to ``seat`` on a stage-1 lead, as :func:`answers` allows them
-    (melniki-a/follow-suit, melniki-a/void-trump-or-accept, melniki-a/accept-only-void)."""
+    (melniki-a/follow-suit, melniki-a/void-trump-or-accept, melniki-a/accept-only-void;
+    under stage_one_accept=free he may accept whatever he holds)."""
     allowed, may_accept = answers(hand, lead, trump)
+    if accept_rule == "free":  # AMB-MELNIKIA-23 b: the advice to accept small cards binds
+        may_accept = True
     row = PLAYS[seat]
     out: list[Action] = []
     for c in allowed:  # (a loop, not a comprehension: a stage-1 answer has a card or two)
@@ -678,7 +700,7 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
     if not s.table:
         return _lead_choices(hand, seat)
     if s.stage == STAGE_ONE:
-        return _answer_choices(hand, seat, s.table[0], s.trump)
+        return _answer_choices(hand, seat, s.table[0], s.trump, s.opts.stage_one_accept)
     return _cover_choices(hand, seat, _pile_top(s.table), s.trump)
 
 
@@ -730,6 +752,21 @@ def _refill(
         out = [p for p in seats if not hands[p]]
         first_out = out[0] if out else -1
     return hands, stock, first_out
+
+
+def _leads_after_stage_one_accept(
+    lead_rule: str, leader: Seat, acceptor: Seat, hands: Holdings
+) -> Seat:
+    """Who leads once a card led in stage 1 is accepted (AMB-MELNIKIA-24): the acceptor
+    (P6.S2 moves play on to «второй и третий»); under stage_one_after_accept=leader the leader
+    again; under acceptor-neighbour the acceptor's left-hand neighbour holding cards, as
+    000:P9.S1 says of stage 2 (players without cards are passed over by :func:`_next_duel`)."""
+    if lead_rule == "leader":  # AMB-MELNIKIA-24 b: the leader leads again, to the acceptor
+        return leader
+    if lead_rule == "acceptor-neighbour":  # AMB-MELNIKIA-24 c: the acceptor loses his lead
+        nxt = next_holding(acceptor, [*map(len, hands)])
+        return acceptor if nxt is None else nxt
+    return acceptor  # AMB-MELNIKIA-24 a: the acceptor leads to his own neighbour
 
 
 def _next_duel(
@@ -793,7 +830,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat, answered=False)
         return _next_duel(  # melniki-a/pass-on
             s,
-            seat,
+            _leads_after_stage_one_accept(s.opts.stage_one_after_accept, leader, seat, hands),
             hands=hands,
             stock=stock,
             first_out=first_out,
@@ -813,7 +850,9 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
             s.stock, s.aside, (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts,
             s.last_winner, s.discard, s.losers,
-            _answer_choices(hands[responder], responder, a.card, s.trump),
+            _answer_choices(
+                hands[responder], responder, a.card, s.trump, s.opts.stage_one_accept
+            ),
             s.seen,
         )  # fmt: skip
     lead, leader = s.table[0], s.table_seats[0]
@@ -1038,7 +1077,8 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
         if s.stage == STAGE_ONE:
             lead = s.table[0]
             _, may_accept = answers(hand, lead, s.trump)
-            if not may_accept:
+            # AMB-MELNIKIA-23: only a void player may accept, unless stage_one_accept=free
+            if not may_accept and s.opts.stage_one_accept != "free":
                 raise IllegalAction(
                     "melniki-a/accept-only-void",
                     f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
