@@ -154,19 +154,23 @@ RULES: Final = CORE_RULES + (
         "melniki-a/stage-two-first-lead",
         ("000:P7.S1", "AMB-MELNIKIA-08"),
         "The first player to have run out of cards in stage 1 leads first in stage 2, any card "
-        "(if he has no cards, the next player to his left who has).",
+        "(the taker of the last trick of stage 1 under stage_two_first=last-trick; if he has "
+        "no cards, the next player to his left who has).",
     ),
     Rule(
         "melniki-a/cover-or-accept",
-        ("000:P7.S2", "000:P7.S3", "AMB-MELNIKIA-09"),
-        "The next player must beat the top card of the pile (Durak-style) or accept it.",
+        ("000:P7.S2", "000:P7.S3", "AMB-MELNIKIA-09", "AMB-MELNIKIA-20"),
+        "The next player must beat the top card of the pile (Durak-style) or accept it (the "
+        "next holding cards; under empty_player=must-accept the next, who accepts it if he "
+        "holds none).",
     ),
     Rule(
         "melniki-a/pile-aside",
         ("000:P7.S3", "AMB-MELNIKIA-10"),
         "When the pile holds as many cards as the players holding cards at its lead, less one "
-        "(but at least two; as many as those players under pile_size=players), the one who made "
-        "the last cover lays it aside for good.",
+        "(but at least two; as many as those players under pile_size=players; every player "
+        "of the game counted under pile_count=all), the one who made the last cover lays it "
+        "aside for good.",
     ),
     Rule(
         "melniki-a/uncoverer-leads",
@@ -299,11 +303,33 @@ class MelnikiAOptions(GameOptions):
         ("acceptor", "leader", "acceptor-neighbour"),
         ruling="AMB-MELNIKIA-24",
     )
+    stage_two_first: str = option(
+        "first-out",
+        "Who leads first in stage 2: the first player to have run out of cards in stage 1 "
+        "(«прежде всех успел разыграть»); or the taker of the last trick of stage 1.",
+        ("first-out", "last-trick"),
+        ruling="AMB-MELNIKIA-08",
+    )
+    empty_player: str = option(
+        "passed-over",
+        "A player without cards to whom a card is laid in stage 2: passed over, the next "
+        "holder covering or accepting; or he must accept it, coming back into play.",
+        ("passed-over", "must-accept"),
+        ruling="AMB-MELNIKIA-20",
+    )
     pile_size: str = option(
         "players-less-one",
         "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
         "or one fewer (at least two).",
         ("players", "players-less-one"),
+        ruling="AMB-MELNIKIA-10",
+    )
+    pile_count: str = option(
+        "holding",
+        "Who are «всех играющих» for the size of a stage-2 pile: the players holding cards "
+        "when it is led; or every player of the game, so that once some are out the pile "
+        "goes round the holders again.",
+        ("holding", "all"),
         ruling="AMB-MELNIKIA-10",
     )
     accepted_lead: str = option(
@@ -884,6 +910,8 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
+    if s.opts.stage_two_first == "last-trick" and s.last_winner >= 0:  # AMB-MELNIKIA-08 b
+        first = s.last_winner
     # melniki-a/stage-two-first-lead
     return _go(
         s,
@@ -929,8 +957,10 @@ def _go(
     elif held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
         stage, turn, losers = OVER, -1, holders(hands)
     else:
-        # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
-        while not hands[turn]:
+        # AMB-MELNIKIA-11, AMB-MELNIKIA-20 a: players without cards are passed over (two hold
+        # cards: the walk ends); under empty_player=must-accept (AMB-MELNIKIA-20 b) one to whom
+        # a card is laid is not: he must accept it (:func:`_cover_choices` leaves him only that)
+        while not hands[turn] and not (table and s.opts.empty_player == "must-accept"):
             turn = (turn + 1) % n
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         if s.opts.stage_two_stall in REPEATING:
@@ -1005,8 +1035,10 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             seen=s.seen,
         )
     if not s.table:
-        # AMB-MELNIKIA-10: the players holding cards when the pile is led
-        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
+        # AMB-MELNIKIA-10: the players holding cards when the pile is led (every player of
+        # the game under pile_count=all, AMB-MELNIKIA-10 c)
+        counted = s.players if s.opts.pile_count == "all" else s.players - s.hands.count(())
+        target = pile_target(counted, s.opts.pile_size)
         hands = put(s.hands, seat, without(hand, a.card))
         return _go(
             s,
@@ -1357,7 +1389,10 @@ def _check_position(s: MelnikiAState) -> None:
             raise FormatError("position/to_move: must be null when the game is over")
     elif not 0 <= s.turn < n:
         raise FormatError("position/to_move: must be a seat")
-    elif not s.hands[s.turn]:  # melniki-a/pass-on: who holds no cards is passed over
+    elif not s.hands[s.turn] and not (
+        # AMB-MELNIKIA-20 b: one without cards to whom a card is laid must accept it
+        s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept"
+    ):  # melniki-a/pass-on: who holds no cards is passed over
         raise FormatError("position/to_move: the player to act must hold cards")
     # melniki-a/stage-one-end: stage 1 goes on only while two players hold cards (the card led
     # counts for its leader): while the stock lasts each player of a trick draws back to three
