@@ -96,8 +96,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/accept-only-void",
-        ("000:P6.S1",),
-        "Only a player without the suit led may accept the card instead of playing to it.",
+        ("000:P6.S1", "AMB-MELNIKIA-23"),
+        "Only a player without the suit led may accept the card instead of playing to it "
+        "(any player under stage_one_accept=free).",
     ),
     Rule(
         "melniki-a/void-trump-or-accept",
@@ -131,9 +132,11 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/pass-on",
-        ("000:P5.S1", "000:P6.S2", "AMB-MELNIKIA-07"),
+        ("000:P5.S1", "000:P6.S2", "AMB-MELNIKIA-07", "AMB-MELNIKIA-24"),
         "Once the neighbour covers (takes the trick) or accepts, he leads to his own "
-        "left-hand neighbour; players without cards are passed over.",
+        "left-hand neighbour (after an acceptance, the leader leads again under "
+        "stage_one_after_accept=leader, the acceptor's left-hand neighbour under "
+        "acceptor-neighbour); players without cards are passed over.",
     ),
     Rule(
         "melniki-a/stage-one-end",
@@ -151,19 +154,23 @@ RULES: Final = CORE_RULES + (
         "melniki-a/stage-two-first-lead",
         ("000:P7.S1", "AMB-MELNIKIA-08"),
         "The first player to have run out of cards in stage 1 leads first in stage 2, any card "
-        "(if he has no cards, the next player to his left who has).",
+        "(the taker of the last trick of stage 1 under stage_two_first=last-trick; if he has "
+        "no cards, the next player to his left who has).",
     ),
     Rule(
         "melniki-a/cover-or-accept",
-        ("000:P7.S2", "000:P7.S3", "AMB-MELNIKIA-09"),
-        "The next player must beat the top card of the pile (Durak-style) or accept it.",
+        ("000:P7.S2", "000:P7.S3", "AMB-MELNIKIA-09", "AMB-MELNIKIA-20"),
+        "The next player must beat the top card of the pile (Durak-style) or accept it (the "
+        "next holding cards; under empty_player=must-accept the next, who accepts it if he "
+        "holds none).",
     ),
     Rule(
         "melniki-a/pile-aside",
         ("000:P7.S3", "AMB-MELNIKIA-10"),
         "When the pile holds as many cards as the players holding cards at its lead, less one "
-        "(but at least two; as many as those players under pile_size=players), the one who made "
-        "the last cover lays it aside for good.",
+        "(but at least two; as many as those players under pile_size=players; every player "
+        "of the game counted under pile_count=all), the one who made the last cover lays it "
+        "aside for good.",
     ),
     Rule(
         "melniki-a/uncoverer-leads",
@@ -280,11 +287,49 @@ class MelnikiAOptions(GameOptions):
         ("up-to-three", "one-for-one"),
         ruling="AMB-MELNIKIA-05",
     )
+    stage_one_accept: str = option(
+        "void-only",
+        "Who may accept a card led in stage 1: only a player without its suit (000:P6.S1, "
+        "the advice to accept small cards being for stage 2); or any player, the advice of "
+        "000:P13.S2 and 000:P18.S1 read of both stages.",
+        ("void-only", "free"),
+        ruling="AMB-MELNIKIA-23",
+    )
+    stage_one_after_accept: str = option(
+        "acceptor",
+        "Who leads after a card led in stage 1 is accepted: the acceptor, to his left-hand "
+        "neighbour; the leader again, to the acceptor; or the acceptor's left-hand neighbour, "
+        "as 000:P9.S1 says of stage 2.",
+        ("acceptor", "leader", "acceptor-neighbour"),
+        ruling="AMB-MELNIKIA-24",
+    )
+    stage_two_first: str = option(
+        "first-out",
+        "Who leads first in stage 2: the first player to have run out of cards in stage 1 "
+        "(«прежде всех успел разыграть»); or the taker of the last trick of stage 1.",
+        ("first-out", "last-trick"),
+        ruling="AMB-MELNIKIA-08",
+    )
+    empty_player: str = option(
+        "passed-over",
+        "A player without cards to whom a card is laid in stage 2: passed over, the next "
+        "holder covering or accepting; or he must accept it, coming back into play.",
+        ("passed-over", "must-accept"),
+        ruling="AMB-MELNIKIA-20",
+    )
     pile_size: str = option(
         "players-less-one",
         "When a stage-2 pile is full: as many cards as players holding cards at its lead, "
         "or one fewer (at least two).",
         ("players", "players-less-one"),
+        ruling="AMB-MELNIKIA-10",
+    )
+    pile_count: str = option(
+        "holding",
+        "Who are «всех играющих» for the size of a stage-2 pile: the players holding cards "
+        "when it is led; or every player of the game, so that once some are out the pile "
+        "goes round the holders again.",
+        ("holding", "all"),
         ruling="AMB-MELNIKIA-10",
     )
     accepted_lead: str = option(
@@ -635,11 +680,14 @@ def _lead_choices(hand: tuple[Card, ...], seat: Seat) -> tuple[Action, ...]:
 
 
 def _answer_choices(
-    hand: tuple[Card, ...], seat: Seat, lead: Card, trump: int
+    hand: tuple[Card, ...], seat: Seat, lead: Card, trump: int, accept_rule: str
 ) -> tuple[Action, ...]:
     """The answers open to ``seat`` on a stage-1 lead, as :func:`answers` allows them
-    (melniki-a/follow-suit, melniki-a/void-trump-or-accept, melniki-a/accept-only-void)."""
+    (melniki-a/follow-suit, melniki-a/void-trump-or-accept, melniki-a/accept-only-void;
+    under stage_one_accept=free he may accept whatever he holds)."""
     allowed, may_accept = answers(hand, lead, trump)
+    if accept_rule == "free":  # AMB-MELNIKIA-23 b: the advice to accept small cards binds
+        may_accept = True
     row = PLAYS[seat]
     out: list[Action] = []
     for c in allowed:  # (a loop, not a comprehension: a stage-1 answer has a card or two)
@@ -679,7 +727,7 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
     if not s.table:
         return _lead_choices(hand, seat)
     if s.stage == STAGE_ONE:
-        return _answer_choices(hand, seat, s.table[0], s.trump)
+        return _answer_choices(hand, seat, s.table[0], s.trump, s.opts.stage_one_accept)
     return _cover_choices(hand, seat, _pile_top(s.table), s.trump)
 
 
@@ -731,6 +779,21 @@ def _refill(
         out = [p for p in seats if not hands[p]]
         first_out = out[0] if out else -1
     return hands, stock, first_out
+
+
+def _leads_after_stage_one_accept(
+    lead_rule: str, leader: Seat, acceptor: Seat, hands: Holdings
+) -> Seat:
+    """Who leads once a card led in stage 1 is accepted (AMB-MELNIKIA-24): the acceptor
+    (P6.S2 moves play on to «второй и третий»); under stage_one_after_accept=leader the leader
+    again; under acceptor-neighbour the acceptor's left-hand neighbour holding cards, as
+    000:P9.S1 says of stage 2 (players without cards are passed over by :func:`_next_duel`)."""
+    if lead_rule == "leader":  # AMB-MELNIKIA-24 b: the leader leads again, to the acceptor
+        return leader
+    if lead_rule == "acceptor-neighbour":  # AMB-MELNIKIA-24 c: the acceptor loses his lead
+        nxt = next_holding(acceptor, [*map(len, hands)])
+        return acceptor if nxt is None else nxt
+    return acceptor  # AMB-MELNIKIA-24 a: the acceptor leads to his own neighbour
 
 
 def _next_duel(
@@ -794,7 +857,7 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         hands, stock, first_out = _refill(s, hands, (leader, seat), leader, seat, answered=False)
         return _next_duel(  # melniki-a/pass-on
             s,
-            seat,
+            _leads_after_stage_one_accept(s.opts.stage_one_after_accept, leader, seat, hands),
             hands=hands,
             stock=stock,
             first_out=first_out,
@@ -814,7 +877,9 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
             s.stock, s.aside, (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts,
             s.last_winner, s.discard, s.losers,
-            _answer_choices(hands[responder], responder, a.card, s.trump),
+            _answer_choices(
+                hands[responder], responder, a.card, s.trump, s.opts.stage_one_accept
+            ),
             s.seen,
         )  # fmt: skip
     lead, leader = s.table[0], s.table_seats[0]
@@ -846,6 +911,8 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
     first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
+    if s.opts.stage_two_first == "last-trick" and s.last_winner >= 0:  # AMB-MELNIKIA-08 b
+        first = s.last_winner
     # melniki-a/stage-two-first-lead
     return _go(
         s,
@@ -893,8 +960,10 @@ def _go(
     elif held <= 1:  # melniki-a/last-holder-loses (AMB-MELNIKIA-12): the one left holding loses
         stage, turn, losers = OVER, -1, holders(hands)
     else:
-        # AMB-MELNIKIA-11: players without cards are passed over (two hold cards: the walk ends)
-        while not hands[turn]:
+        # AMB-MELNIKIA-11, AMB-MELNIKIA-20 a: players without cards are passed over (two hold
+        # cards: the walk ends); under empty_player=must-accept (AMB-MELNIKIA-20 b) one to whom
+        # a card is laid is not: he must accept it (:func:`_cover_choices` leaves him only that)
+        while not hands[turn] and not (table and s.opts.empty_player == "must-accept"):
             turn = (turn + 1) % n
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         if s.opts.stage_two_stall in REPEATING:
@@ -973,8 +1042,10 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
             since_aside=s.since_aside + 1,
         )
     if not s.table:
-        # AMB-MELNIKIA-10: the players holding cards when the pile is led
-        target = pile_target(s.players - s.hands.count(()), s.opts.pile_size)
+        # AMB-MELNIKIA-10: the players holding cards when the pile is led (every player of
+        # the game under pile_count=all, AMB-MELNIKIA-10 c)
+        counted = s.players if s.opts.pile_count == "all" else s.players - s.hands.count(())
+        target = pile_target(counted, s.opts.pile_size)
         hands = put(s.hands, seat, without(hand, a.card))
         return _go(
             s,
@@ -1048,7 +1119,8 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
         if s.stage == STAGE_ONE:
             lead = s.table[0]
             _, may_accept = answers(hand, lead, s.trump)
-            if not may_accept:
+            # AMB-MELNIKIA-23: only a void player may accept, unless stage_one_accept=free
+            if not may_accept and s.opts.stage_one_accept != "free":
                 raise IllegalAction(
                     "melniki-a/accept-only-void",
                     f"seat {seat} holds {suit_letter(SUIT_OF[lead])} and may not accept",
@@ -1329,7 +1401,10 @@ def _check_position(s: MelnikiAState) -> None:
             raise FormatError("position/to_move: must be null when the game is over")
     elif not 0 <= s.turn < n:
         raise FormatError("position/to_move: must be a seat")
-    elif not s.hands[s.turn]:  # melniki-a/pass-on: who holds no cards is passed over
+    elif not s.hands[s.turn] and not (
+        # AMB-MELNIKIA-20 b: one without cards to whom a card is laid must accept it
+        s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept"
+    ):  # melniki-a/pass-on: who holds no cards is passed over
         raise FormatError("position/to_move: the player to act must hold cards")
     # melniki-a/stage-one-end: stage 1 goes on only while two players hold cards (the card led
     # counts for its leader): while the stock lasts each player of a trick draws back to three

@@ -23,6 +23,7 @@ from reference.core.actions import Play, Take, read_action
 from reference.core.cards import (
     ACE_HIGH,
     DECK_36,
+    RANK_OF,
     SUIT_OF,
     Card,
     card_name,
@@ -79,8 +80,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-b/dealer-leads",
-        ("002:P6.S5",),
-        "The dealer leads to the first trick.",
+        ("002:P6.S5", "AMB-MELNIKIB-18"),
+        "The dealer leads to the first trick (his left-hand neighbour under "
+        "first_leader=dealer-left).",
     ),
     Rule(
         "melniki-b/winner-leads",
@@ -123,7 +125,8 @@ RULES: Final = CORE_RULES + (
     Rule(
         "melniki-b/winner-draws-first",
         ("002:P7.S6", "AMB-MELNIKIB-04"),
-        "The taker of the trick draws first, then each player to his left in turn.",
+        "The taker of the trick draws first, then each player to his left in turn (under "
+        "draw_order=play-order, the others in the order they played to the trick).",
     ),
     Rule(
         "melniki-b/play-out",
@@ -134,7 +137,8 @@ RULES: Final = CORE_RULES + (
         "melniki-b/stage-two",
         ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06"),
         "When all hands are played out, each player takes up the cards of his tricks "
-        "and the second stage begins.",
+        "and the second stage begins, the taker of the last trick leading (the dealer, his "
+        "left-hand neighbour, or the holder of the lowest trump, under stage2_leader).",
     ),
     Rule(
         "melniki-b/single-card",
@@ -143,9 +147,10 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-b/beat-as-durak",
-        ("002:P8.S2", "AMB-MELNIKIB-07"),
+        ("002:P8.S2", "AMB-MELNIKIB-07", "AMB-MELNIKIB-20"),
         "A card is beaten as in Durak: by a higher card of its suit, or by a trump if it is "
-        "not a trump; a trump only by a higher trump.",
+        "not a trump; a trump only by a higher trump (under stage2_trump=none, only by a "
+        "higher card of its suit).",
     ),
     Rule(
         "melniki-b/beaten-discarded",
@@ -225,11 +230,34 @@ class MelnikiOptions(GameOptions):
         (False, True),
         ruling="AMB-MELNIKIB-05",
     )
+    first_leader: str = option(
+        "dealer",
+        "Who leads to the first trick: the dealer («Первым ходит сдающий»), or his left-hand "
+        "neighbour, the first hand.",
+        ("dealer", "dealer-left"),
+        ruling="AMB-MELNIKIB-18",
+    )
+    draw_order: str = option(
+        "taker-left",
+        "Who draws after the taker of a trick: each player to his left in turn; or the "
+        "others in the order they played to the trick.",
+        ("taker-left", "play-order"),
+        ruling="AMB-MELNIKIB-04",
+    )
     stage2_leader: str = option(
         "last-trick",
-        "Who leads first in the second stage: the taker of the last trick, or the dealer.",
-        ("last-trick", "dealer"),
+        "Who leads first in the second stage: the taker of the last trick; the dealer; the "
+        "dealer's left-hand neighbour; or the holder of the lowest trump (the taker of the "
+        "last trick if nobody holds one).",
+        ("last-trick", "dealer", "dealer-left", "lowest-trump"),
         ruling="AMB-MELNIKIB-06",
+    )
+    stage2_trump: str = option(
+        "same",
+        "The trump of the second stage: the suit turned at the deal; or none, a card being "
+        "beaten only by a higher card of its suit.",
+        ("same", "none"),
+        ruling="AMB-MELNIKIB-20",
     )
     voluntary_take: bool = option(
         False,
@@ -443,7 +471,7 @@ def _follows(
 
 
 def _answers(
-    attack: Card, seat: Seat, hand: tuple[Card, ...], trump: int, opts: MelnikiOptions
+    attack: Card, seat: Seat, hand: tuple[Card, ...], trump: int | None, opts: MelnikiOptions
 ) -> tuple[Action, ...]:
     """The answers of ``seat`` to ``attack`` in the second stage: the cards that beat it
     (melniki-b/beat-as-durak), and the take when none does, or always under voluntary_take
@@ -467,7 +495,7 @@ def _choices(s: MelnikiState) -> tuple[Action, ...]:
         return _follows(s, seat, hand, s.table)
     if not s.table:
         return _leads(seat, hand)
-    return _answers(s.table[0], seat, hand, s.trump, s.opts)
+    return _answers(s.table[0], seat, hand, stage_two_trump(s.trump, s.opts.stage2_trump), s.opts)
 
 
 def _with_choices(s: MelnikiState) -> MelnikiState:
@@ -554,7 +582,8 @@ def setup(table: Table) -> MelnikiState:
             trump=SUIT_OF[trump_card],
             trump_card=trump_card,
             stage=STAGE_ONE,
-            turn=table.dealer,  # melniki-b/dealer-leads
+            # melniki-b/dealer-leads (AMB-MELNIKIB-18): the dealer, or his left-hand neighbour
+            turn=table.dealer if opts.first_leader == "dealer" else left(table.dealer, n),
             hands=hands,
             stock=stock,
             aside=aside,
@@ -659,8 +688,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     stock = s.stock
     if stock:  # melniki-b/refill, melniki-b/winner-draws-first
         new = list(hands)
-        for k in range(s.players):  # AMB-MELNIKIB-04: then each to the taker's left
-            p = (winner + k) % s.players
+        for p in draw_turns(s.opts.draw_order, winner, seats, s.players):  # AMB-MELNIKIB-04
             want = HAND - len(new[p])
             if want > 0 and stock:  # AMB-MELNIKIB-03 (out-of-play): the last may get fewer
                 new[p] = new[p] + stock[:want]
@@ -753,6 +781,41 @@ def _stall(s: MelnikiState, counts: tuple[int, ...]) -> MelnikiState:
     return s._replace(stage=OVER, turn=-1, losers=losers, stalled=True, legal=())
 
 
+def stage_two_leader(rule: str, last_winner: Seat, dealer: Seat, hands: Hands, trump: int) -> Seat:
+    """Who leads first in the second stage (AMB-MELNIKIB-06): the taker of the last trick
+    (``last-trick``), the dealer (``dealer``), the dealer's left-hand neighbour
+    (``dealer-left``), or the holder of the lowest trump of the hands taken up
+    (``lowest-trump``, as Durak's first lead; the taker of the last trick if nobody holds a
+    trump). :func:`_finish_if_done` passes over him if he holds no cards."""
+    if rule == "dealer":  # AMB-MELNIKIB-06 b
+        return dealer
+    if rule == "dealer-left":  # AMB-MELNIKIB-06 c: the first hand, as a game of cards begins
+        return left(dealer, len(hands))
+    if rule == "lowest-trump":  # AMB-MELNIKIB-06 d: «аналогично «дураку простому»»
+        trumps = [(RANK_OF[c], p) for p, h in enumerate(hands) for c in h if SUIT_OF[c] == trump]
+        if trumps:
+            return min(trumps)[1]
+    return last_winner  # AMB-MELNIKIB-06 a: «следующим — взявшим взятку» runs on
+
+
+def stage_two_trump(trump: int, rule: str) -> int | None:
+    """The trump by which cards are beaten in the second stage (AMB-MELNIKIB-20): the suit
+    turned at the deal, or none under stage2_trump=none."""
+    return None if rule == "none" else trump
+
+
+def draw_turns(rule: str, taker: Seat, seats: tuple[Seat, ...], players: int) -> tuple[Seat, ...]:
+    """The order in which the players draw after a trick (melniki-b/winner-draws-first): the
+    taker first, then each player to his left (``taker-left``, AMB-MELNIKIB-04 a), or the
+    others in the order they played to the trick (``play-order``, AMB-MELNIKIB-04 c); players
+    who did not play to the trick (out of cards) last, to the taker's left."""
+    round_left = tuple((taker + k) % players for k in range(players))
+    if rule != "play-order":
+        return round_left
+    played = tuple(p for p in seats if p != taker)
+    return (taker,) + played + tuple(p for p in round_left[1:] if p not in played)
+
+
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
     # melniki-b/stage-two: each takes up the cards of his tricks
     s = s._replace(
@@ -762,9 +825,7 @@ def _begin_stage_two(s: MelnikiState) -> MelnikiState:
         seen=frozenset(),
         takes=0,
     )
-    leader = (  # AMB-MELNIKIB-06
-        s.last_winner if s.opts.stage2_leader == "last-trick" else s.dealer
-    )
+    leader = stage_two_leader(s.opts.stage2_leader, s.last_winner, s.dealer, s.hands, s.trump)
     return _finish_if_done(s, leader)
 
 
@@ -784,23 +845,25 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
         defender = on_left if hands[on_left] else next_holding(seat, _counts(hands))
         assert defender is not None
-        answers = _answers(card, defender, hands[defender], s.trump, s.opts)
+        trump = stage_two_trump(s.trump, s.opts.stage2_trump)  # AMB-MELNIKIB-20
+        answers = _answers(card, defender, hands[defender], trump, s.opts)
         return _laid(s, hands, (card,), (seat,), defender, legal=answers)
     attack = s.table[0]
     seat = a.seat
     hand = s.hands[seat]
+    trump = stage_two_trump(s.trump, s.opts.stage2_trump)  # AMB-MELNIKIB-20
     if isinstance(a, Play):
         if a.card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(a.card)}")
         # not one of the answers open to him (:func:`_answers`): the check finds the rule broken
         if a not in s.legal:  # noqa: SIM102
             if not covers(
-                attack, a.card, s.trump, ACE_HIGH
+                attack, a.card, trump, ACE_HIGH
             ):  # melniki-b/beat-as-durak, AMB-MELNIKIB-07
                 raise IllegalAction(
                     "melniki-b/beat-as-durak",
                     f"{card_name(a.card)} does not beat {card_name(attack)} "
-                    f"(trump {suit_letter(s.trump)})",
+                    f"({'no trump' if trump is None else 'trump ' + suit_letter(trump)})",
                 )
         card = a.card
         i = hand.index(card)
@@ -812,7 +875,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         return _finish_if_done(s, seat)
     # not one of the answers open to him (:func:`_answers`): the check finds the rule broken
     if a not in s.legal:  # noqa: SIM102
-        if not s.opts.voluntary_take and covering_cards(attack, hand, s.trump, ACE_HIGH):
+        if not s.opts.voluntary_take and covering_cards(attack, hand, trump, ACE_HIGH):
             raise IllegalAction(  # melniki-b/cannot-beat-takes (AMB-MELNIKIB-07)
                 "melniki-b/cannot-beat-takes",
                 f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",

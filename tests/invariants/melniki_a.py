@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from reference.core.actions import Take
 from reference.games.melniki_a import (
     HAND,
     OVER,
@@ -45,7 +46,9 @@ def check(state: object) -> None:
         assert 1 <= len(s.table) < s.target or not s.table
         assert sum(1 for h in s.hands if h) >= 2
         assert not any(s.piles)
-        assert s.hands[s.turn] or not s.table
+        if not s.hands[s.turn]:  # AMB-MELNIKIA-20: passed over, unless made to accept (b)
+            assert s.table and s.opts.empty_player == "must-accept"
+            assert s.legal and all(isinstance(a, Take) for a in s.legal)
         if s.opts.stage_two_stall in REPEATING:  # melniki-a/stage-two-stall
             assert position_key(s.turn, s.hands, s.table, s.target) in s.seen
             # one position for each decision since the last pile laid aside, and the first
