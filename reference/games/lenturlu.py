@@ -709,6 +709,14 @@ def _check_players(n: int, opts: LenturluOptions) -> None:
             "at least three; 001:P64: more than seven should not be admitted)",
             "mushka-lenturlu/players",
         )
+    # AMB-MUSHKALENTURLU-07 c with king_lead=no-win: holding back lets every king be led, none
+    # winning, and the text then names no winner; the two readings are not offered together
+    if opts.hold_back == "may-pass" and opts.king_lead == "no-win":
+        raise SetupError(
+            f"{GAME_ID}: hold_back=may-pass and king_lead=no-win are not offered together "
+            "(every king could be led and none win, and the game would have no end)",
+            "mushka-lenturlu/play-on",
+        )
 
 
 def _check_dealer(n: int, dealer: Seat) -> None:
