@@ -709,14 +709,6 @@ def _check_players(n: int, opts: LenturluOptions) -> None:
             "at least three; 001:P64: more than seven should not be admitted)",
             "mushka-lenturlu/players",
         )
-    # AMB-MUSHKALENTURLU-07 c with king_lead=no-win: holding back lets every king be led, none
-    # winning, and the text then names no winner; the two readings are not offered together
-    if opts.hold_back == "may-pass" and opts.king_lead == "no-win":
-        raise SetupError(
-            f"{GAME_ID}: hold_back=may-pass and king_lead=no-win are not offered together "
-            "(every king could be led and none win, and the game would have no end)",
-            "mushka-lenturlu/play-on",
-        )
 
 
 def _check_dealer(n: int, dealer: Seat) -> None:
@@ -890,8 +882,11 @@ def _holds_back(s: LenturluState, hand: tuple[Card, ...]) -> bool:
     has passed (only under all_pass=round-continues, the round closing the sequence under
     last-leads), and not when a card he could lay wins the game (a king under way=king, his
     last card under way=first-out): nobody holds back a win, and a winning king held back
-    could leave every king led, none winning, and the game without an end."""
+    could leave every king led, none winning, and the game without an end; and never under
+    king_lead=no-win, where cards held back let every king come to be led."""
     if not s.opts.may_hold_back or s.passes >= s.players:
+        return False
+    if s.opts.king_lead == "no-win":  # AMB-MUSHKALENTURLU-07 c: not with a led king not winning
         return False
     can = continuations(hand, s.last, s.opts.any_suit)
     return not any(_wins(s.opts, c, False, len(hand) == 1) for c in can)
