@@ -25,13 +25,17 @@ const DEFAULTS = Object.freeze({
   deal_packet: 1,
   trump_card: 'under-stock',
   must_beat: false,
+  first_leader: 'dealer',
+  draw_order: 'taker-left',
   stage2_leader: 'last-trick',
+  stage2_trump: 'same',
   voluntary_take: false,
   after_take: 'taker',
   both_out: 'draw',
   stalemate: 'repetition',
   no_beat_limit: 36,
   stalemate_result: 'draw',
+  partners: false,
   // what is seen of the tricks and the discard (AMB-MELNIKIB-13, -14): the example answers no
   // view, so only the default is declared
   tricks_shown: 'face-down',
