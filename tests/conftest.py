@@ -42,3 +42,23 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("checks made")
         for line in sorted(lines):
             terminalreporter.write_line(line)
+
+
+#: The tests marked ``slow``, which ``nox -s quick`` leaves out (``-m "not slow"``; the default
+#: ``tests`` session runs everything): each took SLOW_CPU_SECONDS of CPU or more (setup, call and
+#: teardown, its child processes included) with the ``dev`` profile, measured on the 2-core
+#: machine the project is developed on. A node id, or a test function's id without its
+#: parameters (then every parametrized case). tests/test_slow_list.py checks that each names a
+#: test that exists.
+SLOW_CPU_SECONDS = 3.0
+SLOW: frozenset[str] = frozenset(
+    {
+        "tests/test_mutation.py::test_committed_equivalents_survive_and_are_not_counted",
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid in SLOW or item.nodeid.partition("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
