@@ -3,6 +3,7 @@ cannot silently leave its slow mark behind, nor a misspelt entry mark nothing.""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 from tests.conftest import SLOW
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The collection runs apart from this run: none of its pytest-xdist worker variables.
+ENV = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
 
 
 def test_every_slow_entry_names_tests_that_exist() -> None:
@@ -17,6 +20,7 @@ def test_every_slow_entry_names_tests_that_exist() -> None:
     found = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *SLOW],
         cwd=ROOT,
+        env=ENV,
         capture_output=True,
         text=True,
         check=False,
@@ -44,6 +48,7 @@ def test_the_slow_tests_are_marked() -> None:
             *{entry.partition("::")[0] for entry in SLOW},
         ],
         cwd=ROOT,
+        env=ENV,
         capture_output=True,
         text=True,
         check=False,
