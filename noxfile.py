@@ -1,7 +1,8 @@
 """Every check of the project: ``pip install nox && nox`` runs the default set.
 
-Sessions: lint, typecheck, tests, crosshair, trace, docs (default); bench,
-mutation and browser are run on request (``nox -s bench``; CI runs ``nox -s
+Sessions: lint, typecheck, tests, crosshair, trace, docs (default); quick, bench,
+mutation and browser are run on request (``nox -s quick`` is the loop while working:
+lint, mypy and the tests not marked slow; ``nox -s bench``; CI runs ``nox -s
 browser``, and the tests re-run the mutation baseline sample).
 """
 
@@ -47,6 +48,19 @@ def tests(session: nox.Session) -> None:
         "--dist=worksteal",
     ]
     session.run("pytest", *args, env={"CI": os.environ.get("CI", "")})
+
+
+@nox.session(python=PYTHON)
+def quick(session: nox.Session) -> None:
+    """The loop while working: lint, mypy --strict and the tests not marked slow (the slow ones
+    are listed in tests/conftest.py, from measured times), on every core."""
+    session.install("-e", ".[lint,typecheck,test]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
+    session.run("mypy", *TYPED)
+    args = session.posargs or ["--ignore=tests/browser", "--durations=10", "--numprocesses=auto"]
+    session.run("pytest", "-m", "not slow", *args, env={"CI": ""})
 
 
 @nox.session(python=PYTHON)

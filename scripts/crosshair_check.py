@@ -1,16 +1,18 @@
 """Check the PEP 316 contracts of the pure decision functions with CrossHair.
 
 Runs ``crosshair check --analysis_kind=PEP316 --report_all`` over the modules
-that carry contracts, with a bounded time per condition. Prints, per module,
-which conditions were confirmed over all paths (a proof) and which were only
-not refuted in the time allowed (no proof). Exits 1 on any counterexample or
-error, never on a condition merely not confirmed.
+that carry contracts, with a bounded time per condition. Prints one summary line, "N contracts: P
+proved, U not proved in time, F failed", and every failure in full (a
+counterexample, or CrossHair itself failing on a module); ``--verbose`` also
+lists each condition proved (confirmed over all paths) and each one not proved in
+the time allowed (not refuted either: no proof, no failure). Exits 1 on any
+counterexample or error, never on a condition merely not proved in time.
 
 The whole run has a time budget (``--budget``, 1200 s by default): the time per
 condition is lowered when the conditions left would not fit in what remains, and a
 module that cannot be started in time is reported as not checked (never as proved).
 
-Usage: ``python scripts/crosshair_check.py [--per-condition-timeout S] [--budget S]``
+Usage: ``python scripts/crosshair_check.py [--per-condition-timeout S] [--budget S] [--verbose]``
 """
 
 from __future__ import annotations
@@ -50,11 +52,15 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-condition-timeout", type=float, default=10.0)
     parser.add_argument("--budget", type=float, default=1200.0, help="seconds for the whole run")
+    parser.add_argument(
+        "--verbose", action="store_true", help="list the conditions proved and not proved in time"
+    )
     args = parser.parse_args(argv)
     failed = False
-    confirmed = unconfirmed = 0
+    confirmed = unconfirmed = counterexamples = 0
     modules = modules_with_contracts()
-    print(f"modules with contracts: {', '.join(modules)}")
+    if args.verbose:
+        print(f"modules with contracts: {', '.join(modules)}")
     deadline = time.monotonic() + args.budget
     left = sum(conditions(m) for m in modules)
     skipped: list[str] = []
@@ -90,24 +96,36 @@ def main(argv: list[str]) -> int:
             where = f"{Path(m['file']).relative_to(ROOT)}:{m['line']}"
             if m["level"] == "error":
                 failed = True
+                counterexamples += 1
                 print(f"COUNTEREXAMPLE {where}: {text}")
             elif text.startswith("Confirmed over all paths"):
                 confirmed += 1
-                print(f"proved         {where}")
+                if args.verbose:
+                    print(f"proved         {where}")
             else:
                 unconfirmed += 1
-                print(f"not proved     {where}: {text}")
+                if args.verbose:
+                    print(f"not proved in time {where}: {text}")
         if proc.returncode not in (0, 1) or (proc.returncode == 1 and not failed):
             failed = True
             print(f"crosshair failed on {module} (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
         if not lines and proc.returncode == 0:
             print(f"no contract checked in {module}: {proc.stderr[-500:]}")
             failed = True
-    for module in skipped:
-        print(f"not checked    {module}: the budget of {args.budget:.0f} s was spent")
-    print(f"\n{confirmed} condition(s) confirmed over all paths, {unconfirmed} not in time")
+    if args.verbose:
+        for module in skipped:
+            print(f"not checked    {module}: the budget of {args.budget:.0f} s was spent")
+    total = confirmed + unconfirmed + counterexamples
+    print(
+        f"{total} contracts: {confirmed} proved, {unconfirmed} not proved in time, "
+        f"{counterexamples} failed"
+        + ("" if args.verbose or not unconfirmed else " (--verbose lists them)")
+    )
     if skipped:
-        print(f"{len(skipped)} module(s) not checked within the budget (no proof, no failure)")
+        print(
+            f"{len(skipped)} module(s) not checked within the budget of {args.budget:.0f} s "
+            f"(no proof, no failure): {', '.join(skipped)}"
+        )
     return 1 if failed else 0
 
 

@@ -118,19 +118,48 @@ def test_only_entries_of_judged_modules_can_be_stale(server: mrun.Server) -> Non
     assert outcome.stale_equivalents == [gone]
 
 
-def test_committed_equivalents_survive_and_are_not_counted() -> None:
+#: The reviewed equivalent mutants are judged in parts of at most this many, each a test of its
+#: own (all of them in one test took nine minutes on two busy cores): a surviving mutant runs
+#: every scenario that judges its module, so a part's time grows with its size.
+EQUIVALENTS_PER_PART = 40
+
+
+def equivalent_parts() -> list[tuple[str, str, list[str]]]:
+    """The committed equivalent entries, module by module, dealt round into parts: (module,
+    the part's name, its ids)."""
+    by_module: dict[str, list[str]] = {}
+    for mid in mrun.read_equivalents():
+        by_module.setdefault(mid.split("::", 1)[0], []).append(mid)
+    parts: list[tuple[str, str, list[str]]] = []
+    for module, ids in sorted(by_module.items()):
+        count = -(-len(ids) // EQUIVALENTS_PER_PART)
+        for k in range(count):
+            parts.append((module, f"{module}:{k + 1}/{count}", ids[k::count]))
+    return parts
+
+
+@pytest.mark.parametrize(
+    ("module", "ids"),
+    [pytest.param(module, ids, id=name) for module, name, ids in equivalent_parts()],
+)
+def test_committed_equivalents_survive_and_are_not_counted(module: str, ids: list[str]) -> None:
     """Every reviewed entry names a mutant that exists and that the suite does not catch."""
     equivalents = mrun.read_equivalents()
-    modules = sorted({mid.split("::", 1)[0] for mid in equivalents})
-    server = mrun.Server(modules, mrun.Settings(jobs=2, confirm=False))
+    server = mrun.Server([module], mrun.Settings(jobs=2, confirm=False))
     by_id = {m.id: m for m in server.mutants()}
-    stale = sorted(set(equivalents) - set(by_id))
+    stale = sorted(set(ids) - set(by_id))
     assert not stale, f"equivalent.txt entries that match no mutant: {stale}"
-    chosen = [by_id[mid] for mid in equivalents]
-    outcome = mrun.execute(server, chosen, equivalents)
+    chosen = [by_id[mid] for mid in ids]
+    outcome = mrun.execute(server, chosen, {mid: equivalents[mid] for mid in ids})
     caught = [v.id for v in outcome.verdicts if v.status in mrun.KILLED]
     assert not caught, f"listed as equivalent but caught: {caught}"
     assert all(row[2] == 0 for row in outcome.table())
+
+
+def test_the_equivalent_parts_hold_every_entry_once() -> None:
+    held = [mid for _, _, ids in equivalent_parts() for mid in ids]
+    assert sorted(held) == sorted(mrun.read_equivalents())
+    assert all(0 < len(ids) <= EQUIVALENTS_PER_PART for _, _, ids in equivalent_parts())
 
 
 def test_ids_are_stable_when_an_unrelated_line_is_inserted() -> None:
