@@ -78,6 +78,8 @@ SEARCH_CAP: Final = 200
 #: The most rows of the table, first failures and other options listed (``--all``: every one).
 MAX_ROWS: Final = 8
 MAX_FAILURES: Final = 4
+#: The most readings the one-screen output prints (those that support the scenario first).
+MAX_READINGS: Final = 8
 MAX_MOVES: Final = 4
 MAX_WARNINGS: Final = 3
 #: A table cell standing for every value of its option.
@@ -1176,11 +1178,15 @@ def _readings_of_option(a: Axis) -> list[Reading]:
 
 
 def _readings_shown(x: Exploration, support: Sequence[Reading]) -> list[Reading]:
-    """The readings of the options in the table, those of the options beyond that make the
-    scenario pass (the reading found and the default it departs from), the supporting ones."""
+    """The readings that support the scenario and the defaults they depart from, then the
+    readings of the options in the table and of those beyond it that make the scenario pass
+    (the reading found and the default it departs from)."""
     out: list[Reading] = []
     options = [x.axes[i] for i in x.relevant()] + [p.axis for p in x.passing_probes()]
-    for reading in [*(r for a in options for r in _readings_of_option(a)), *support]:
+    every = [r for a in options for r in _readings_of_option(a)]
+    # the supporting readings first, each followed by the default it departs from
+    departed = [r for r in every if r.default and any(r.ruling == s.ruling for s in support)]
+    for reading in [*support, *departed, *every]:
         if reading not in out:
             out.append(reading)
     return out
@@ -1200,8 +1206,9 @@ def write_text(x: Exploration, out: TextIO) -> None:
     reasons: dict[str, list[str]] = {}  # the options held for one reason, on one line
     for h in x.held:
         reasons.setdefault(h.why, []).append(f"{h.option}={engine.canonical(h.value)}")
-    for why, held in reasons.items():
-        out.write(f"held {', '.join(held)}: {why}\n")
+    if reasons:  # on one line, each reason after the options it holds
+        out.write("held " + "; ".join(f"{', '.join(h)}: {why}" for why, h in reasons.items()))
+        out.write("\n")
     keep = set(x.relevant())
     idle = [a.option for i, a in enumerate(x.axes) if i not in keep]
     if idle:
@@ -1215,9 +1222,11 @@ def write_text(x: Exploration, out: TextIO) -> None:
     shown = _readings_shown(x, support)
     if shown:
         out.write("readings:\n")
-        for r in shown:
+        for r in shown[:MAX_READINGS]:
             default = ", the default" if r.default else ""
             out.write(f"  {r.ruling} {r.key} ({_show_values(r.option)}{default}): {r.text}\n")
+        if len(shown) > MAX_READINGS:
+            out.write(f"  ... {len(shown) - MAX_READINGS} more reading(s): --all lists them\n")
     out.write(f"verdict: {text}\n")
     if kind == "unposed":
         _write_sentences(x, out)

@@ -403,23 +403,18 @@ def test_the_search_beyond_is_bounded_and_says_so(tmp_path: Path) -> None:
 
 def test_a_question_the_register_does_not_pose(tmp_path: Path) -> None:
     """No option of melniki-b moves the first failure: the explorer says the register does
-    not pose the question and names the sentence the file cites, with its text."""
-    claim = must_beat_claim(
-        steps=[
-            {
-                "act": {"type": "play", "seat": 0, "card": "7H"},
-                "expect": {"rejected": "melniki-b/uncle-no-hearts"},
-            }
-        ]
-    )
+    not pose the question and names the sentence the file cites, with its text. (A claim
+    about who may lead is posed now: AMB-MELNIKIB-18 says who leads first. The trump named
+    by the turned card is not.)"""
+    claim = must_beat_claim(steps=[{"expect": {"trump": "H"}}])
     code, out, err = explore_main(str(write(tmp_path, "hearts.json", claim)))
     assert code == readings.EXIT_UNSUPPORTED, err
     assert len(out.splitlines()) <= SCREEN, out
     assert "no effect on the result: must_beat" in out
     assert ": none changes the result" in out
     assert (
-        "verdict: the register does not pose this question: it fails at step 0: action "
-        "accepted under every reading tried"
+        "verdict: the register does not pose this question: it fails at step 0: trump "
+        "under every reading tried"
     ) in out
     assert out.endswith(
         f"  002:P7.S3: {FOLLOW} (On the card led one must lay a card of the same suit.)\n"
@@ -448,8 +443,9 @@ def test_no_reading_gives_what_the_file_expects(tmp_path: Path) -> None:
     assert (
         "verdict: no reading of the register supports it: FAIL under all 2 combination(s) and "
         "under each other option tried; the options move the first failure (step 1: legal #1, "
-        "step 1: legal #2) but none gives what it expects."
+        "step 1: legal #2, step 0: action refused) but none gives what it expects."
     ) in out
+    # step 0: under first_leader=dealer-left (AMB-MELNIKIB-18 b) the dealer does not lead
 
 
 def test_a_refusal_for_an_unknown_option_value_is_inexpressible(tmp_path: Path) -> None:
