@@ -48,6 +48,13 @@ def _session(game: str, seed: int, *extra: str, players: int | None = None) -> S
     return Session(cfg, io.StringIO(""), io.StringIO(), PLAIN)
 
 
+def _a_nine_not_held(s: Session) -> str:
+    """A nine that seat 0 does not hold (a card to be refused under core/not-held)."""
+    hand = s.game.observe(s.state, "hand.0")
+    assert isinstance(hand, list)
+    return next(c for c in ("9H", "9S", "9D", "9C") if c not in hand)
+
+
 def _advance(s: Session, until: str, rng: random.Random) -> bool:
     """Play random legal actions (seat 0 too) until seat 0 may take an action of type ``until``."""
     game = s.game
@@ -221,9 +228,7 @@ def test_the_table_is_drawn_at_the_players_turn_and_on_request() -> None:
 
 def test_a_core_refusal_is_the_rules_one_line_statement() -> None:
     s = _session("melniki-b", 1)
-    hand = s.game.observe(s.state, "hand.0")
-    assert isinstance(hand, list)
-    missing = next(c for c in ("9H", "9S", "9D", "9C") if c not in hand)
+    missing = _a_nine_not_held(s)
     legal, menu = _menu(s)
     assert s.typed(missing.lower(), legal, menu) is None
     out = _out(s)
@@ -412,9 +417,7 @@ def test_a_refusal_repeats_what_was_typed_and_cites_only_the_reading_in_force() 
 
 def test_a_card_refused_is_named_as_it_was_typed() -> None:
     s = _session("melniki-b", 1)
-    hand = s.game.observe(s.state, "hand.0")
-    assert isinstance(hand, list)
-    missing = next(c for c in ("9H", "9S", "9D", "9C") if c not in hand)
+    missing = _a_nine_not_held(s)
     legal, menu = _menu(s)
     typed = card_symbol(parse_card(missing))
     assert s.typed(typed, legal, menu) is None
