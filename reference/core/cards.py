@@ -63,12 +63,13 @@ def card_symbol(c: Card) -> str:
     return RANK_LETTERS[c % 13].replace("T", "10") + SUIT_SYMBOLS[c // 13]
 
 
-_BY_NAME: Final[dict[str, Card]] = {card_name(c): c for c in range(52)}
+#: ``CARDS_BY_NAME[name]``: the card a notation names (see :func:`parse_card`).
+CARDS_BY_NAME: Final[dict[str, Card]] = {card_name(c): c for c in range(52)}
 
 
 def parse_card(text: str) -> Card:
     """The card a notation names, or ``ValueError`` saying what a card looks like."""
-    found = _BY_NAME.get(text)
+    found = CARDS_BY_NAME.get(text)
     if found is None:
         raise ValueError(
             f"{text!r} is not a card: write rank ({' '.join(RANK_LETTERS)}) then suit "

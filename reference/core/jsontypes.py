@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Union
 
-from reference.core.cards import Card, parse_card
+from reference.core.cards import CARD_NAMES, CARDS_BY_NAME, Card, parse_card
 from reference.core.errors import FormatError
 
 JSON = Union[None, bool, int, float, str, list["JSON"], dict[str, "JSON"]]
@@ -59,7 +59,17 @@ def as_card(value: JSON, where: str) -> Card:
 
 def as_cards(value: JSON, where: str) -> tuple[Card, ...]:
     """An array of card notations, as cards."""
-    return tuple(as_card(v, f"{where}/{i}") for i, v in enumerate(as_list(value, where)))
+    items = as_list(value, where)
+    try:
+        return tuple(CARDS_BY_NAME[item] for item in items)  # type: ignore[index]
+    except (KeyError, TypeError):
+        # not all card names: read them one by one, to say which one is wrong and where
+        return tuple(as_card(item, f"{where}/{i}") for i, item in enumerate(items))
+
+
+def card_names(cards: Iterable[Card]) -> list[JSON]:
+    """The notation of cards, in their order (a hand or a pile as it lies), for a codec."""
+    return [CARD_NAMES[c] for c in cards]
 
 
 def card_lists(value: JSON, where: str) -> tuple[tuple[Card, ...], ...]:

@@ -48,6 +48,7 @@ from reference.core.jsontypes import (
     as_list,
     as_object,
     card_lists,
+    card_names,
     field,
 )
 from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
@@ -1307,24 +1308,24 @@ def position(s: MelnikiAState) -> JSONObject:
     return {
         **NOTATION.head(s.players, s.dealer, s.opts, s.stage, to_move(s)),
         "trump_card": card_name(s.trump_card),
-        "hands": [[card_name(c) for c in h] for h in s.hands],
-        "stock": [card_name(c) for c in s.stock],
-        "aside": [card_name(c) for c in s.aside],
+        "hands": [card_names(h) for h in s.hands],
+        "stock": card_names(s.stock),
+        "aside": card_names(s.aside),
         "table": [
             {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
         ],
         "pile_target": s.target,
-        "piles": [[card_name(c) for c in p] for p in s.piles],
+        "piles": [card_names(p) for p in s.piles],
         "first_out": None if s.first_out < 0 else s.first_out,
         "accepts": s.accepts,
         "last_winner": None if s.last_winner < 0 else s.last_winner,
-        "discard": [card_name(c) for c in s.discard],
+        "discard": card_names(s.discard),
         "losers": list(s.losers),
         "seen": [
             {
                 "to_move": p,
-                "hands": [[card_name(c) for c in h] for h in hands],
-                "table": [card_name(c) for c in pile],
+                "hands": [card_names(h) for h in hands],
+                "table": card_names(pile),
                 "pile_target": target,
             }
             for p, hands, pile, target in sorted(s.seen)

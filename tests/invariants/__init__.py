@@ -7,7 +7,8 @@ stateful test finds them by itself: adding a game means adding a module.
 A game whose random games run long may also set ``STEPS`` (the steps of one
 stateful example, default 400 under CI and 200 locally) and ``CI_EXAMPLES``
 (default 160) so that the CI run still plays at least 500 games of it to the
-end, and a local run at least 20.
+end, and a local run at least 20. ``PARTS`` splits a long game's stateful test into
+that many tests, each with its share of the examples and of the games to finish.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def discover() -> dict[str, Callable[[object], None]]:
 
 
 def ci_budget(name: str) -> dict[str, int]:
-    """The games that ask for a larger stateful budget (``STEPS`` or ``CI_EXAMPLES``),
-    by game id."""
+    """The games that ask for a larger stateful budget (``STEPS``, ``CI_EXAMPLES`` or
+    ``PARTS``), by game id."""
     out: dict[str, int] = {}
     for info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{info.name}")
