@@ -35,7 +35,7 @@ def run_stops(last: Card, gone: Sequence[Card]) -> bool:
     up is one of them (every other card is in a live hand, so the run can go on).
 
     pre: 0 <= last < 52
-    pre: len(gone) <= 12 and all(0 <= c < 52 for c in gone)
+    pre: len(gone) <= 52 and all(0 <= c < 52 for c in gone)
     post: __return__ == (RANK_OF[last] == 14 or (last + 1) in gone)
     post: __return__ or (next_up(last) is not None and next_up(last) not in gone)
     """
