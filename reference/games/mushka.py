@@ -1642,18 +1642,17 @@ def _held_by(s: MushkaState, card: Card) -> Seat:
     return -1
 
 
-def _bound_card(s: MushkaState, seat: Seat) -> Card:
-    """The card in ``seat``'s hand whose holder may not pass, or -1: mushka/top-may-not-pass."""
+def _bound_cards(s: MushkaState, seat: Seat) -> tuple[Card, ...]:
+    """The cards in ``seat``'s hand whose holder may not pass: mushka/top-may-not-pass."""
     # AMB-MUSHKAMISTIGRI-11/b: the king of clubs' holder may not pass without its scoring
     bound = top_conditions(s) or s.opts.king_conditions == "obligations"
-    for top in conditions_cards(s) if bound else ():
-        if top >= 0 and top in s.hands[seat]:
-            return top
-    return -1
+    hand = s.hands[seat]
+    # AMB-MUSHKASHUTIKHA-03/d: the queen or the ace of spades (none, -1, is never held)
+    return tuple([top for top in conditions_cards(s) if bound and top in hand])
 
 
 def _must_play(s: MushkaState, seat: Seat) -> bool:
-    return _bound_card(s, seat) >= 0
+    return bool(_bound_cards(s, seat))
 
 
 def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
@@ -1683,7 +1682,7 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
                 # mushka-pamfil/top-may-not-pass (AMB-MUSHKAPAMFIL-01/e: the ace of spades)
-                f"seat {a.seat} holds {card_name(_bound_card(s, a.seat))} and may not pass",
+                f"seat {a.seat} holds {card_name(_bound_cards(s, a.seat)[0])} and may not pass",
             )
         if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
             raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
