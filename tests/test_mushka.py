@@ -8,6 +8,7 @@ import pytest
 
 from reference import DeckOrder, FormatError, SetupError, Table, games
 from reference.core.cards import DECK_52, parse_card
+from reference.core.jsontypes import JSONObject
 from reference.core.shuffle import shuffle
 from reference.games import mushka
 
@@ -33,6 +34,75 @@ def test_position_notation_round_trips_through_a_game(game_id: str, seed: int) -
         step += 1
     assert game.load_position(game.position(s)) == s
     assert game.outcome(s) is not None
+
+
+#: The readings that name a second holder (or more) beside ``holder``, by game.
+HELD_READINGS = (
+    ("mushka-pamfil", {"ace_of_spades": "keeps-conditions"}),
+    ("mushka-shutikha", {"queen_conditions": "both"}),
+    ("mushka-shutikha", {"queen_points": "holder"}),
+    ("mushka-shutikha", {"queen_conditions": "both", "queen_points": "holder"}),
+)
+
+
+@pytest.mark.parametrize(("game_id", "options"), HELD_READINGS)
+@pytest.mark.parametrize("seed", range(12))
+def test_the_other_holders_are_named_once_play_begins_and_round_trip(
+    game_id: str, options: dict[str, str], seed: int
+) -> None:
+    """AMB-MUSHKAPAMFIL-01/e, AMB-MUSHKASHUTIKHA-03/d, AMB-MUSHKASHUTIKHA-04/c: when play
+    begins, ``held`` names the seat that plays and holds each card the reading names, and the
+    position notation carries it."""
+    game = games()[game_id]
+    players = 3 + seed % 5
+    s = game.setup(Table(players, seed % players, DeckOrder(shuffle(DECK_52, seed)), options))
+    step = 0
+    while game.legal_actions(s) and getattr(s, "phase", None) != mushka.PLAY:
+        legal = game.legal_actions(s)
+        s = game.apply(s, legal[(seed * 5 + step) % len(legal)])
+        step += 1
+    assert isinstance(s, mushka.MushkaState)
+    if s.phase != mushka.PLAY:
+        return  # the deal ended before play (nobody played, or a мушка was shown)
+    named = mushka.held_cards(s.variant, s.opts)
+    expected = tuple((c, p) for c in named for p in mushka._playing(s) if c in s.hands[p])
+    assert s.held == expected
+    assert game.load_position(game.position(s)) == s
+    while game.legal_actions(s):
+        legal = game.legal_actions(s)
+        s = game.apply(s, legal[(seed * 5 + step) % len(legal)])
+        step += 1
+        assert game.load_position(game.position(s)) == s
+
+
+def test_a_position_without_held_loads_as_before() -> None:
+    """A position written before ``held`` was (no such field) loads with nobody named."""
+    game = mushka.GAME_PAMFIL
+    s = game.setup(Table(4, 0, DeckOrder(DECK_52), {"ace_of_spades": "keeps-conditions"}))
+    pos = game.position(s)
+    assert "held" not in pos
+    assert game.load_position(pos).held == ()
+
+
+def test_held_names_only_the_cards_of_the_game_each_by_a_seat_that_plays() -> None:
+    game = mushka.GAME_SHUTIKHA
+    pos = game.position(game.setup(Table(4, 0, DeckOrder(DECK_52))))
+    # a card the game has not; a seat out of range; a seat that does not play (none has declared)
+    bads: tuple[JSONObject, ...] = ({"JC": 1}, {"AS": 9}, {"AS": 1})
+    for bad in bads:
+        with pytest.raises(FormatError, match="held"):
+            game.load_position({**pos, "held": bad})
+
+
+def test_the_ace_of_spades_keeps_its_power_below_pamfil() -> None:
+    """AMB-MUSHKAPAMFIL-01/e: above the king of trumps, below Памфил, a plain spade in a
+    trick led in spades when spades are not trump."""
+    hearts = 1
+    key = mushka.pamfil_ace_key
+    lead = C("5D")
+    assert key(C("KH"), lead, hearts) < key(C("AS"), lead, hearts) < key(C("JC"), lead, hearts)
+    assert key(C("AS"), C("5S"), hearts) < key(C("2H"), C("5S"), hearts)
+    assert key(C("AS"), C("5S"), 0) > key(C("KS"), C("5S"), 0)
 
 
 def test_a_position_missing_a_card_names_the_card() -> None:
@@ -118,6 +188,7 @@ def test_the_fields_alias_and_places_match_the_state() -> None:
         "_DECLARED": "declared",
         "_EXCHANGED": "exchanged",
         "_HOLDER": "holder",
+        "_HELD": "held",
         "_TABLE": "table",
         "_SEATS": "table_seats",
         "_CLAIMS": "claims",

@@ -406,6 +406,30 @@ KEYS: Final = tuple(
 TRUMPED: Final = {"suit-led": 0, "when-led": 1, "any-lead": 2}
 
 
+def pamfil_ace_key(c: int, lead: int, trump: int) -> int:
+    """:func:`card_key` in Памфил under ace_of_spades=keeps-conditions (AMB-MUSHKAPAMFIL-01/e):
+    the ace of spades keeps its base power (mushka/top-card) below Памфил alone, the highest
+    trump (001:P41.S1): above every other card, except in a trick led in spades when spades are
+    not trump, where it is a plain spade that a trump beats (:func:`top_plain`, the base game's
+    default top_trumped=suit-led).
+
+    pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3
+    post: __return__ >= 0
+    post: c != AS or __return__ > 0
+    post: __return__ < card_key(JC, lead, trump, PAMFIL) or c == JC
+    """
+    if c == AS and not top_plain(c, lead, trump, PAMFIL, False):
+        return 499  # just below Памфил's 500
+    return card_key(c, lead, trump, PAMFIL)
+
+
+#: :func:`pamfil_ace_key` as a table, ``ACE_KEYS[trump][lead][card]``.
+ACE_KEYS: Final = tuple(
+    tuple(tuple(pamfil_ace_key(c, lead, t) for c in range(52)) for lead in range(52))
+    for t in range(4)
+)
+
+
 # --- variants ---------------------------------------------------------------------------
 
 
@@ -470,6 +494,23 @@ FOLLOWS: Final = tuple(
         for k in range(4)
     )
     for both in (False, True)
+)
+
+
+#: The cards that follow a lead and the cards that trump it in Памфил under
+#: ace_of_spades=keeps-conditions (AMB-MUSHKAPAMFIL-01/e), ``ACE_FOLLOWS[trump][lead]``: as
+#: :data:`FOLLOWS` with the ace of spades in the part of the мушка card, at the base game's
+#: default top_follows=both (it also follows a trump lead, and it trumps).
+ACE_FOLLOWS: Final = tuple(
+    tuple(
+        (
+            SUITED[False][PAMFIL][t][EFF[PAMFIL][t][lead]]
+            | (frozenset({AS}) if EFF[PAMFIL][t][lead] == t else frozenset()),
+            SUITED[False][PAMFIL][t][t] | {AS},
+        )
+        for lead in range(52)
+    )
+    for t in range(4)
 )
 
 
@@ -977,6 +1018,16 @@ class MushkaOptions(GameOptions):
         ("play", "exchange"),
         ruling="AMB-MUSHKAPAMFIL-09",
     )
+    ace_of_spades: str = option(
+        "ordinary",
+        "The ace of spades in Памфил: an ordinary ace (ordinary), or the мушка card of the base "
+        "game beside Памфил, just below it: above every other card (a plain spade in a trick led "
+        "in spades when spades are not trump), its holder may not pass, counts 6 (10 when "
+        "spades are trump) for his first trick and writes 10 when it is beaten and he takes no "
+        "trick (keeps-conditions).",
+        ("ordinary", "keeps-conditions"),
+        ruling="AMB-MUSHKAPAMFIL-01",
+    )
     pamfil_turned: str = option(
         "out-of-play",
         "A Памфил the dealer turns up lies out of play like every turned card (out-of-play), "
@@ -998,16 +1049,20 @@ class MushkaOptions(GameOptions):
         "The holder of the queen of spades is under every condition of the holder of the "
         "ace of spades (all: may not pass, 10 and 2 a trick, 10 remise), or the queen "
         "only takes over the ace's power in the tricks (tricks-only), or only that power and "
-        "the holder of the ace of spades keeps his conditions (ace).",
-        ("all", "tricks-only", "ace"),
+        "the holder of the ace of spades keeps his conditions (ace), or the holders of both "
+        "are under the conditions, each writing 10 when his own card is beaten (both).",
+        ("all", "tricks-only", "ace", "both"),
         ruling="AMB-MUSHKASHUTIKHA-03",
     )
     queen_points: str = option(
         "flush",
         'Where "ее считают за 8, а его за 5 очков" counts: in comparing two мушки of one suit '
         "(flush), or also in column A: a trick the queen of spades takes counts 8 and one the "
-        "king of spades takes 5, in place of its count as a trick (tricks).",
-        ("flush", "tricks"),
+        "king of spades takes 5, in place of its count as a trick (tricks); or the holders' "
+        "first tricks, as the ace's holder's counts 6: the holder of the queen of spades counts "
+        "his first trick 8, the holder of the king of spades his 5, the others one each "
+        "(holder).",
+        ("flush", "tricks", "holder"),
         ruling="AMB-MUSHKASHUTIKHA-04",
     )
 
@@ -1039,6 +1094,7 @@ _OWN: Final = {
             "pamfil_flush",
             "pamfil_when",
             "pamfil_turned",
+            "ace_of_spades",
         }
     ),
     SHUTIKHA: frozenset({"queen_beaten_by", "queen_conditions", "queen_points"}),
@@ -1197,7 +1253,9 @@ class MushkaState(NamedTuple):
 
     ``sheet_a``/``sheet_b`` are the score sheet of the partie (columns A and B) as they stand;
     ``tricks`` the tricks of this deal; ``holder`` the seat holding the мушка card when play
-    began (-1: nobody who plays). ``table``/``table_seats`` the trick in progress, ``claims``
+    began (-1: nobody who plays); ``held`` the other cards whose holders a reading puts under
+    conditions or counts (:func:`held_cards`), each with the seat that plays and held it when
+    play began, in card order. ``table``/``table_seats`` the trick in progress, ``claims``
     the number of players who passed on claiming the trick just completed (gather=claim).
     ``chips`` the ledger balances by seat (paid flushes, Памфил). ``result`` says how the deal
     ended ("" until then); ``winners`` who won the мушка. ``legal`` the plays open to the
@@ -1222,6 +1280,7 @@ class MushkaState(NamedTuple):
     declared: tuple[int, ...]
     exchanged: tuple[bool, ...]
     holder: Seat
+    held: tuple[tuple[Card, Seat], ...]
     table: tuple[Card, ...]
     table_seats: tuple[Seat, ...]
     claims: int
@@ -1262,6 +1321,7 @@ MushkaFields = tuple[
     tuple[int, ...],
     tuple[bool, ...],
     Seat,
+    tuple[tuple[Card, Seat], ...],
     tuple[Card, ...],
     tuple[Seat, ...],
     int,
@@ -1306,6 +1366,7 @@ _LAST_WINNER: Final = _FIELDS.index("last_winner")
 _LAST_TRICK: Final = _FIELDS.index("last_trick")
 _LEGAL: Final = _FIELDS.index("legal")
 _HOLDER: Final = _FIELDS.index("holder")
+_HELD: Final = _FIELDS.index("held")
 _SHEET_A: Final = _FIELDS.index("sheet_a")
 _SHEET_B: Final = _FIELDS.index("sheet_b")
 _RESULT: Final = _FIELDS.index("result")
@@ -1489,6 +1550,7 @@ def setup_game(
             (UNDECIDED,) * n,  # declared
             (False,) * n,  # exchanged
             -1,  # holder
+            (),  # held
             (),  # table
             (),  # table_seats
             0,  # claims
@@ -1518,30 +1580,79 @@ def setup_game(
 def top_conditions(s: MushkaState) -> bool:
     """Whether the holder of the мушка card is under the conditions of the ace of spades (may
     not pass, counts 6 or 10 for his first trick, 10 remise): not in Памфил (AMB-MUSHKAPAMFIL-01)
-    nor in shutikha under queen_conditions=tricks-only (AMB-MUSHKASHUTIKHA-03/b)."""
+    unless the ace of spades keeps them there (ace_of_spades=keeps-conditions, /e), nor in
+    shutikha under queen_conditions=tricks-only (AMB-MUSHKASHUTIKHA-03/b)."""
     kind = s.variant.kind
     if kind == SHUTIKHA:
         return s.opts.queen_conditions != "tricks-only"
     if kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-11/b: under obligations, no scoring of the king
         return s.opts.king_conditions == "all"
-    return kind != PAMFIL
+    return kind != PAMFIL or _ace_keeps(kind, s.opts)
 
 
 def conditions_card(s: MushkaState) -> Card:
     """The card whose holder is under the conditions of the ace of spades (:func:`top_conditions`):
     the мушка card of the variant, or in shutikha under queen_conditions=ace the ace of spades
-    itself, the queen taking over only its power in the tricks (AMB-MUSHKASHUTIKHA-03/c)."""
+    itself, the queen taking over only its power in the tricks (AMB-MUSHKASHUTIKHA-03/c), or
+    in Памфил under ace_of_spades=keeps-conditions the ace of spades (AMB-MUSHKAPAMFIL-01/e).
+    Under queen_conditions=both the queen's, the ace's holder being under them beside her
+    holder's (:func:`conditions_cards`)."""
     v = s.variant
     if v.kind == SHUTIKHA and s.opts.queen_conditions == "ace":  # AMB-MUSHKASHUTIKHA-03/c
+        return AS
+    if _ace_keeps(v.kind, s.opts):  # AMB-MUSHKAPAMFIL-01/e
         return AS
     return v.top
 
 
-def _must_play(s: MushkaState, seat: Seat) -> bool:
-    top = conditions_card(s)
+def conditions_cards(s: MushkaState) -> tuple[Card, ...]:
+    """Every card whose holder is under the conditions of the ace of spades: the one of
+    :func:`conditions_card`, and under queen_conditions=both the ace of spades beside the
+    queen (AMB-MUSHKASHUTIKHA-03/d)."""
+    if s.variant.kind == SHUTIKHA and s.opts.queen_conditions == "both":  # AMB-MUSHKASHUTIKHA-03/d
+        return (QS, AS)
+    return (conditions_card(s),)
+
+
+def held_cards(v: Variant, opts: MushkaOptions) -> tuple[Card, ...]:
+    """The cards besides the one of ``holder`` whose holders the game must know once play
+    begins, in card order: the ace of spades beside Памфил under ace_of_spades=keeps-conditions
+    (AMB-MUSHKAPAMFIL-01/e) and beside the queen under queen_conditions=both
+    (AMB-MUSHKASHUTIKHA-03/d); the queen and the king of spades under queen_points=holder
+    (AMB-MUSHKASHUTIKHA-04/c)."""
+    cards: set[Card] = set()
+    if _ace_keeps(v.kind, opts):  # AMB-MUSHKAPAMFIL-01/e: Памфил's holder is ``holder``
+        cards.add(AS)
+    if v.kind == SHUTIKHA and opts.queen_conditions == "both":  # AMB-MUSHKASHUTIKHA-03/d
+        cards.add(AS)
+    if v.kind == SHUTIKHA and opts.queen_points == "holder":  # AMB-MUSHKASHUTIKHA-04/c
+        cards.update((QS, KS))
+    return tuple(sorted(cards))
+
+
+#: The cards :func:`held_cards` can name in each kind of game, under one option or another.
+HELD_CARDS: Final = ((), (), (AS,), (QS, KS, AS))
+
+
+def _held_by(s: MushkaState, card: Card) -> Seat:
+    """The seat that plays and held ``card`` when play began (``held``), or -1."""
+    for c, seat in s.held:
+        if c == card:
+            return seat
+    return -1
+
+
+def _bound_cards(s: MushkaState, seat: Seat) -> tuple[Card, ...]:
+    """The cards in ``seat``'s hand whose holder may not pass: mushka/top-may-not-pass."""
     # AMB-MUSHKAMISTIGRI-11/b: the king of clubs' holder may not pass without its scoring
     bound = top_conditions(s) or s.opts.king_conditions == "obligations"
-    return top >= 0 and top in s.hands[seat] and bound
+    hand = s.hands[seat]
+    # AMB-MUSHKASHUTIKHA-03/d: the queen or the ace of spades (none, -1, is never held)
+    return tuple([top for top in conditions_cards(s) if bound and top in hand])
+
+
+def _must_play(s: MushkaState, seat: Seat) -> bool:
+    return bool(_bound_cards(s, seat))
 
 
 def _dealer_must_play(s: MushkaState, seat: Seat) -> bool:
@@ -1570,7 +1681,8 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
             v = s.variant
             raise IllegalAction(  # mushka/top-may-not-pass mushka-mistigri/top-may-not-pass
                 rid(v, "top-may-not-pass"),  # mushka-shutikha/top-may-not-pass
-                f"seat {a.seat} holds {card_name(conditions_card(s))} and may not pass",
+                # mushka-pamfil/top-may-not-pass (AMB-MUSHKAPAMFIL-01/e: the ace of spades)
+                f"seat {a.seat} holds {card_name(_bound_cards(s, a.seat)[0])} and may not pass",
             )
         if _dealer_must_play(s, a.seat):  # AMB-MUSHKA-06/b: the dealer must play
             raise IllegalAction(  # mushka/all-pass mushka-mistigri/all-pass
@@ -1682,7 +1794,8 @@ def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> Mus
     five = HAND
     if s.opts.flush == "remise-counted":  # AMB-MUSHKA-09/c: 6 + 4, or 10 + 8, with the top
         top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades
-        holds = top >= 0 and top in s.hands[best] and top_conditions(s)
+        # AMB-MUSHKASHUTIKHA-03/d: the queen's or the ace's holder
+        holds = top_conditions(s) and any(c in s.hands[best] for c in conditions_cards(s))
         five = trick_points(HAND, holds, holds and SUIT_OF[top] == s.trump)
     a = _set(s.sheet_a, best, s.sheet_a[best] + five)
     b = s.sheet_b
@@ -1793,19 +1906,24 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     for p in playing:  # AMB-MUSHKAPAMFIL-03: only a player who plays holds it for payment
         if top in s.hands[p]:
             holder = p
+    # AMB-MUSHKAPAMFIL-01/e, AMB-MUSHKASHUTIKHA-03/d, AMB-MUSHKASHUTIKHA-04/c: the other
+    # holders the reading names, each a player who plays
+    held = tuple([(c, p) for c in held_cards(v, opts) for p in playing if c in s.hands[p]])
+    fields[_HELD] = held
     # AMB-MUSHKAPAMFIL-09/a: Памфил is declared now (under /b it was, before the exchange)
     late = v.kind == PAMFIL and opts.pamfil_when == "play"
     if late and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
-        return s._replace(phase=ANNOUNCE, turn=playing[0], holder=holder)
+        return s._replace(phase=ANNOUNCE, turn=playing[0], holder=holder, held=held)
     if late and holder >= 0:  # mushka-pamfil/pamfil-paid
         # AMB-MUSHKAPAMFIL-06/a: he may declare or not; AMB-MUSHKAPAMFIL-07/a: he alone is asked
         if opts.pamfil_declare == "choice":
-            return s._replace(phase=ANNOUNCE, turn=holder, holder=holder)
+            return s._replace(phase=ANNOUNCE, turn=holder, holder=holder, held=held)
         # AMB-MUSHKAPAMFIL-06/b: paid without a word, in sight of all
         s = s._replace(
             chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)), pamfil=holder
         )
         fields = list(s)
+        fields[_HELD] = held
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
     fields[_PHASE] = PLAY  # the state with three fields changed, built directly for speed
@@ -1934,6 +2052,10 @@ def follow_choices(
     lead = table[0]
     # AMB-MUSHKA-13: with the suit led, the мушка card when trumps are led under both
     suited, trumps = FOLLOWS[opts.top_follows == "both"][kind][trump][lead]
+    top = v.top
+    if _ace_keeps(kind, opts):  # AMB-MUSHKAPAMFIL-01/e: the ace of spades as the мушка card
+        suited, trumps = ACE_FOLLOWS[trump][lead]
+        top = AS
     # one pass over the hand (it is short), each list kept in the order of the hand: the cards
     # of the suit led (with the мушка card when both), else the trumps and the мушка card
     follow: list[Card] = []
@@ -1955,7 +2077,6 @@ def follow_choices(
         allowed = ruff
         if not allowed:
             return hand
-        top = v.top
         if (  # AMB-MUSHKA-23/a: "разве только нет этой масти и козыря": the мушка card alone
             opts.top_forced == "free"  # is not a trump that obliges him (001:P16.S2)
             and len(ruff) == 1
@@ -1972,7 +2093,7 @@ def follow_choices(
             best = table[trick_winner(table, trump, kind, True)]
             winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
-            keys = KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
+            keys = _trick_keys(opts, kind, trump, lead)
             high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
             for c in table:
                 if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
@@ -1984,10 +2105,25 @@ def follow_choices(
         if winning:
             return tuple(winning)
         if opts.must_head and follow:  # AMB-MUSHKA-14/e: "бить требуемую масть", the suit
-            heading = _heading(follow, table, KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead])
+            heading = _heading(follow, table, _trick_keys(opts, kind, trump, lead))
             if heading:
                 return heading
     return tuple(allowed)
+
+
+def _ace_keeps(kind: int, opts: MushkaOptions) -> bool:
+    """Whether the ace of spades keeps the base game's conditions beside Памфил
+    (ace_of_spades=keeps-conditions, AMB-MUSHKAPAMFIL-01/e)."""
+    return kind == PAMFIL and opts.ace_of_spades == "keeps-conditions"
+
+
+def _trick_keys(opts: MushkaOptions, kind: int, trump: int, lead: int) -> tuple[int, ...]:
+    """The strength of each card in a trick with ``lead`` led (:func:`card_key` by the card),
+    under the options: :data:`ACE_KEYS` when the ace of spades keeps its power beside Памфил
+    (AMB-MUSHKAPAMFIL-01/e), else :data:`KEYS` under top_trumped (AMB-MUSHKA-18)."""
+    if _ace_keeps(kind, opts):  # mushka-pamfil/pamfil-top-trump, AMB-MUSHKAPAMFIL-01/e
+        return ACE_KEYS[trump][lead]
+    return KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
 
 
 def _heading(
@@ -2121,7 +2257,7 @@ def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
     if kind == SHUTIKHA and s.opts.queen_beaten_by == "any-king":  # AMB-MUSHKASHUTIKHA-02/b
         return trick_winner(table, s.trump, kind, True)
     # mushka/top-trumped mushka-mistigri/king-of-clubs: AMB-MUSHKA-18, AMB-MUSHKAMISTIGRI-06
-    keys = KEYS[TRUMPED[s.opts.top_trumped]][kind][s.trump][table[0]]  # mushka/top-trumped
+    keys = _trick_keys(s.opts, kind, s.trump, table[0])  # mushka/top-trumped
     best = 0
     for i in range(1, len(table)):
         if keys[table[i]] > keys[table[best]]:
@@ -2163,26 +2299,35 @@ def _score(s: MushkaState) -> MushkaState:
     """The end of the deal: tricks in column A, remises in column B (001:P17, P19)."""
     v = s.variant
     a, b = list(s.sheet_a), list(s.sheet_b)
-    # AMB-MUSHKASHUTIKHA-03/c: the ace of spades, a spade as the queen is, is a trump as she is
-    top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
-    conditions = top_conditions(s)
+    # AMB-MUSHKASHUTIKHA-03/c: the ace of spades, a spade as the queen is, is a trump as she is;
+    # AMB-MUSHKAPAMFIL-01/e: the ace of spades beside Памфил, a trump when spades are
+    top = conditions_card(s)
+    top_is_trump = top >= 0 and SUIT_OF[top] == s.trump
+    bound = _conditions_seats(s)
+    any_beaten = any(beaten for _, beaten in bound)
     for p in _playing(s):
         if s.forfeit[p]:  # mushka/claim-trick: starts again from 30
             a[p], b[p] = 0, 0
             continue
         t = s.tricks[p]
-        # AMB-MUSHKAPAMFIL-01: no мушка card in Памфил; AMB-MUSHKASHUTIKHA-03: the queen's holder
-        holds = p == s.holder and conditions
+        # AMB-MUSHKAPAMFIL-01: no мушка card in Памфил (but under /e the ace of spades);
+        # AMB-MUSHKASHUTIKHA-03: the queen's holder (and under /d the ace's)
+        mine = [beaten for seat, beaten in bound if seat == p]
+        holds = bool(mine)
+        beaten_here = any(mine)  # a card of his under the conditions was beaten
         # mushka/score-sheet mushka-mistigri/score-sheet mushka-pamfil/score-sheet
-        # mushka-shutikha/score-sheet mushka/top-holder-points
+        # mushka-shutikha/score-sheet mushka/top-holder-points mushka-pamfil/top-holder-points
         # mushka-mistigri/top-holder-points mushka-shutikha/top-holder-points
         if v.kind == SHUTIKHA and s.opts.queen_points == "tricks":  # AMB-MUSHKASHUTIKHA-04/b
             a[p] += _queen_trick_points(s, p)
-        elif holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+        elif v.kind == SHUTIKHA and s.opts.queen_points == "holder":  # AMB-MUSHKASHUTIKHA-04/c
+            a[p] += _queen_holder_points(s, p, t)
+        elif holds and beaten_here and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
             a[p] += t * (2 if top_is_trump else 1)  # his мушка card took no trick
         else:  # AMB-MUSHKA-26/a: his first trick counts 6 (10)
             a[p] += trick_points(t, holds, top_is_trump)
-        ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")  # AMB-MUSHKA-16
+        # AMB-MUSHKA-16: 10 for his own card beaten (for any, under remise_ten=all)
+        ten = beaten_here or (any_beaten and s.opts.remise_ten == "all")
         # AMB-MUSHKAPAMFIL-02: the holder of Памфил writes no remise for taking no trick
         shielded = v.kind == PAMFIL and p == s.holder and _pamfil_shielded(s, p)
         # AMB-MUSHKAPAMFIL-02/b: under pamfil_shield=every no remise at all, revokes included
@@ -2200,6 +2345,44 @@ def _score(s: MushkaState) -> MushkaState:
     fields[_WINNERS] = _winners(sa, sb, s.opts.thirty)
     fields[_LEGAL] = ()
     return _new_state(MushkaState, fields)
+
+
+def _conditions_seats(s: MushkaState) -> tuple[tuple[Seat, bool], ...]:
+    """The seats under the conditions of the ace of spades (:func:`top_conditions`), each with
+    whether his card was beaten this deal: the holder of the мушка card (``holder``); in Памфил
+    under ace_of_spades=keeps-conditions the holder of the ace of spades, ``holder`` being
+    Памфил's (AMB-MUSHKAPAMFIL-01/e); under queen_conditions=both the queen's holder and the
+    ace's (AMB-MUSHKASHUTIKHA-03/d)."""
+    if not top_conditions(s):
+        return ()
+    if _ace_keeps(s.variant.kind, s.opts):  # AMB-MUSHKAPAMFIL-01/e
+        return ((_held_by(s, AS), s.top_beaten),)
+    first = ((s.holder, s.top_beaten),)
+    if s.variant.kind == SHUTIKHA and s.opts.queen_conditions == "both":  # AMB-MUSHKASHUTIKHA-03/d
+        return (*first, (_held_by(s, AS), _beaten(s, AS)))
+    return first
+
+
+def _beaten(s: MushkaState, card: Card) -> bool:
+    """Whether ``card`` was played to a trick of this deal that another card took (read from
+    the tricks taken, trick by trick)."""
+    size = len(_playing(s))
+    for pile in s.piles:
+        for start in range(0, len(pile), size):
+            trick = pile[start : start + size]
+            if card in trick and trick[_winner_index(s, trick)] != card:
+                return True
+    return False
+
+
+def _queen_holder_points(s: MushkaState, p: Seat, tricks: int) -> int:
+    """Seat ``p``'s column A for his ``tricks`` under queen_points=holder (AMB-MUSHKASHUTIKHA-04/c,
+    "ее считают за 8, а его за 5 очков", 001:P46.S3, read as 001:P19.S3 counts the ace's
+    holder's first trick 6): the holder of the queen of spades counts his first trick 8, the
+    holder of the king of spades his first 5; one who held both counts his first 8 and his
+    second 5; every other trick one (001:P19.S1)."""
+    counts = [n for card, n in ((QS, 8), (KS, 5)) if _held_by(s, card) == p][:tricks]
+    return sum(counts) + tricks - len(counts)
 
 
 def _queen_trick_points(s: MushkaState, p: Seat) -> int:
@@ -2492,6 +2675,8 @@ def parse_action(obj: JSON, actions: tuple[type[Action], ...], game: str) -> Act
 def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
     """The position in the notation of the game (its FEN); :func:`load_position` reads it back."""
     pamfil: JSONObject = {"pamfil": None if s.pamfil < 0 else s.pamfil}
+    # AMB-MUSHKAPAMFIL-01/e, AMB-MUSHKASHUTIKHA-03/d, AMB-MUSHKASHUTIKHA-04/c: written when known
+    held: JSONObject = {"held": {card_name(c): p for c, p in s.held}} if s.held else {}
     return {
         **notation.head(s.players, s.dealer, s.opts, s.phase, to_move(s)),
         "trump": suit_letter(s.trump),
@@ -2505,6 +2690,7 @@ def position(s: MushkaState, notation: Notation[MushkaOptions]) -> JSONObject:
         "declared": [DECLARED[d] for d in s.declared],
         "exchanged": list(s.exchanged),
         "holder": None if s.holder < 0 else s.holder,
+        **held,
         "table": [
             {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
         ],
@@ -2544,6 +2730,13 @@ def _bools(o: Mapping[str, JSON], key: str, n: int) -> tuple[bool, ...]:
 
 def _opt_seat(value: JSON, where: str) -> int:
     return -1 if value is None else as_int(value, where)
+
+
+def _held(value: JSON) -> tuple[tuple[Card, Seat], ...]:
+    """``held`` from its notation, an object from card to seat (absent: nobody named)."""
+    o = as_object(value, "position/held")
+    pairs = [(as_card(k, "position/held"), as_int(x, f"position/held/{k}")) for k, x in o.items()]
+    return tuple(sorted(pairs))
 
 
 def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> MushkaState:
@@ -2603,6 +2796,7 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
         declared=tuple(declared),
         exchanged=_bools(o, "exchanged", n),
         holder=_opt_seat(o.get("holder"), "position/holder"),
+        held=_held(o.get("held", {})),
         table=tuple(table_cards),
         table_seats=tuple(table_seats),
         claims=as_int(o.get("claims", 0), "position/claims"),
@@ -2688,7 +2882,8 @@ def _check_position(s: MushkaState) -> None:
 def _check_seen(s: MushkaState) -> None:
     """What the view reads besides the cards in play: each seat's own discards (a card once at
     most, by a seat that has exchanged, within the discard pile unless stock_short=discards
-    turned it over), the hands shown (each a card of the deal), the seat paid for Памфил."""
+    turned it over), the hands shown (each a card of the deal), the seat paid for Памфил, the
+    holders named in ``held``."""
     where = "position"
     mine = [c for d in s.discarded for c in d]
     if len(set(mine)) != len(mine) or any(len(d) > HAND for d in s.discarded):
@@ -2706,6 +2901,14 @@ def _check_seen(s: MushkaState) -> None:
         s.variant.kind != PAMFIL or s.pamfil >= s.players or s.declared[s.pamfil] != PLAYING
     ):
         raise FormatError(f"{where}/pamfil: a seat that plays, in Памфил only")
+    # AMB-MUSHKAPAMFIL-01/e, AMB-MUSHKASHUTIKHA-03/d, /04/c: the cards a reading of the game
+    # can name (read whatever the options, so that a position serves under every reading)
+    named = HELD_CARDS[s.variant.kind]
+    if len({c for c, _ in s.held}) != len(s.held) or any(
+        c not in named or not 0 <= p < s.players or s.declared[p] != PLAYING for c, p in s.held
+    ):
+        allowed = ", ".join(names(named)) or "no card"
+        raise FormatError(f"{where}/held: {allowed} only, each once, by a seat that plays")
 
 
 def _cards(s: MushkaState) -> tuple[Card, ...]:
@@ -2855,6 +3058,7 @@ PAMFIL_RULES: Final = _variant_rules(
         "mushka-pamfil/misdeal",
         "mushka-pamfil/trump-turned",
         "mushka-pamfil/declare",
+        "mushka-pamfil/top-may-not-pass",
         "mushka-pamfil/lone-player",
         "mushka-pamfil/all-pass",
         "mushka-pamfil/exchange",
@@ -2869,6 +3073,7 @@ PAMFIL_RULES: Final = _variant_rules(
         "mushka-pamfil/must-beat",
         "mushka-pamfil/trick-winner",
         "mushka-pamfil/score-sheet",
+        "mushka-pamfil/top-holder-points",
         "mushka-pamfil/no-trick-remise",
         "mushka-pamfil/win-at-30",
         "mushka-pamfil/revoke-remise",
@@ -2880,7 +3085,9 @@ PAMFIL_RULES: Final = _variant_rules(
             "mushka-pamfil/pamfil-top-trump",
             ("001:P41.S1", "001:P41.S2", "001:P44.S1", "AMB-MUSHKAPAMFIL-01"),
             "The jack of clubs (Памфил) is always a trump, whatever the trump suit, and the "
-            "highest of them; it is not a club. The ace of spades is an ordinary ace.",
+            "highest of them; it is not a club. The ace of spades is an ordinary ace (under "
+            "ace_of_spades=keeps-conditions the мушка card of the base game, just below "
+            "Памфил).",
         ),
         Rule(
             "mushka-pamfil/pamfil-paid",

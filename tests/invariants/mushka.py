@@ -5,16 +5,19 @@ from __future__ import annotations
 from reference.core.cards import SUIT_OF
 from reference.games.mushka import (
     ANNOUNCE,
+    AS,
     DECLARE,
     EXCHANGE,
     GATHER,
     HAND,
     JC,
+    KS,
     MISTIGRI,
     OVER,
     PAMFIL,
     PLAY,
     PLAYING,
+    QS,
     SHUTIKHA,
     TRUMP,
     MushkaState,
@@ -23,6 +26,15 @@ from reference.games.mushka import (
 )
 
 GAME_ID = "mushka"
+
+
+def _held_by(s: MushkaState, card: int) -> int:
+    return dict(s.held).get(card, -1)
+
+
+def _beaten(s: MushkaState, card: int, seat: int) -> bool:
+    """Whether ``card``, which ``seat`` held, was taken in a trick another seat won."""
+    return any(card in pile for p, pile in enumerate(s.piles) if p != seat)
 
 
 def check(state: object) -> None:
@@ -61,25 +73,44 @@ def check(state: object) -> None:
         assert len(s.table) == len(playing)
     if s.phase == OVER and s.result == "scored":
         assert done == HAND, "tricks per deal equal the cards per hand"
-        top_is_trump = v.top >= 0 and SUIT_OF[v.top] == s.trump
+        # AMB-MUSHKAPAMFIL-01/e: the ace of spades beside Памфил
+        ace_keeps = v.kind == PAMFIL and s.opts.ace_of_spades == "keeps-conditions"
+        top = AS if ace_keeps or s.opts.queen_conditions == "ace" else v.top
+        top_is_trump = top >= 0 and SUIT_OF[top] == s.trump
+        # the seats under the conditions, each with whether his card was beaten
+        bound = [(s.holder, s.top_beaten)]
+        if ace_keeps:
+            bound = [(_held_by(s, AS), s.top_beaten)]
+        both = v.kind == SHUTIKHA and s.opts.queen_conditions == "both"
+        if both:  # AMB-MUSHKASHUTIKHA-03/d: the ace's holder beside the queen's
+            ace = _held_by(s, AS)
+            bound.append((ace, _beaten(s, AS, ace)))
+            assert s.top_beaten == _beaten(s, QS, s.holder)
         for p in range(s.players):
             if p not in playing or s.forfeit[p]:
                 assert (s.sheet_a[p], s.sheet_b[p]) == (0, 0)
                 continue
             conditions = (
-                v.kind != PAMFIL
+                (v.kind != PAMFIL or ace_keeps)
                 and not (v.kind == SHUTIKHA and s.opts.queen_conditions == "tricks-only")
                 # AMB-MUSHKAMISTIGRI-11/b: the king of clubs without the ace's count
                 and not (v.kind == MISTIGRI and s.opts.king_conditions == "obligations")
             )
-            holds = p == s.holder and conditions
+            mine = [beaten for seat, beaten in bound if seat == p and conditions]
+            holds = bool(mine)
+            beaten_here = any(mine)
+            any_beaten = conditions and any(beaten for _, beaten in bound)
             if v.kind == SHUTIKHA and s.opts.queen_points == "tricks":  # AMB-MUSHKASHUTIKHA-04/b
                 assert s.tricks[p] <= s.sheet_a[p] <= 8 * s.tricks[p]
-            elif holds and s.top_beaten and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
+            elif v.kind == SHUTIKHA and s.opts.queen_points == "holder":  # /04/c
+                firsts = [8] * (_held_by(s, QS) == p) + [5] * (_held_by(s, KS) == p)
+                firsts = firsts[: s.tricks[p]]
+                assert s.sheet_a[p] == sum(firsts) + s.tricks[p] - len(firsts)
+            elif holds and beaten_here and s.opts.top_trick == "card":  # AMB-MUSHKA-26/b
                 assert s.sheet_a[p] == s.tricks[p] * (2 if top_is_trump else 1)
             else:
                 assert s.sheet_a[p] == trick_points(s.tricks[p], holds, top_is_trump)
-            ten = conditions and s.top_beaten and (holds or s.opts.remise_ten == "all")
+            ten = beaten_here or (any_beaten and s.opts.remise_ten == "all")
             shielded = v.kind == PAMFIL and p == s.holder
             if s.opts.pamfil_shield_on == "declaring":  # AMB-MUSHKAPAMFIL-06/c
                 shielded = shielded and s.pamfil == p
