@@ -82,7 +82,7 @@ PACK: Final = DECK_32
 # --- rules, in the order of the text ------------------------------------------------------
 
 RULES: Final = CORE_RULES + (
-    Rule("mushka-kopilka/players", ("001:P78.S2",), "Exactly four play."),
+    Rule("mushka-kopilka/players", ("001:P78.S2", "AMB-MUSHKAKOPILKA-25"), "Exactly four play."),
     Rule(
         "mushka-kopilka/dealer",
         ("001:P82.S1",),
