@@ -164,9 +164,37 @@ def test_players_who_always_pass_still_end_the_partie(seed: int) -> None:
     """Passing is always allowed to a void player (and, fined, to a holder): stall_end=blocked
     (AMB-MUSHKAKOPILKA-15) ends a deal after four leads passed by all with nothing bought. The
     literal reading (stall_end=none) lets the players go round for ever."""
-    for pass_with_suit in ("fined", "refused"):
+    for pass_with_suit in ("fined", "found-out", "refused"):
         assert _pass_whenever_possible({"pass_with_suit": pass_with_suit}, seed) is not None
     assert _pass_whenever_possible({"stall_end": "none"}, seed) is None
+
+
+def test_found_out_fines_are_owed_unseen_and_paid_when_the_deal_ends() -> None:
+    """AMB-MUSHKAKOPILKA-02 (found-out): the money of the partie is that of pass_with_suit=fined;
+    only when the fine is paid differs, and the position carries what is owed."""
+    owed_at_all = False
+    for seed in range(6):
+        finals = []
+        for value in ("fined", "found-out"):
+            s = GAME.setup(
+                Table(4, 0, DeckOrder(shuffle(DECK_32, seed)), {"pass_with_suit": value})
+            )
+            owed_seen = False
+            while GAME.legal_actions(s):
+                passes = [a for a in GAME.legal_actions(s) if isinstance(a, Pass)]
+                s = GAME.apply(s, passes[0] if passes else GAME.legal_actions(s)[0])
+                owed_seen = owed_seen or any(s.owed)
+                assert load_position(position(s)) == s
+            assert not (owed_seen and value == "fined")
+            owed_at_all = owed_at_all or owed_seen
+            assert not any(s.owed)
+            finals.append(s.ledger)
+        assert finals[0] == finals[1]
+    assert owed_at_all
+    pos = position(GAME.setup(Table(4, 0, DeckOrder(DECK_32))))
+    pos["owed"] = [0, 2, 0, 0]
+    with pytest.raises(FormatError, match="owed"):
+        load_position(pos)
 
 
 def test_stalled_and_banned_suit() -> None:

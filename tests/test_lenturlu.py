@@ -16,6 +16,7 @@ from reference.games.lenturlu import (
     card_points,
     continuations,
     deal_hands,
+    face_points,
     follows,
     hand_points,
     layout_amounts,
@@ -89,6 +90,8 @@ def test_restore_shares_and_points() -> None:
     assert [card_points(C(x), 1) for x in ("QS", "JC", "KH", "7D", "AS")] == [20, 20, 20, 14, 1]
     assert card_points(C("AS"), 2) == 2
     assert hand_points((C("QS"), C("JC"), C("7D")), 1) == 54
+    # AMB-MUSHKALENTURLU-15 (twin_points=second-way, under way=king): face value only
+    assert face_points((C("QS"), C("JC"), C("7D"), C("AS"), C("5H"))) == 33
 
 
 def test_sequences_ace_low() -> None:

@@ -82,7 +82,7 @@ PACK: Final = DECK_32
 # --- rules, in the order of the text ------------------------------------------------------
 
 RULES: Final = CORE_RULES + (
-    Rule("mushka-kopilka/players", ("001:P78.S2",), "Exactly four play."),
+    Rule("mushka-kopilka/players", ("001:P78.S2", "AMB-MUSHKAKOPILKA-25"), "Exactly four play."),
     Rule(
         "mushka-kopilka/dealer",
         ("001:P82.S1",),
@@ -141,7 +141,8 @@ RULES: Final = CORE_RULES + (
         "mushka-kopilka/pass-with-suit",
         ("001:P86.S1", "AMB-MUSHKAKOPILKA-02"),
         "A player holding the suit led who passes pays the fine into the money box "
-        "(pass_with_suit=fined); under pass_with_suit=refused he may not pass.",
+        "(pass_with_suit=fined); under pass_with_suit=found-out he owes it unseen and pays "
+        "it at the end of the deal; under pass_with_suit=refused he may not pass.",
     ),
     Rule(
         "mushka-kopilka/trick-winner",
@@ -310,8 +311,10 @@ class KopilkaOptions(GameOptions):
     )
     pass_with_suit: str = option(
         "fined",
-        "A player holding the suit led may pass and is fined, or may not pass.",
-        ("fined", "refused"),
+        "A player holding the suit led may pass and is fined at once (fined), or owes the "
+        "fine unseen and pays it when the deal ends and its cards are looked over "
+        "(found-out), or may not pass (refused).",
+        ("fined", "found-out", "refused"),
         ruling=R + "02",
     )
     buy: str = option(
@@ -476,7 +479,9 @@ class KopilkaState(NamedTuple):
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
     ``first_out`` lists the first out of each finished deal (-1: none). ``decks`` are the pack
     orders of the deals still to come. ``idle`` counts the leads in a row that all three others
-    passed with nothing bought (mushka-kopilka/stalled). ``laid`` holds, per seat, the cards it
+    passed with nothing bought (mushka-kopilka/stalled). ``owed`` holds, per seat, the fines
+    for passing with the suit led that it owes unseen in this deal (pass_with_suit=found-out,
+    AMB-MUSHKAKOPILKA-02; always 0 otherwise). ``laid`` holds, per seat, the cards it
     laid down face down in this deal's exchange (what it alone knows of the exchange besides
     its hand), and ``discarded`` the cards it discarded in this deal (each seat's own part of
     ``discard``; a position may leave discards to nobody). ``legal`` holds the actions the rules
@@ -510,6 +515,7 @@ class KopilkaState(NamedTuple):
     idle: int
     laid: Hands
     discarded: Hands
+    owed: tuple[int, ...]
     legal: tuple[Action, ...]
 
     @property
@@ -553,6 +559,7 @@ _LAST_WINNER: Final = _INDEX["last_winner"]
 _LAST_TRICK: Final = _INDEX["last_trick"]
 _LAID: Final = _INDEX["laid"]
 _DISCARDED: Final = _INDEX["discarded"]
+_OWED: Final = _INDEX["owed"]
 _LEGAL: Final = _INDEX["legal"]
 _new_state: Final = tuple.__new__
 
@@ -814,6 +821,7 @@ def setup(table: Table) -> KopilkaState:
         idle=0,
         laid=((),) * PLAYERS,
         discarded=((),) * PLAYERS,
+        owed=(0,) * PLAYERS,
         legal=(),
     )
     return _advance_exchange(s)
@@ -936,7 +944,8 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
         if s.stock and not (s.bought and s.opts.buy == "one"):
             out = out + (BUYS[seat],)
         return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
-    if s.opts.pass_with_suit == "fined":  # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02)
+    # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02): fined at once, or found out later
+    if s.opts.pass_with_suit != "refused":
         out = out + (PASSES[seat],)
     return out
 
@@ -1085,12 +1094,13 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         fields[_TABLE] = table + (a.card,)
         fields[_SEATS] = s.table_seats + (seat,)
     else:
-        ledger = s.ledger
         if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
             # mushka-kopilka/pass-with-suit
-            # AMB-MUSHKAKOPILKA-02: the fine is paid into the box at once
-            ledger = ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
-        fields[_LEDGER] = ledger
+            if s.opts.pass_with_suit == "found-out":
+                # AMB-MUSHKAKOPILKA-02 (found-out): owed unseen, paid when the deal ends
+                fields[_OWED] = _put_int(s.owed, seat, s.owed[seat] + s.opts.fine)
+            else:  # AMB-MUSHKAKOPILKA-02 (fined): the fine is paid into the box at once
+                fields[_LEDGER] = s.ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
         fields[_PASSED] = s.passed + (seat,)
     fields[_TURN] = nxt
     fields[_BOUGHT] = False
@@ -1166,6 +1176,12 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
     """Payments of the deal (P85, P93), then the next deal or the settlement."""
     o = s.opts
     ledger = s.ledger
+    # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02, found-out): the passes made with
+    # the suit led come to light when the deal's cards are looked over, and are paid now, by
+    # the first out too (a fine for the act, not a payment of the deal: AMB-MUSHKAKOPILKA-09)
+    for p in range(PLAYERS):
+        if s.owed[p]:
+            ledger = ledger.transfer(ACCOUNTS[p], POT, s.owed[p])
     for p in range(PLAYERS):
         if p == first:  # mushka-kopilka/first-out: he pays nothing into the box
             continue  # (the deal payment; a fine too under first_out_exempt=all: AMB-09)
@@ -1211,11 +1227,12 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
                     0,  # idle
                     ((),) * PLAYERS,  # laid
                     ((),) * PLAYERS,  # discarded
+                    (0,) * PLAYERS,  # owed (paid above)
                     s.legal,
                 ),
             )
         )
-    return _settle(_rep(s, ledger=ledger, first_out=first_out), first)
+    return _settle(_rep(s, ledger=ledger, first_out=first_out, owed=(0,) * PLAYERS), first)
 
 
 def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
@@ -1413,6 +1430,9 @@ VIEW: Final[tuple[Shown[KopilkaState], ...]] = (
     views.public(CHIPS),
     views.public(POT_MONEY),
     views.public(FIRST_OUT),
+    # AMB-MUSHKAKOPILKA-02 (found-out): a pass with the suit looks like any other pass; the
+    # fine it costs is known to the passer alone until the deal ends and it is paid openly
+    Shown("fine_owed", lambda s, viewer: None if viewer is None else s.owed[viewer]),
 )
 
 
@@ -1437,8 +1457,10 @@ def position(s: KopilkaState) -> JSONObject:
     tricks of the partie per seat (``"H"``, or ``"Hx2"`` when covered by the ace);
     ``next_deals`` the pack orders of the deals to come (left out, deal ``k`` is the 32-card pack
     in canonical order shuffled with seed ``k - 1``); ``idle`` the leads in a row passed by all
-    with nothing bought (0 when left out). When ``won`` is left out of a position given to
-    :func:`load_position`, it is every card of the pack not placed elsewhere.
+    with nothing bought (0 when left out); ``owed`` the fines each seat owes unseen for passing
+    with the suit led in this deal (pass_with_suit=found-out; 0 each when left out). When
+    ``won`` is left out of a position given to :func:`load_position`, it is every card of the
+    pack not placed elsewhere.
     """
     return {
         **NOTATION.head(PLAYERS, s.dealer, s.opts, s.phase, to_move(s)),
@@ -1469,6 +1491,7 @@ def position(s: KopilkaState) -> JSONObject:
         "pot": s.ledger.balance(POT),
         "next_deals": [[card_name(c) for c in d] for d in s.decks],
         "idle": s.idle,
+        "owed": list(s.owed),
     }
 
 
@@ -1540,6 +1563,8 @@ def load_position(pos: JSON) -> KopilkaState:
     chips_json = as_list(o.get("chips", [0] * PLAYERS), "position/chips")
     chips = tuple(as_int(c, f"position/chips/{i}") for i, c in enumerate(chips_json))
     pot = as_int(o.get("pot", 0), "position/pot")
+    owed_json = as_list(o.get("owed", [0] * PLAYERS), "position/owed")
+    owed = tuple(as_int(v, f"position/owed/{i}") for i, v in enumerate(owed_json))
     if len(chips) != PLAYERS:
         raise FormatError("position/chips: one purse per seat")
     if "next_deals" in o:
@@ -1577,6 +1602,7 @@ def load_position(pos: JSON) -> KopilkaState:
         idle=as_int(o.get("idle", 0), "position/idle"),
         laid=laid,
         discarded=discarded,
+        owed=owed,
         legal=(),
     )
     _check_position(state)
@@ -1602,9 +1628,12 @@ def _check_position(s: KopilkaState) -> None:
         ("record", s.record),
         ("exchange/laid", s.laid),
         ("exchange/discarded", s.discarded),
+        ("owed", s.owed),
     ):
         if len(seq) != PLAYERS:
             raise FormatError(f"{w}/{key}: needs one entry per seat (4)")
+    if any(v < 0 for v in s.owed) or (any(s.owed) and s.opts.pass_with_suit != "found-out"):
+        raise FormatError(f"{w}/owed: fines of 0 or more, owed only under found-out")
     if s.phase == OVER:
         if s.turn != -1:
             raise FormatError(f"{w}/to_move: must be null when the partie is over")

@@ -232,7 +232,8 @@ RULES: Final = CORE_RULES + (
         "mushka-lenturlu/layout-double",
         ("001:P76.S1", "001:P77.S1", "AMB-MUSHKALENTURLU-15"),
         "A twin of a layout card left in hand counts double: Q♠, J♣, K♥ 20, 7♦ 14, A♠ 1 "
-        "(2 under ace_spades_points=2).",
+        "(2 under ace_spades_points=2); under twin_points=second-way only under "
+        "way=first-out, every card counting its face value under way=king.",
     ),
     Rule(
         "mushka-lenturlu/one-game",
@@ -403,6 +404,14 @@ class LenturluOptions(GameOptions):
         (1, 2),
         ruling="AMB-MUSHKALENTURLU-15",
     )
+    twin_points: str = option(
+        "every-way",
+        "A twin of a layout card left in hand counts double in either way of play "
+        "(every-way), or only under way=first-out, where 001:P76-P77 stand (second-way): "
+        "under way=king every card then counts its face value.",
+        ("every-way", "second-way"),
+        ruling="AMB-MUSHKALENTURLU-15",
+    )
     twin_take: str = option(
         "every-way",
         "Laying the twin of a layout card takes the money on it in either way of play "
@@ -457,6 +466,8 @@ class LenturluOptions(GameOptions):
     points: bool = reading(bool)
     #: Whether laying the twin of a layout card takes the money on it in this way of play.
     twins_take: bool = reading(bool)
+    #: Whether a twin of a layout card left in hand counts double in this way of play.
+    twins_double: bool = reading(bool)
 
     def __post_init__(self) -> None:
         put = object.__setattr__  # (a frozen dataclass sets its own fields this way)
@@ -479,6 +490,9 @@ class LenturluOptions(GameOptions):
         # AMB-MUSHKALENTURLU-22: a twin takes its money in either way (every-way), or only
         # under way=first-out (second-way)
         put(self, "twins_take", self.first_out or self.twin_take == "every-way")
+        # AMB-MUSHKALENTURLU-15: a twin left in hand counts double in either way (every-way),
+        # or only under way=first-out (second-way)
+        put(self, "twins_double", self.first_out or self.twin_points == "every-way")
 
 
 OPTIONS: Final = LenturluOptions.specs()
@@ -615,6 +629,19 @@ def payment_due(hand: Sequence[Card], points: bool, fixed: int, ace_spades: int)
     if points:
         return hand_points(hand, ace_spades)
     return fixed
+
+
+def face_points(hand: Sequence[Card]) -> int:
+    """The points of the cards left in a hand, each at its face value, a twin of a layout
+    card not doubled (twin_points=second-way under way=king: AMB-MUSHKALENTURLU-15).
+
+    pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
+    post: len(hand) <= __return__ <= 10 * len(hand)
+    """
+    total = 0
+    for c in hand:
+        total += FACE_POINTS[c]  # mushka-lenturlu/points
+    return total
 
 
 def follows(last: Card, c: Card, any_suit: bool) -> bool:
@@ -1141,11 +1168,13 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
         points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
         # AMB-MUSHKALENTURLU-14 c: under payment=points each point is worth point_value kopecks
         rate = o.point_value if points else 1
-        moves += [  # mushka-lenturlu/payment (AMB-MUSHKALENTURLU-14)
-            (str(p), to, rate * payment_due(hand, points, fixed, ace_spades))
-            for p, hand in enumerate(s.hands)
-            if p != winner
-        ]
+        for p, hand in enumerate(s.hands):
+            if p == winner:
+                continue
+            due = payment_due(hand, points, fixed, ace_spades)  # mushka-lenturlu/payment
+            if points and not o.twins_double:  # AMB-MUSHKALENTURLU-15 (twin_points=second-way)
+                due = face_points(hand)  # under way=king no twin counts double
+            moves.append((str(p), to, rate * due))
     ledger = ledger.transfers(moves)
     return s._replace(phase=OVER, turn=-1, ledger=ledger, pending=(0,) * 5, winner=winner, bought=0)
 
