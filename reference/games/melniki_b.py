@@ -68,7 +68,7 @@ RULES: Final = CORE_RULES + (
     Rule("melniki-b/deck", ("002:P6.S2",), "The pack has 36 cards, six to ace."),
     Rule(
         "melniki-b/deal-three",
-        ("002:P6.S3", "AMB-MELNIKIB-02"),
+        ("002:P6.S3", "AMB-MELNIKIB-02", "AMB-MELNIKIB-23"),
         "Each player is dealt three cards, from the dealer's left, one at a time "
         "(or three at once under deal_packet=3).",
     ),
@@ -544,6 +544,8 @@ def setup(table: Table) -> MelnikiState:
     opts = MelnikiOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
+    # The table names the dealer: how he is chosen, and who deals next, lie outside one
+    # game (AMB-MELNIKIB-23).
     if not 0 <= table.dealer < n:  # melniki-b/dealer-leads: the dealer is one of the players
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
