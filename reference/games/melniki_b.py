@@ -130,19 +130,19 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-b/play-out",
-        ("002:P7.S7",),
+        ("002:P7.S7", "AMB-MELNIKIB-26"),
         "When the stock is gone the cards left in hand are played out in tricks.",
     ),
     Rule(
         "melniki-b/stage-two",
-        ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06"),
+        ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06", "AMB-MELNIKIB-24"),
         "When all hands are played out, each player takes up the cards of his tricks "
         "and the second stage begins, the taker of the last trick leading (the dealer, his "
         "left-hand neighbour, or the holder of the lowest trump, under stage2_leader).",
     ),
     Rule(
         "melniki-b/single-card",
-        ("002:P8.S2",),
+        ("002:P8.S2", "AMB-MELNIKIB-25"),
         "In the second stage a lead is a single card, played at the left-hand neighbour.",
     ),
     Rule(
@@ -697,7 +697,9 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
-    if any(counts):  # melniki-b/play-out: the cards in hand are played out
+    # melniki-b/play-out (AMB-MELNIKIB-26): the cards in hand are played out in tricks, under
+    # the same duties to follow suit or trump
+    if any(counts):
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
@@ -819,7 +821,8 @@ def draw_turns(rule: str, taker: Seat, seats: tuple[Seat, ...], players: int) ->
 
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
-    # melniki-b/stage-two: each takes up the cards of his tricks
+    # melniki-b/stage-two (AMB-MELNIKIB-24): each takes up every card of his tricks, which
+    # count for nothing else
     s = s._replace(
         stage=STAGE_TWO,
         hands=s.piles,
@@ -832,7 +835,7 @@ def _begin_stage_two(s: MelnikiState) -> MelnikiState:
 
 
 def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
-    if not s.table:  # a lead: melniki-b/single-card
+    if not s.table:  # a lead: melniki-b/single-card, nothing added to it (AMB-MELNIKIB-25)
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
         seat, card = a.seat, a.card
