@@ -697,9 +697,8 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
-    # melniki-b/play-out (AMB-MELNIKIB-26): the cards in hand are played out in tricks, under
-    # the same duties to follow suit or trump
-    if any(counts):
+    # AMB-MELNIKIB-26: played out in tricks under the same duties to follow suit or trump
+    if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
         )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
@@ -835,7 +834,8 @@ def _begin_stage_two(s: MelnikiState) -> MelnikiState:
 
 
 def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
-    if not s.table:  # a lead: melniki-b/single-card, nothing added to it (AMB-MELNIKIB-25)
+    # AMB-MELNIKIB-25: one card to an attack, nothing added to it
+    if not s.table:  # a lead: melniki-b/single-card
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")
         seat, card = a.seat, a.card
