@@ -497,7 +497,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "gorka/deal",
-        ("003:P10.S1", "003:P11.S1", "003:P15.S1", "AMB-GORKA-03"),
+        ("003:P10.S1", "003:P11.S1", "003:P15.S1", "AMB-GORKA-03", "AMB-GORKA-16"),
         "The dealer is a seat of the table. Four cards each, one at a time from the dealer's "
         "left: two face down, then two face up; "
         "a player who turns one of his first two gets one up and one down; the dealer's are all "
@@ -1330,6 +1330,8 @@ def setup(table: Table) -> GorkaState:
     opts = GorkaOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
+    # The table names the dealer: how he is chosen, and who deals next, lie outside one
+    # game (AMB-GORKA-16).
     if not 0 <= table.dealer < n:  # gorka/deal: the dealer is a seat of the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "gorka/deal"

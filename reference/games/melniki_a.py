@@ -75,7 +75,7 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-a/deal-three",
-        ("000:P2.S3", "AMB-MELNIKIA-02"),
+        ("000:P2.S3", "AMB-MELNIKIA-02", "AMB-MELNIKIA-27"),
         "Each player is dealt three cards from the dealer's left, one at a time (three at a "
         "time under deal_by=threes).",
     ),
@@ -612,6 +612,8 @@ def setup(table: Table) -> MelnikiAState:
     opts = MelnikiAOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
+    # The table names the dealer: how he is chosen, and who deals next, lie outside one
+    # game (AMB-MELNIKIA-27).
     if not 0 <= table.dealer < n:  # melniki-a/deal-three: the deal goes from a dealer at the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",

@@ -68,7 +68,7 @@ RULES: Final = CORE_RULES + (
     Rule("melniki-b/deck", ("002:P6.S2",), "The pack has 36 cards, six to ace."),
     Rule(
         "melniki-b/deal-three",
-        ("002:P6.S3", "AMB-MELNIKIB-02"),
+        ("002:P6.S3", "AMB-MELNIKIB-02", "AMB-MELNIKIB-23"),
         "Each player is dealt three cards, from the dealer's left, one at a time "
         "(or three at once under deal_packet=3).",
     ),
@@ -130,19 +130,19 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "melniki-b/play-out",
-        ("002:P7.S7",),
+        ("002:P7.S7", "AMB-MELNIKIB-26"),
         "When the stock is gone the cards left in hand are played out in tricks.",
     ),
     Rule(
         "melniki-b/stage-two",
-        ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06"),
+        ("002:P8.S1", "002:P8.S2", "AMB-MELNIKIB-06", "AMB-MELNIKIB-24"),
         "When all hands are played out, each player takes up the cards of his tricks "
         "and the second stage begins, the taker of the last trick leading (the dealer, his "
         "left-hand neighbour, or the holder of the lowest trump, under stage2_leader).",
     ),
     Rule(
         "melniki-b/single-card",
-        ("002:P8.S2",),
+        ("002:P8.S2", "AMB-MELNIKIB-25"),
         "In the second stage a lead is a single card, played at the left-hand neighbour.",
     ),
     Rule(
@@ -544,6 +544,8 @@ def setup(table: Table) -> MelnikiState:
     opts = MelnikiOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
+    # The table names the dealer: how he is chosen, and who deals next, lie outside one
+    # game (AMB-MELNIKIB-23).
     if not 0 <= table.dealer < n:  # melniki-b/dealer-leads: the dealer is one of the players
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players",
@@ -695,6 +697,7 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 stock = stock[want:]
         hands = tuple(new)
     counts = _counts(hands)
+    # AMB-MELNIKIB-26: played out in tricks under the same duties to follow suit or trump
     if any(counts):  # melniki-b/play-out: the cards in hand are played out
         leader = (
             winner if counts[winner] else next_holding(winner, counts)
@@ -817,7 +820,8 @@ def draw_turns(rule: str, taker: Seat, seats: tuple[Seat, ...], players: int) ->
 
 
 def _begin_stage_two(s: MelnikiState) -> MelnikiState:
-    # melniki-b/stage-two: each takes up the cards of his tricks
+    # melniki-b/stage-two (AMB-MELNIKIB-24): each takes up every card of his tricks, which
+    # count for nothing else
     s = s._replace(
         stage=STAGE_TWO,
         hands=s.piles,
@@ -830,6 +834,7 @@ def _begin_stage_two(s: MelnikiState) -> MelnikiState:
 
 
 def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
+    # AMB-MELNIKIB-25: one card to an attack, nothing added to it
     if not s.table:  # a lead: melniki-b/single-card
         if not isinstance(a, Play):
             raise IllegalAction("core/wrong-action", "nothing has been played to take: lead a card")

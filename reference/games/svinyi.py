@@ -88,7 +88,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/stores",
-        ("000:P26.S3", "AMB-SVINYI-03"),
+        ("000:P26.S3", "AMB-SVINYI-03", "AMB-SVINYI-20"),
         "Each player in turn from the dealer's left takes one card off the pack and lays it "
         "face up before him: his store (under store_pig=begins, with no pig in the middle, a "
         "two or six so taken is laid out as the pig and he takes the next card).",
@@ -553,6 +553,8 @@ def setup(table: Table) -> SvinyiState:
     opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options)
     n = table.players
     _check_players(n, opts)
+    # The table names the dealer: how he is chosen, and who deals next, lie outside one
+    # game (AMB-SVINYI-20).
     if not 0 <= table.dealer < n:  # svinyi/stores: the deal goes from a dealer at the table
         raise SetupError(
             f"{GAME_ID}: dealer seat {table.dealer} is not a seat of {n} players", "svinyi/stores"
