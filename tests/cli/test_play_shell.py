@@ -29,6 +29,7 @@ from reference.core.cards import card_symbol, parse_card
 from reference.core.game import Outcome
 from reference.core.jsontypes import JSONObject
 from tests.cli.test_cli import cli
+from tests.harness import seat_counts
 
 PLAIN = Style(colour=False)
 
@@ -273,9 +274,10 @@ def test_every_menu_entry_typed_as_shown_is_that_action(game_id: str) -> None:
     game = games()[game_id]
     rng = random.Random(7)
     checked = 0
+    counts = seat_counts(game, {})  # under the defaults (michigan: nine or more by option only)
     for seed in range(1, 4):
-        fewest = min(max(game.players.start, 4), game.players[-1])  # tsyganka: four or more
-        players = game.players[-1] if seed % 2 else fewest
+        fewest = min(max(counts[0], 4), counts[-1])  # tsyganka: four or more
+        players = counts[-1] if seed % 2 else fewest
         s = _seated(game_id, seed, players)
         for _ in range(300):
             if game.outcome(s.state) is not None:
