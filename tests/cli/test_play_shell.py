@@ -248,6 +248,32 @@ def test_the_games_list_calls_the_source_documents_texts() -> None:
     assert len([r for r in rows if re.match(r"\S+\s+\S+\s+\d+\s+00\d\s", r)]) == len(games())
 
 
+@pytest.mark.parametrize(
+    ("game_id", "options", "fewest"),
+    [
+        ("lotereya", [], 4),  # two players besides the banker and the dealer
+        ("lotereya", ["officers=play"], 2),  # the banker and the dealer play (AMB-LOTEREYA-01 c)
+        ("tsyganka", [], 4),
+        ("michigan", [], 2),
+    ],
+)
+def test_without_players_the_fewest_the_options_allow_are_seated(
+    game_id: str, options: list[str], fewest: int
+) -> None:
+    cfg = settings(
+        game_id=game_id,
+        players=None,
+        dealer=0,
+        seed=1,
+        option_texts=options,
+        seat_text="0",
+        max_steps=10,
+        record=None,
+        argv=["play", game_id],
+    )
+    assert cfg.players == fewest
+
+
 # --- one vocabulary: what the menu shows is what the player types ------------------------------
 
 
