@@ -445,6 +445,22 @@ def refused_seats(game: AnyGame, options: Mapping[str, OptionValue]) -> list[int
     return out
 
 
+def accepted_seats(game: AnyGame, options: Mapping[str, OptionValue]) -> list[int]:
+    """The seat counts of the game's range that the reference accepts under these options: a
+    range that an option widens (michigan's table=two-or-more seats nine and more) is drawn
+    from only under that option, so an implementation that does not declare it is never asked
+    to deal a table its readings refuse."""
+    key = (game.id, tuple(sorted(options.items())))
+    if key not in _ACCEPTED:
+        refused = refused_seats(game, options)
+        _ACCEPTED[key] = tuple(n for n in game.players if n not in refused)
+    return list(_ACCEPTED[key])
+
+
+#: :func:`accepted_seats` by game and options (a setup per seat count, made once).
+_ACCEPTED: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], tuple[int, ...]] = {}
+
+
 def walk(
     game: AnyGame, setup: Mapping[str, JSON], rng: random.Random, max_steps: int
 ) -> list[object]:
@@ -515,7 +531,10 @@ def _new_trial(
                 continue  # the options themselves are refused: not a question of seats
             n = rng.choice(inside if inside and rng.random() < 2 / 3 else refused)
         else:
-            n = rng.choice(list(game.players))
+            counts = accepted_seats(game, opts)
+            if not counts:
+                continue  # the options themselves are refused at every seat count
+            n = rng.choice(counts)
         dealer = rng.randrange(n) if n > 0 else 0
         dseed = rng.getrandbits(32)
         setup: JSONObject = {

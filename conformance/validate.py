@@ -72,6 +72,12 @@ class Loaded:
 # --- the schema -----------------------------------------------------------------------------
 
 
+def most_seats() -> int:
+    """The most seats a setup may give in any game: one beyond the widest game's range, so that
+    a scenario can show it refused (michigan's table=two-or-more seats fifty-one)."""
+    return max(game.players.stop for game in games().values())
+
+
 def _base_defs() -> JSONObject:
     return {
         "scenarioId": {
@@ -100,7 +106,7 @@ def _base_defs() -> JSONObject:
         "seat": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 15,
+            "maximum": most_seats() - 1,
             "description": "a seat: an integer from 0, counted to the left of seat 0",
         },
         "seatOrNull": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
@@ -150,7 +156,7 @@ def _base_defs() -> JSONObject:
             "type": "object",
             "required": ["players", "dealer"],
             "properties": {
-                "players": {"type": "integer", "minimum": 1, "maximum": 16},
+                "players": {"type": "integer", "minimum": 1, "maximum": most_seats()},
                 "dealer": {"$ref": "#/$defs/seat"},
                 "options": {
                     "type": "object",

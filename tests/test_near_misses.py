@@ -26,6 +26,7 @@ from conformance import nearmiss
 from reference import DeckOrder, FormatError, IllegalAction, SetupError, Table, games, shuffle
 from reference.core.game import AnyGame
 from reference.core.options import OptionValue
+from tests.harness import seat_counts
 
 GAMES = 2
 STEPS = 100
@@ -49,7 +50,7 @@ def test_an_action_one_field_from_a_legal_one_is_refused_unless_listed(game_id: 
     for options in readings(game):
         rng = random.Random(f"{game_id} {sorted(options.items())}")
         for _ in range(GAMES):
-            n = rng.choice(list(game.players))
+            n = rng.choice(seat_counts(game, options))  # the seat counts this reading allows
             deal = DeckOrder(shuffle(game.pack, rng.getrandbits(64)))
             try:
                 s = game.setup(Table(n, rng.randrange(n), deal, options))

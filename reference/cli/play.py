@@ -136,14 +136,14 @@ def settings(
 ) -> Settings:
     """Check the command line: every bad name or value is a :class:`UsageError`."""
     game = find_game(game_id)
-    n = game.players.start if players is None else players
+    options = dict(parse_option(game, t) for t in option_texts)
+    n = fewest_seated(game, options) if players is None else players
     if n not in game.players:
         raise UsageError(
             f"{game.id} is played by {game.players.start} to {game.players[-1]} players, not {n}"
         )
     if not 0 <= dealer < n:
         raise UsageError(f"--dealer {dealer} is not a seat of {n} players (0 to {n - 1})")
-    options = dict(parse_option(game, t) for t in option_texts)
     if seat_text == "none":
         seat = None
     elif seat_text.isdigit() and int(seat_text) < n:
@@ -166,6 +166,20 @@ def settings(
         writable(path)
     command = shlex.join(["python", "-m", "reference", *argv])
     return Settings(game, n, dealer, seed, options, seat, max_steps, path, command)
+
+
+def fewest_seated(game: AnyGame, options: dict[str, OptionValue]) -> int:
+    """The fewest seats the game sets up under these options (lotereya's banker and dealer
+    play only under officers=play, so without it two seats are refused); the fewest of its
+    range if it sets up none, for the setup to say why."""
+    for n in game.players:
+        try:
+            game.setup(Table(n, 0, DeckOrder(game.pack), options))
+        except SetupError as e:
+            if e.rule_id is not None and e.rule_id.endswith("/players"):
+                continue
+        return n
+    return game.players.start
 
 
 def writable(path: Path) -> None:

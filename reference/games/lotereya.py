@@ -83,12 +83,22 @@ from reference.core.views import own, public
 
 GAME_ID: Final = "lotereya"
 TITLE: Final = "Карточная лотерея (seed 002, «61. Карточная лотерея»)"
-MIN_SEATS: Final = 4
-MAX_SEATS: Final = 10
+#: The fewest seats: two players, the banker and the dealer among them under officers=play
+#: (AMB-LOTEREYA-01 c); four, two players besides them, under the default.
+MIN_SEATS: Final = 2
+#: The most players under the default (AMB-LOTEREYA-01 a).
+MOST_PLAYERS: Final = 8
+#: The most players under table=to-the-pack (AMB-LOTEREYA-01 b): as many as the dealer's pack
+#: serves one full round of three cards each.
+PACK_PLAYERS: Final = len(DECK_52) // 3
+#: The most seats: the banker, the dealer and the most players of table=to-the-pack.
+MAX_SEATS: Final = PACK_PLAYERS + 2
 FOUR: Final = 4
 THREE: Final = 3
 CARD_ACCOUNTS: Final = ("c1", "c2", "c3", "c4")
-#: The seat counts the text allows, and the pack a table is dealt from.
+#: The seat counts the text allows (each by an option of AMB-LOTEREYA-01: fewer than four
+#: under officers=play, more than ten under table=to-the-pack), and the pack a table is dealt
+#: from.
 PLAYER_COUNTS: Final = range(MIN_SEATS, MAX_SEATS + 1)
 PACK: Final = TWO_PACKS_52
 #: The cards of one pack: what the second occurrences of the cards of a game must be.
@@ -101,7 +111,9 @@ RULES: Final = CORE_RULES + (
         "lotereya/players",
         ("002:P12.S1", "002:P12.S3", "AMB-LOTEREYA-01"),
         "A banker and a dealer (the dealer the table names, the banker on his right) run the "
-        "game; two to eight players play: four to ten seats.",
+        "game; two to eight players play: four to ten seats (under officers=play the banker "
+        "and the dealer are players too, two to eight seats; under table=to-the-pack as many "
+        "players as the dealer's pack serves three cards each, seventeen).",
     ),
     Rule(
         "lotereya/two-packs",
@@ -314,6 +326,23 @@ class LotereyaOptions(GameOptions):
         ("full", "short"),
         ruling="AMB-LOTEREYA-08",
     )
+    officers: str = option(
+        "officiate",
+        "The banker and the dealer: run the lottery and do not play, handing in nothing and "
+        "dealt nothing (officiate); or players too («из игроков»): each hands in the "
+        "contribution, is dealt three cards (the dealer dealing himself last) and plays the "
+        "second stage (play).",
+        ("officiate", "play"),
+        ruling="AMB-LOTEREYA-01",
+    )
+    table: str = option(
+        "two-to-eight",
+        "How many players: two to eight (two-to-eight); or as many as the dealer's pack serves "
+        "one full round of three cards each, seventeen («количество игроков не ограничено», "
+        "to-the-pack).",
+        ("two-to-eight", "to-the-pack"),
+        ruling="AMB-LOTEREYA-01",
+    )
     laid_aside: str = option(
         "face-up",
         "The cards laid aside after being shown (the banker's turned cards and the winning "
@@ -323,6 +352,10 @@ class LotereyaOptions(GameOptions):
         ("face-up", "face-down"),
         ruling="AMB-LOTEREYA-15",
     )
+
+    @property
+    def officers_play(self) -> bool:
+        return self.officers == "play"  # AMB-LOTEREYA-01 c
 
 
 OPTIONS: Final = LotereyaOptions.specs()
@@ -399,7 +432,8 @@ Hands = tuple[tuple[Card, ...], ...]
 class LotereyaState(NamedTuple):
     """A position of the game. Immutable.
 
-    ``hands`` are by seat (the banker's and the dealer's stay empty). ``spread`` counts
+    ``hands`` are by seat (the banker's and the dealer's stay empty, unless they play:
+    officers=play, AMB-LOTEREYA-01 c). ``spread`` counts
     the banker's cards given their stake this round. ``table``/``leader``: the cards led
     in stage 2 and who led them. ``lost``: cards each seat lost in the last round (for
     contribution=per-lost-card). ``out`` is the seat that ran out of cards, once over.
@@ -496,7 +530,7 @@ def dealt_count(left: int, players: int, i: int, threes: bool) -> int:
     three to each of ``players`` from a pack of ``left`` cards, one at a time round the table
     (or three at a time if ``threes``), until the pack runs out (AMB-LOTEREYA-08 b).
 
-    pre: 0 <= left <= 52 and 1 <= players <= 8 and 0 <= i < players
+    pre: 0 <= left <= 52 and 1 <= players <= 17 and 0 <= i < players
     post: 0 <= __return__ <= 3
     post: left < 3 * players or __return__ == 3
     post: __return__ <= left
@@ -624,7 +658,7 @@ def fines(
     """What each seat pays: ``fine`` per card ``held`` and per card ``lost`` (not beaten), if
     he still holds cards, and never more than he has.
 
-    pre: 1 <= len(held) == len(lost) == len(chips) <= 10
+    pre: 1 <= len(held) == len(lost) == len(chips) <= 19
     pre: all(x >= 0 for x in held) and all(x >= 0 for x in lost) and all(x >= 0 for x in chips)
     pre: 0 <= fine <= 100
     post: len(__return__) == len(held)
@@ -644,7 +678,7 @@ def out_fines(
     ``fine`` per card ``lost`` (not beaten), never more than he has; a seat holding cards pays
     by :func:`fines`, so here nothing.
 
-    pre: 1 <= len(held) == len(lost) == len(chips) <= 10
+    pre: 1 <= len(held) == len(lost) == len(chips) <= 19
     pre: all(x >= 0 for x in held) and all(x >= 0 for x in lost) and all(x >= 0 for x in chips)
     pre: 0 <= fine <= 100
     post: all(0 <= __return__[i] <= chips[i] for i in range(len(held)))
@@ -659,7 +693,7 @@ def fine_shares(total: int, outs: int) -> tuple[int, ...]:
     receives of the ``total`` fines, in order from the dealer's left: equal shares, the odd
     chips one each to the first.
 
-    pre: total >= 0 and 1 <= outs <= 8
+    pre: total >= 0 and 1 <= outs <= 17
     post: sum(__return__) == total and len(__return__) == outs
     post: max(__return__) - min(__return__) <= 1
     post: list(__return__) == sorted(__return__, reverse=True)
@@ -697,15 +731,22 @@ def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tup
     return tuple(held)
 
 
-def playing(n: int, dealer: Seat, banker: Seat) -> tuple[Seat, ...]:
-    """The players (not banker, not dealer), from the dealer's left round the table."""
+def playing(n: int, dealer: Seat, banker: Seat, officers: bool) -> tuple[Seat, ...]:
+    """The players, from the dealer's left round the table: not the banker nor the dealer,
+    unless ``officers`` (officers=play, AMB-LOTEREYA-01 c), the dealer then last."""
     order = tuple((dealer + k) % n for k in range(1, n + 1))
+    if officers:  # AMB-LOTEREYA-01 c: the banker and the dealer play too
+        return order
     return tuple(p for p in order if p not in (dealer, banker))
 
 
-#: The players of each table, by (seats, dealer), and each player's left-hand neighbour among them.
+#: The players of each table, by (seats, dealer, whether the banker and the dealer play), and
+#: each player's left-hand neighbour among them.
 SEATS: Final = {
-    (n, d): playing(n, d, (d - 1) % n) for n in range(MIN_SEATS, MAX_SEATS + 1) for d in range(n)
+    (n, d, o): playing(n, d, (d - 1) % n, o)
+    for n in PLAYER_COUNTS
+    for d in range(n)
+    for o in (False, True)
 }
 LEFT: Final = {
     key: tuple(
@@ -713,6 +754,17 @@ LEFT: Final = {
     )
     for key, seats in SEATS.items()
 }
+
+
+def _seats(s: LotereyaState) -> tuple[Seat, ...]:
+    """The players of the table, from the dealer's left (:data:`SEATS`)."""
+    return SEATS[s.players, s.dealer, s.opts.officers_play]
+
+
+def _left(s: LotereyaState) -> tuple[Seat, ...]:
+    """Each player's left-hand neighbour among the players, by seat (-1 for one who does not
+    play): :data:`LEFT`."""
+    return LEFT[s.players, s.dealer, s.opts.officers_play]
 
 
 def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -732,9 +784,13 @@ def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 def _check_players(n: int, opts: LotereyaOptions) -> None:
-    if not MIN_SEATS <= n <= MAX_SEATS:  # lotereya/players
+    # AMB-LOTEREYA-01 c: under officers=play the banker and the dealer are among the players
+    players = n if opts.officers_play else n - 2
+    # AMB-LOTEREYA-01 b: under table=to-the-pack as many as the dealer's pack serves
+    most = PACK_PLAYERS if opts.table == "to-the-pack" else MOST_PLAYERS
+    if not 2 <= players <= most:  # lotereya/players
         raise SetupError(
-            f"{GAME_ID}: {n} seats; a banker, a dealer and two to eight players (4 to 10 seats)",
+            f"{GAME_ID}: {n} seats, {players} players; two to {most} play",
             "lotereya/players",
         )
 
@@ -825,7 +881,7 @@ def _start_round(
     ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
      table, leader, _, _, out) = s  # fmt: skip
-    seats = SEATS[n, dealer]
+    seats = SEATS[n, dealer, opts.officers_play]
     empty: Hands = ((),) * n
     m = len(seats)
     # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
@@ -874,7 +930,7 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     winners_at: dict[int, Seat] = {}
     laid = set(four)
     kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
-    for p in SEATS[n, dealer]:
+    for p in SEATS[n, dealer, opts.officers_play]:
         # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
         # he set aside before, for which a new contribution was paid
         hand = hands[p] + piles[p] if kept else hands[p]
@@ -924,8 +980,11 @@ def _next_lead(
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
     if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: those with no cards sit out
         return _next_lead_sitting_out(s, leader, hands, gathered, discard)
-    if hands.count(()) > 2:  # a player's hand is empty, besides the banker's and the dealer's
-        for p in SEATS[s.players, s.dealer]:  # AMB-LOTEREYA-12: the first from the dealer's left
+    # the banker's and the dealer's hands are empty, unless they play (AMB-LOTEREYA-01 c)
+    idle = 0 if s.opts.officers_play else 2
+    if hands.count(()) > idle:  # a player's hand is empty
+        for p in _seats(s):
+            # AMB-LOTEREYA-12: the first from the dealer's left
             if not hands[p]:
                 return _finish(s, p, hands, gathered, discard)
     return _lead_by(s, leader, hands, gathered, discard)
@@ -952,20 +1011,21 @@ def _next_lead_sitting_out(
     playing runs out (the leader who led his last cards, or the beater who beat with his
     last), the first from the dealer's left if both did, or when fewer than two hold cards;
     a lead that falls to a player sitting out passes to the next holder on his left."""
-    seats = SEATS[s.players, s.dealer]
+    seats = _seats(s)
     just = (s.leader, s.turn) if s.phase == BEATING else ()  # who can have just run out
     holders = [p for p in seats if hands[p]]
     for p in seats:
         if (p in just or len(holders) < 2) and not hands[p]:  # lotereya/fines
             return _finish(s, p, hands, gathered, discard)
-    return _lead_by(s, _holder_from(s.players, s.dealer, hands, leader), hands, gathered, discard)
+    return _lead_by(s, _holder_from(s, hands, leader), hands, gathered, discard)
 
 
-def _holder_from(n: int, dealer: Seat, hands: Hands, p: Seat) -> Seat:
+def _holder_from(s: LotereyaState, hands: Hands, p: Seat) -> Seat:
     """``p`` if he holds cards, else the next player on his left who does (under
     empty_start=sit-out, AMB-LOTEREYA-12 h, the players sitting out are passed over)."""
+    left = _left(s)
     while not hands[p]:
-        p = LEFT[n, dealer][p]
+        p = left[p]
     return p
 
 
@@ -987,7 +1047,7 @@ def _finish(
             ]
         )
     if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out, in equal shares
-        outs = tuple([p for p in SEATS[n, s.dealer] if not hands[p]])
+        outs = tuple([p for p in _seats(s) if not hands[p]])
         moves = [(p, n, pays[p]) for p in range(n) if pays[p]]  # gathered in the pot (place n)
         shares = fine_shares(sum(pays), len(outs))
         ledger = s.ledger.transfers_by_place(
@@ -1100,7 +1160,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         # accounts by place (ACCOUNTS): the pot, then the four cards'
         moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
         # the four staked, the dealer deals and the banker turns up: one state built
-        seats = SEATS[n, dealer]
+        seats = SEATS[n, dealer, opts.officers_play]
         m = len(seats)
         dealt = list(hands)
         threes = opts.deal_by == "threes"
@@ -1161,9 +1221,9 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
 def _beater(s: LotereyaState, seat: Seat) -> Seat:
     """The player ``seat`` leads at: his left-hand neighbour (lotereya/must-beat); under
     empty_start=sit-out the next on his left who holds cards (AMB-LOTEREYA-12 h)."""
-    left = LEFT[s.players, s.dealer][seat]
+    left = _left(s)[seat]
     if s.opts.empty_start == "sit-out":
-        return _holder_from(s.players, s.dealer, s.hands, left)
+        return _holder_from(s, s.hands, left)
     return left
 
 
@@ -1175,7 +1235,7 @@ def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
         return s.leader
     # AMB-LOTEREYA-11 a: his left-hand neighbour leads (passed on, under empty_start=sit-out,
     # to the next who holds cards, by _next_lead)
-    return LEFT[s.players, s.dealer][seat]
+    return _left(s)[seat]
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
@@ -1236,10 +1296,10 @@ def outcome(s: LotereyaState) -> Outcome | None:
     if s.phase != OVER:
         return None
     n = s.players
-    losers = tuple(p for p in SEATS[n, s.dealer] if s.hands[p])
+    losers = tuple(p for p in _seats(s) if s.hands[p])
     winners: tuple[Seat, ...] = (s.out,)
     if s.opts.fine_to == "shared":  # AMB-LOTEREYA-12 c: every player out shares the win
-        winners = tuple(sorted(p for p in SEATS[n, s.dealer] if not s.hands[p]))
+        winners = tuple(sorted(p for p in _seats(s) if not s.hands[p]))
     return Outcome(
         winners=winners,
         losers=tuple(sorted(losers)),
@@ -1499,7 +1559,8 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError(f"position/{key}: one entry per seat ({n})")
     if len(s.lost) != n:
         raise FormatError(f"position/lost: one entry per seat ({n})")
-    roles = (s.dealer, s.banker)
+    # AMB-LOTEREYA-01: the banker and the dealer hold no cards unless they play (c)
+    roles = () if s.opts.officers_play else (s.dealer, s.banker)
     if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
         raise FormatError("position: the banker and the dealer hold no cards")
     try:
@@ -1524,7 +1585,7 @@ def _check_position(s: LotereyaState) -> None:
         if s.phase == SPREADING and not 0 <= s.spread < FOUR - 1:
             raise FormatError("position/spread: 0 to 2 cards staked while spreading")
         return
-    seats = SEATS[n, s.dealer]
+    seats = _seats(s)
     if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: some may sit out, not the one to move
         holding = bool(s.hands[s.turn]) if s.turn in seats else False
     else:

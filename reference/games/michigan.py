@@ -74,14 +74,19 @@ from reference.core.sequences import next_up, run_stops
 
 GAME_ID: Final = "michigan"
 TITLE: Final = "Мичиган (seed 004)"
-MAX_PLAYERS: Final = 8
+#: The most who play under table=two-or-more (AMB-MICHIGAN-01 c): the pack dealt into one more
+#: hand than there are players, a card each at fifty-one players and the extra hand.
+MAX_PLAYERS: Final = len(DECK_52) - 1
+#: The most who play under the readings that bound the table at eight (AMB-MICHIGAN-01 a, b).
+EIGHT: Final = 8
 STAKE: Final = 4
 #: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
 BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
 BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
 #: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1.
 BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
-#: The seat counts the text allows, and the pack a table is dealt from.
+#: The seat counts the text allows (nine or more under table=two-or-more only), and the pack a
+#: table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
 PACK: Final = DECK_52
 
@@ -91,7 +96,9 @@ RULES: Final = CORE_RULES + (
     Rule(
         "michigan/players",
         ("004:P5.S3", "AMB-MICHIGAN-01"),
-        "Two to eight play (three to eight under table=three-to-eight).",
+        "Two to eight play (three to eight under table=three-to-eight; under "
+        "table=two-or-more two or more, as many as the pack deals a card each with the extra "
+        "hand: fifty-one).",
     ),
     Rule(
         "michigan/pack",
@@ -244,8 +251,10 @@ class MichiganOptions(GameOptions):
     table: str = option(
         "two-to-eight",
         "How many may play: two to eight, or three to eight (the text's six is an example; "
-        "two can play only a game of one against one and the extra hand).",
-        ("two-to-eight", "three-to-eight"),
+        "two can play only a game of one against one and the extra hand); or two or more, "
+        "with no bound of eight (as many as the pack deals a card each with the extra hand: "
+        "fifty-one).",
+        ("two-to-eight", "three-to-eight", "two-or-more"),
         ruling="AMB-MICHIGAN-01",
     )
     starting_chips: int = option(
@@ -650,9 +659,11 @@ def lead_choices(hand: Sequence[Card], prev_suit: int, may_repeat: bool) -> tupl
 
 def _check_players(n: int, opts: MichiganOptions) -> None:
     fewest = 3 if opts.table == "three-to-eight" else 2  # AMB-MICHIGAN-01 (a or b)
-    if not fewest <= n <= MAX_PLAYERS:  # michigan/players
+    # AMB-MICHIGAN-01 c: no bound of eight, only the pack's (a card each and the extra hand)
+    most = MAX_PLAYERS if opts.table == "two-or-more" else EIGHT
+    if not fewest <= n <= most:  # michigan/players
         raise SetupError(
-            f"{GAME_ID}: {n} players; from {'three' if fewest == 3 else 'two'} to eight play",
+            f"{GAME_ID}: {n} players; from {'three' if fewest == 3 else 'two'} to {most} play",
             "michigan/players",
         )
 

@@ -29,6 +29,7 @@ from reference.core.cards import card_symbol, parse_card
 from reference.core.game import Outcome
 from reference.core.jsontypes import JSONObject
 from tests.cli.test_cli import cli
+from tests.harness import seat_counts
 
 PLAIN = Style(colour=False)
 
@@ -247,6 +248,32 @@ def test_the_games_list_calls_the_source_documents_texts() -> None:
     assert len([r for r in rows if re.match(r"\S+\s+\S+\s+\d+\s+00\d\s", r)]) == len(games())
 
 
+@pytest.mark.parametrize(
+    ("game_id", "options", "fewest"),
+    [
+        ("lotereya", [], 4),  # two players besides the banker and the dealer
+        ("lotereya", ["officers=play"], 2),  # the banker and the dealer play (AMB-LOTEREYA-01 c)
+        ("tsyganka", [], 4),
+        ("michigan", [], 2),
+    ],
+)
+def test_without_players_the_fewest_the_options_allow_are_seated(
+    game_id: str, options: list[str], fewest: int
+) -> None:
+    cfg = settings(
+        game_id=game_id,
+        players=None,
+        dealer=0,
+        seed=1,
+        option_texts=options,
+        seat_text="0",
+        max_steps=10,
+        record=None,
+        argv=["play", game_id],
+    )
+    assert cfg.players == fewest
+
+
 # --- one vocabulary: what the menu shows is what the player types ------------------------------
 
 
@@ -273,9 +300,10 @@ def test_every_menu_entry_typed_as_shown_is_that_action(game_id: str) -> None:
     game = games()[game_id]
     rng = random.Random(7)
     checked = 0
+    counts = seat_counts(game, {})  # under the defaults (michigan: nine or more by option only)
     for seed in range(1, 4):
-        fewest = min(max(game.players.start, 4), game.players[-1])  # tsyganka: four or more
-        players = game.players[-1] if seed % 2 else fewest
+        fewest = min(max(counts[0], 4), counts[-1])  # tsyganka: four or more
+        players = counts[-1] if seed % 2 else fewest
         s = _seated(game_id, seed, players)
         for _ in range(300):
             if game.outcome(s.state) is not None:
