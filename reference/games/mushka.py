@@ -581,8 +581,9 @@ SHARED: Final = (
     ),
     (
         "mushka/follow-suit",
-        ("001:P16.S2", "AMB-MUSHKA-13"),
-        "A player must play a card of the suit led if he has one.",
+        ("001:P16.S2", "AMB-MUSHKA-13", "AMB-MUSHKA-60"),
+        "A player must play a card of the suit led if he has one (under "
+        "follow_or_trump=either he may beat it with a trump instead).",
     ),
     (
         "mushka/must-trump",
@@ -729,6 +730,13 @@ class MushkaOptions(GameOptions):
         "card of the suit (false).",
         (False, True),
         ruling="AMB-MUSHKA-14",
+    )
+    follow_or_trump: str = option(
+        "follow",
+        "A player who holds the suit led must play it (follow), or may play it or a trump "
+        'instead (either: "бросать или бить требуемую масть" met by either one).',
+        ("follow", "either"),
+        ruling="AMB-MUSHKA-60",
     )
     top_follows: str = option(
         "both",
@@ -1015,11 +1023,14 @@ class MushkaOptions(GameOptions):
 #: Every option of the four games, by name, in the order declared.
 SPECS: Final = MushkaOptions.specs()
 
-#: The options of a variant's own powers, by kind (the base game has none).
+#: The options of a variant's own powers, by kind; and the base game's options that only it and
+#: mistigri (whose "закон и правила ... те же", 001:P28.S2) offer: follow_or_trump
+#: (AMB-MUSHKA-60).
 _OWN: Final = {
-    BASE: frozenset[str](),
+    BASE: frozenset({"follow_or_trump"}),
     MISTIGRI: frozenset(
         {
+            "follow_or_trump",
             "flush_fee",
             "flush_payers",
             "flush_deal",
@@ -1946,6 +1957,9 @@ def follow_choices(
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
     allowed = follow
+    # AMB-MUSHKA-60/b: he may beat with a trump instead (only with a card outside the suit)
+    if follow and len(follow) < len(hand) and opts.follow_or_trump == "either":
+        return _follow_or_trump(v, opts, trump, table, hand, follow=follow, must_beat=must_beat)
     if not allowed:
         # AMB-MUSHKA-37/b: "могут бить его козырем" (001:P20.S2) read as leave, not duty
         if opts.top_ruff == "may" and lead == v.top and SUIT_OF[lead] != trump:
@@ -1988,6 +2002,28 @@ def follow_choices(
             if heading:
                 return heading
     return tuple(allowed)
+
+
+def _follow_or_trump(
+    v: Variant,
+    opts: MushkaOptions,
+    trump: int,
+    table: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    *,
+    follow: list[Card],
+    must_beat: bool,
+) -> tuple[Card, ...]:
+    """Under follow_or_trump=either (AMB-MUSHKA-60/b), the cards of a player who holds the suit
+    led: those he may play in the suit ("бросать"), and the trumps that take the trick ("бить";
+    the trumps proper: the мушка card of another suit is no trump, AMB-MUSHKA-13/c), in the
+    order of the hand."""
+    in_suit = follow_choices(v, opts, trump, table, tuple(follow), must_beat=must_beat)
+    kind = v.kind
+    keys = KEYS[TRUMPED[opts.top_trumped]][kind][trump][table[0]]
+    high = max([keys[c] for c in table])
+    beating = [c for c in hand if EFF[kind][trump][c] == trump and keys[c] > high]
+    return tuple([c for c in hand if c in in_suit or c in beating])
 
 
 def _heading(
