@@ -619,10 +619,11 @@ SHARED: Final = (
     ),
     (
         "mushka/king-lead",
-        ("001:P22.S1", "AMB-MUSHKA-19"),
+        ("001:P22.S1", "AMB-MUSHKA-19", "AMB-MUSHKA-61"),
         "A player on lead who holds the king of trumps must lead it (under "
         "king_lead=trumps-first he may lead no other trump; free: no obligation); a play "
-        "against it is refused, whatever the revoke option.",
+        "against it is refused, whatever the revoke option. Under king_ruff=must a player who "
+        "trumps a lead he cannot follow, and holds that king, trumps with it.",
     ),
     (
         "mushka/trick-winner",
@@ -795,6 +796,14 @@ class MushkaOptions(GameOptions):
         "no other trump while he holds it (trumps-first), or leads as he likes (free).",
         ("must", "trumps-first", "free"),
         ruling="AMB-MUSHKA-19",
+    )
+    king_ruff: str = option(
+        "free",
+        'Rule 9\'s "обязан с него козырять" binds the lead only (free: a player who trumps a '
+        "lead he cannot follow plays any trump), or also the ruff: a player who trumps a lead "
+        "he cannot follow, and holds the king of trumps, trumps with it (must).",
+        ("free", "must"),
+        ruling="AMB-MUSHKA-61",
     )
     thirty: str = option(
         "or-more",
@@ -1025,12 +1034,13 @@ SPECS: Final = MushkaOptions.specs()
 
 #: The options of a variant's own powers, by kind; and the base game's options that only it and
 #: mistigri (whose "закон и правила ... те же", 001:P28.S2) offer: follow_or_trump
-#: (AMB-MUSHKA-60).
+#: (AMB-MUSHKA-60), king_ruff (AMB-MUSHKA-61/b).
 _OWN: Final = {
-    BASE: frozenset({"follow_or_trump"}),
+    BASE: frozenset({"follow_or_trump", "king_ruff"}),
     MISTIGRI: frozenset(
         {
             "follow_or_trump",
+            "king_ruff",
             "flush_fee",
             "flush_payers",
             "flush_deal",
@@ -1977,6 +1987,9 @@ def follow_choices(
             and SUIT_OF[top] != trump
         ):
             return hand
+        king = trump * 13 + 11
+        if opts.king_ruff == "must" and king in ruff:  # AMB-MUSHKA-61/b: "с него козырять"
+            return (king,)  # mushka/king-lead mushka-mistigri/king-lead
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
             return tuple(allowed)
     if must_beat:  # AMB-MUSHKA-14
@@ -2023,6 +2036,9 @@ def _follow_or_trump(
     keys = KEYS[TRUMPED[opts.top_trumped]][kind][trump][table[0]]
     high = max([keys[c] for c in table])
     beating = [c for c in hand if EFF[kind][trump][c] == trump and keys[c] > high]
+    king = trump * 13 + 11
+    if opts.king_ruff == "must" and king in hand:  # AMB-MUSHKA-61/b: he trumps with the king
+        beating = [c for c in beating if c == king]
     return tuple([c for c in hand if c in in_suit or c in beating])
 
 
@@ -2121,13 +2137,18 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
-    """The rule a refused play breaks: follow suit, trump, or beat."""
+    """The rule a refused play breaks: follow suit, trump, or beat; or, under king_ruff=must,
+    rule 9 when he trumps with another trump than the king (AMB-MUSHKA-61/b)."""
     v = s.variant
     if c in follow_choices(s.variant, s.opts, s.trump, s.table, hand, must_beat=False):
         return rid(v, "must-beat")
     led = effective_suit(s.table[0], s.trump, v.kind)
     if any(effective_suit(x, s.trump, v.kind) == led for x in hand):
         return rid(v, "follow-suit")
+    king = s.trump * 13 + 11
+    other_trump = c != king and effective_suit(c, s.trump, v.kind) == s.trump
+    if s.opts.king_ruff == "must" and king in hand and other_trump:  # AMB-MUSHKA-61/b
+        return rid(v, "king-lead")  # mushka/king-lead mushka-mistigri/king-lead
     return rid(v, "must-trump")
 
 
