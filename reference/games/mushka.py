@@ -515,7 +515,8 @@ SHARED: Final = (
         "mushka/trump-turned",
         ("001:P13.S2", "AMB-MUSHKA-04"),
         "The next card is turned up and its suit is trump; it lies out of play (or at the "
-        "bottom of the stock, drawn last, under trump_card=under-stock).",
+        "bottom of the stock, drawn last, under trump_card=under-stock; on top of the stock, "
+        "drawn first, under trump_card=top-of-stock).",
     ),
     (
         "mushka/declare",
@@ -706,8 +707,9 @@ class MushkaOptions(GameOptions):
     )
     trump_card: str = option(
         "out-of-play",
-        "The turned trump card lies out of play, or goes under the stock and is drawn last.",
-        ("out-of-play", "under-stock"),
+        "The turned trump card lies out of play, or goes under the stock and is drawn last "
+        "(under-stock), or stays face up on top of the stock and is drawn first (top-of-stock).",
+        ("out-of-play", "under-stock", "top-of-stock"),
         ruling="AMB-MUSHKA-04",
     )
     must_beat: bool = option(
@@ -1480,6 +1482,8 @@ def setup_game(
         # AMB-MUSHKA-04/b (else out of play, /a; a turned мушка card too: nobody holds it)
         if opts.trump_card == "under-stock":
             stock, up = stock + up, ()
+        elif opts.trump_card == "top-of-stock":  # AMB-MUSHKA-04/e: the first card bought
+            stock, up = up + stock, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
     phase = DECLARE
