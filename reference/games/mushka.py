@@ -928,6 +928,14 @@ class MushkaOptions(GameOptions):
         ("none", "sheets", "shortfall"),
         ruling="AMB-MUSHKAMISTIGRI-07",
     )
+    flush_tie: str = option(
+        "seat",
+        "Two мушки of one suit with equal points: the first from the dealer's left has the "
+        "privilege (seat), or the one with the highest card, then the next highest, in "
+        "mistigri's order (high-card).",
+        ("seat", "high-card"),
+        ruling="AMB-MUSHKAMISTIGRI-04",
+    )
     four_king_flush: str = option(
         "four-and-king",
         "Five clubs with the king of clubs: four of a suit and the king of clubs, which win "
@@ -1043,6 +1051,7 @@ _OWN: Final = {
         {
             "follow_or_trump",
             "king_ruff",
+            "flush_tie",
             "flush_fee",
             "flush_payers",
             "flush_deal",
@@ -1786,7 +1795,9 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
         for p in shown[1:] if opts.flush_precedence != "first" else ():
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
-            if _flush_rank(s, p) > _flush_rank(s, best):
+            # (in mistigri under flush_tie=high-card, the higher cards: _higher_cards)
+            rank, best_rank = _flush_rank(s, p), _flush_rank(s, best)
+            if rank > best_rank or (rank == best_rank and _higher_cards(s, p, best)):
                 best = p
         # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1);
         # AMB-MUSHKAMISTIGRI-10/a: opening is compulsory ("должен открыть"), so no choice
@@ -1848,6 +1859,17 @@ def _flush_rank(s: MushkaState, p: Seat) -> int:
         hand, kind = _pamfil_flush(s, hand), BASE
     trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
     return flush_key(hand, kind) + (1000 if trump_first else 0)
+
+
+def _higher_cards(s: MushkaState, p: Seat, other: Seat) -> bool:
+    """Whether seat ``p``'s мушка beats ``other``'s of equal points on its cards: in mistigri
+    under flush_tie=high-card, the highest card first, then the next, in mistigri's order
+    (AMB-MUSHKAMISTIGRI-04/g); else never, the first from the dealer's left keeping it (/a)."""
+    if s.variant.kind != MISTIGRI or s.opts.flush_tie != "high-card":
+        return False
+    mine = sorted([MISTIGRI_ORDER[RANK_OF[c]] for c in s.hands[p]], reverse=True)
+    theirs = sorted([MISTIGRI_ORDER[RANK_OF[c]] for c in s.hands[other]], reverse=True)
+    return mine > theirs
 
 
 def _flush_suit_of(s: MushkaState, hand: tuple[Card, ...]) -> int:
@@ -2893,7 +2915,8 @@ MISTIGRI_RULES: Final = _variant_rules(
                 "AMB-MUSHKAMISTIGRI-04",
             ),
             "Of two flushes of one suit the one with more points wins: king 5, queen 4, jack "
-            "2, ace 1, the others their face value.",
+            "2, ace 1, the others their face value; of equal points the first from the "
+            "dealer's left (under flush_tie=high-card the one with the highest card).",
         ),
         Rule(
             "mushka-mistigri/four-and-king",
