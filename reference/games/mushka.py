@@ -558,9 +558,10 @@ SHARED: Final = (
     ),
     (
         "mushka/flush-shown",
-        ("001:P15.S1", "001:P15.S2", "AMB-MUSHKA-09"),
+        ("001:P15.S1", "001:P15.S2", "AMB-MUSHKA-09", "AMB-MUSHKA-62"),
         "Once all have exchanged, a player who plays and holds five cards of one suit (a "
-        "мушка) shows it and the deal is settled as the flush option says.",
+        "мушка; under ace_flush=four-and-ace also four of a suit and the ace of spades) shows "
+        "it and the deal is settled as the flush option says.",
     ),
     (
         "mushka/flush-precedence",
@@ -740,6 +741,14 @@ class MushkaOptions(GameOptions):
         'instead (either: "бросать или бить требуемую масть" met by either one).',
         ("follow", "either"),
         ruling="AMB-MUSHKA-60",
+    )
+    ace_flush: str = option(
+        "five",
+        "What a мушка is: five cards of one suit only (five), or also four of a suit and the "
+        "ace of spades, a мушка of the four's suit, the ace counted as that suit's ace "
+        "(four-and-ace).",
+        ("five", "four-and-ace"),
+        ruling="AMB-MUSHKA-62",
     )
     top_follows: str = option(
         "both",
@@ -1044,9 +1053,10 @@ SPECS: Final = MushkaOptions.specs()
 
 #: The options of a variant's own powers, by kind; and the base game's options that only it and
 #: mistigri (whose "закон и правила ... те же", 001:P28.S2) offer: follow_or_trump
-#: (AMB-MUSHKA-60), king_ruff (AMB-MUSHKA-61/b).
+#: (AMB-MUSHKA-60), king_ruff (AMB-MUSHKA-61/b); and ace_flush (AMB-MUSHKA-62), the base game's
+#: alone (mistigri has its own four and king of clubs, 001:P39.S1).
 _OWN: Final = {
-    BASE: frozenset({"follow_or_trump", "king_ruff"}),
+    BASE: frozenset({"follow_or_trump", "king_ruff", "ace_flush"}),
     MISTIGRI: frozenset(
         {
             "follow_or_trump",
@@ -1857,6 +1867,8 @@ def _flush_rank(s: MushkaState, p: Seat) -> int:
     kind = s.variant.kind
     if kind == PAMFIL and JC in hand:  # AMB-MUSHKAPAMFIL-05/b-d: Памфил as a jack of the suit
         hand, kind = _pamfil_flush(s, hand), BASE
+    if kind == BASE and s.opts.ace_flush == "four-and-ace":  # AMB-MUSHKA-62/b
+        hand = _ace_flush(hand) or hand
     trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
     return flush_key(hand, kind) + (1000 if trump_first else 0)
 
@@ -1879,7 +1891,24 @@ def _flush_suit_of(s: MushkaState, hand: tuple[Card, ...]) -> int:
     if pamfil and s.opts.pamfil_flush != "never":  # AMB-MUSHKAPAMFIL-05/b-d
         judged = _pamfil_flush(s, hand)
         return SUIT_OF[judged[0]] if judged else -1
+    if s.variant.kind == BASE and s.opts.ace_flush == "four-and-ace":  # AMB-MUSHKA-62/b
+        four = _ace_flush(hand)
+        if four:
+            return SUIT_OF[four[0]]
     return flush_suit(hand, s.variant.kind)
+
+
+def _ace_flush(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Under ace_flush=four-and-ace, the мушка four of a suit and the ace of spades make, the
+    ace written as the ace of the four's suit (for its suit and points), or () (AMB-MUSHKA-62/b).
+    """
+    if AS not in hand:
+        return ()
+    suits = {SUIT_OF[c] for c in hand if c != AS}
+    if len(suits) != 1:
+        return ()
+    ace = suits.pop() * 13 + 12
+    return tuple([ace if c == AS else c for c in hand])
 
 
 def _pamfil_flush(s: MushkaState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
