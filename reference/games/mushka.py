@@ -322,6 +322,7 @@ def remise_amount(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
     """
     if tricks > 0 or shielded:  # AMB-MUSHKA-38/a: only a player with no trick is remised
         return 0
+    # AMB-MUSHKA-63/a: 5 or 10 whatever the trump (001:P19.S7 doubles the tricks only)
     return 10 if top_beaten_here else 5
 
 
@@ -541,7 +542,7 @@ SHARED: Final = (
     ),
     (
         "mushka/exchange",
-        ("001:P14.S2", "001:P14.S3", "001:P14.S4", "001:P14.S5", "AMB-MUSHKA-05"),
+        ("001:P14.S2", "001:P14.S3", "001:P14.S4", "001:P14.S5", "AMB-MUSHKA-05", "AMB-MUSHKA-64"),
         'Each player who plays, in turn from the dealer\'s left, stands ("иду на своих") or '
         "discards one to five cards and draws as many from the top of the stock.",
     ),
@@ -648,7 +649,7 @@ SHARED: Final = (
     ),
     (
         "mushka/no-trick-remise",
-        ("001:P19.S5", "001:P19.S6", "AMB-MUSHKA-16"),
+        ("001:P19.S5", "001:P19.S6", "AMB-MUSHKA-16", "AMB-MUSHKA-63"),
         "A player who plays and takes no trick writes a remise of 5 in B; 10 if he held the "
         "мушка card and it was beaten.",
     ),
@@ -1662,7 +1663,8 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    choices: list[Action] = [STANDS[seat]]  # AMB-MUSHKA-35/a: "играю" or "иду", he may stand
+    # AMB-MUSHKA-35/a: "играю" or "иду", he may stand; AMB-MUSHKA-64/a: but not pass any more
+    choices: list[Action] = [STANDS[seat]]
     if most:
         ones = EXCHANGE_ONE[seat]
         for c in hand:  # a plain loop (no comprehension's function): the hand is short
