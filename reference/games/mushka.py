@@ -322,6 +322,7 @@ def remise_amount(tricks: int, top_beaten_here: bool, shielded: bool) -> int:
     """
     if tricks > 0 or shielded:  # AMB-MUSHKA-38/a: only a player with no trick is remised
         return 0
+    # AMB-MUSHKA-63/a: 5 or 10 whatever the trump (001:P19.S7 doubles the tricks only)
     return 10 if top_beaten_here else 5
 
 
@@ -556,7 +557,8 @@ SHARED: Final = (
         "mushka/trump-turned",
         ("001:P13.S2", "AMB-MUSHKA-04"),
         "The next card is turned up and its suit is trump; it lies out of play (or at the "
-        "bottom of the stock, drawn last, under trump_card=under-stock).",
+        "bottom of the stock, drawn last, under trump_card=under-stock; on top of the stock, "
+        "drawn first, under trump_card=top-of-stock).",
     ),
     (
         "mushka/declare",
@@ -581,7 +583,7 @@ SHARED: Final = (
     ),
     (
         "mushka/exchange",
-        ("001:P14.S2", "001:P14.S3", "001:P14.S4", "001:P14.S5", "AMB-MUSHKA-05"),
+        ("001:P14.S2", "001:P14.S3", "001:P14.S4", "001:P14.S5", "AMB-MUSHKA-05", "AMB-MUSHKA-64"),
         'Each player who plays, in turn from the dealer\'s left, stands ("иду на своих") or '
         "discards one to five cards and draws as many from the top of the stock.",
     ),
@@ -598,9 +600,10 @@ SHARED: Final = (
     ),
     (
         "mushka/flush-shown",
-        ("001:P15.S1", "001:P15.S2", "AMB-MUSHKA-09"),
+        ("001:P15.S1", "001:P15.S2", "AMB-MUSHKA-09", "AMB-MUSHKA-62"),
         "Once all have exchanged, a player who plays and holds five cards of one suit (a "
-        "мушка) shows it and the deal is settled as the flush option says.",
+        "мушка; under ace_flush=four-and-ace also four of a suit and the ace of spades) shows "
+        "it and the deal is settled as the flush option says.",
     ),
     (
         "mushka/flush-precedence",
@@ -622,8 +625,9 @@ SHARED: Final = (
     ),
     (
         "mushka/follow-suit",
-        ("001:P16.S2", "AMB-MUSHKA-13"),
-        "A player must play a card of the suit led if he has one.",
+        ("001:P16.S2", "AMB-MUSHKA-13", "AMB-MUSHKA-60"),
+        "A player must play a card of the suit led if he has one (under "
+        "follow_or_trump=either he may beat it with a trump instead).",
     ),
     (
         "mushka/must-trump",
@@ -659,10 +663,11 @@ SHARED: Final = (
     ),
     (
         "mushka/king-lead",
-        ("001:P22.S1", "AMB-MUSHKA-19"),
+        ("001:P22.S1", "AMB-MUSHKA-19", "AMB-MUSHKA-61"),
         "A player on lead who holds the king of trumps must lead it (under "
         "king_lead=trumps-first he may lead no other trump; free: no obligation); a play "
-        "against it is refused, whatever the revoke option.",
+        "against it is refused, whatever the revoke option. Under king_ruff=must a player who "
+        "trumps a lead he cannot follow, and holds that king, trumps with it.",
     ),
     (
         "mushka/trick-winner",
@@ -685,7 +690,7 @@ SHARED: Final = (
     ),
     (
         "mushka/no-trick-remise",
-        ("001:P19.S5", "001:P19.S6", "AMB-MUSHKA-16"),
+        ("001:P19.S5", "001:P19.S6", "AMB-MUSHKA-16", "AMB-MUSHKA-63"),
         "A player who plays and takes no trick writes a remise of 5 in B; 10 if he held the "
         "мушка card and it was beaten.",
     ),
@@ -745,8 +750,9 @@ class MushkaOptions(GameOptions):
     )
     trump_card: str = option(
         "out-of-play",
-        "The turned trump card lies out of play, or goes under the stock and is drawn last.",
-        ("out-of-play", "under-stock"),
+        "The turned trump card lies out of play, or goes under the stock and is drawn last "
+        "(under-stock), or stays face up on top of the stock and is drawn first (top-of-stock).",
+        ("out-of-play", "under-stock", "top-of-stock"),
         ruling="AMB-MUSHKA-04",
     )
     must_beat: bool = option(
@@ -770,6 +776,21 @@ class MushkaOptions(GameOptions):
         "card of the suit (false).",
         (False, True),
         ruling="AMB-MUSHKA-14",
+    )
+    follow_or_trump: str = option(
+        "follow",
+        "A player who holds the suit led must play it (follow), or may play it or a trump "
+        'instead (either: "бросать или бить требуемую масть" met by either one).',
+        ("follow", "either"),
+        ruling="AMB-MUSHKA-60",
+    )
+    ace_flush: str = option(
+        "five",
+        "What a мушка is: five cards of one suit only (five), or also four of a suit and the "
+        "ace of spades, a мушка of the four's suit, the ace counted as that suit's ace "
+        "(four-and-ace).",
+        ("five", "four-and-ace"),
+        ruling="AMB-MUSHKA-62",
     )
     top_follows: str = option(
         "both",
@@ -828,6 +849,14 @@ class MushkaOptions(GameOptions):
         "no other trump while he holds it (trumps-first), or leads as he likes (free).",
         ("must", "trumps-first", "free"),
         ruling="AMB-MUSHKA-19",
+    )
+    king_ruff: str = option(
+        "free",
+        'Rule 9\'s "обязан с него козырять" binds the lead only (free: a player who trumps a '
+        "lead he cannot follow plays any trump), or also the ruff: a player who trumps a lead "
+        "he cannot follow, and holds the king of trumps, trumps with it (must).",
+        ("free", "must"),
+        ruling="AMB-MUSHKA-61",
     )
     thirty: str = option(
         "or-more",
@@ -950,6 +979,14 @@ class MushkaOptions(GameOptions):
         ("none", "sheets", "shortfall"),
         ruling="AMB-MUSHKAMISTIGRI-07",
     )
+    flush_tie: str = option(
+        "seat",
+        "Two мушки of one suit with equal points: the first from the dealer's left has the "
+        "privilege (seat), or the one with the highest card, then the next highest, in "
+        "mistigri's order (high-card).",
+        ("seat", "high-card"),
+        ruling="AMB-MUSHKAMISTIGRI-04",
+    )
     four_king_flush: str = option(
         "four-and-king",
         "Five clubs with the king of clubs: four of a suit and the king of clubs, which win "
@@ -1070,11 +1107,17 @@ class MushkaOptions(GameOptions):
 #: Every option of the four games, by name, in the order declared.
 SPECS: Final = MushkaOptions.specs()
 
-#: The options of a variant's own powers, by kind (the base game has none).
+#: The options of a variant's own powers, by kind; and the base game's options that only it and
+#: mistigri (whose "закон и правила ... те же", 001:P28.S2) offer: follow_or_trump
+#: (AMB-MUSHKA-60), king_ruff (AMB-MUSHKA-61/b); and ace_flush (AMB-MUSHKA-62), the base game's
+#: alone (mistigri has its own four and king of clubs, 001:P39.S1).
 _OWN: Final = {
-    BASE: frozenset[str](),
+    BASE: frozenset({"follow_or_trump", "king_ruff", "ace_flush"}),
     MISTIGRI: frozenset(
         {
+            "follow_or_trump",
+            "king_ruff",
+            "flush_tie",
             "flush_fee",
             "flush_payers",
             "flush_deal",
@@ -1520,6 +1563,8 @@ def setup_game(
         # AMB-MUSHKA-04/b (else out of play, /a; a turned мушка card too: nobody holds it)
         if opts.trump_card == "under-stock":
             stock, up = stock + up, ()
+        elif opts.trump_card == "top-of-stock":  # AMB-MUSHKA-04/e: the first card bought
+            stock, up = up + stock, ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
     phase = DECLARE
@@ -1730,7 +1775,8 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     # every set of one to ``most`` cards, by size, each in canonical order: one card from
     # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
     # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
-    choices: list[Action] = [STANDS[seat]]  # AMB-MUSHKA-35/a: "играю" or "иду", he may stand
+    # AMB-MUSHKA-35/a: "играю" or "иду", he may stand; AMB-MUSHKA-64/a: but not pass any more
+    choices: list[Action] = [STANDS[seat]]
     if most:
         ones = EXCHANGE_ONE[seat]
         for c in hand:  # a plain loop (no comprehension's function): the hand is short
@@ -1874,7 +1920,9 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
         for p in shown[1:] if opts.flush_precedence != "first" else ():
             # AMB-MUSHKA-10, AMB-MUSHKAMISTIGRI-04: equal keys, the first from the dealer's left
-            if _flush_rank(s, p) > _flush_rank(s, best):
+            # (in mistigri under flush_tie=high-card, the higher cards: _higher_cards)
+            rank, best_rank = _flush_rank(s, p), _flush_rank(s, best)
+            if rank > best_rank or (rank == best_rank and _higher_cards(s, p, best)):
                 best = p
         # mushka/flush-shown: every player with a мушка opens it (001:P15.S2, 001:P32.S1);
         # AMB-MUSHKAMISTIGRI-10/a: opening is compulsory ("должен открыть"), so no choice
@@ -1939,8 +1987,21 @@ def _flush_rank(s: MushkaState, p: Seat) -> int:
     kind = s.variant.kind
     if kind == PAMFIL and JC in hand:  # AMB-MUSHKAPAMFIL-05/b-d: Памфил as a jack of the suit
         hand, kind = _pamfil_flush(s, hand), BASE
+    if kind == BASE and s.opts.ace_flush == "four-and-ace":  # AMB-MUSHKA-62/b
+        hand = _ace_flush(hand) or hand
     trump_first = s.opts.flush_precedence == "trump-first" and SUIT_OF[hand[0]] == s.trump
     return flush_key(hand, kind) + (1000 if trump_first else 0)
+
+
+def _higher_cards(s: MushkaState, p: Seat, other: Seat) -> bool:
+    """Whether seat ``p``'s мушка beats ``other``'s of equal points on its cards: in mistigri
+    under flush_tie=high-card, the highest card first, then the next, in mistigri's order
+    (AMB-MUSHKAMISTIGRI-04/g); else never, the first from the dealer's left keeping it (/a)."""
+    if s.variant.kind != MISTIGRI or s.opts.flush_tie != "high-card":
+        return False
+    mine = sorted([MISTIGRI_ORDER[RANK_OF[c]] for c in s.hands[p]], reverse=True)
+    theirs = sorted([MISTIGRI_ORDER[RANK_OF[c]] for c in s.hands[other]], reverse=True)
+    return mine > theirs
 
 
 def _flush_suit_of(s: MushkaState, hand: tuple[Card, ...]) -> int:
@@ -1950,7 +2011,24 @@ def _flush_suit_of(s: MushkaState, hand: tuple[Card, ...]) -> int:
     if pamfil and s.opts.pamfil_flush != "never":  # AMB-MUSHKAPAMFIL-05/b-d
         judged = _pamfil_flush(s, hand)
         return SUIT_OF[judged[0]] if judged else -1
+    if s.variant.kind == BASE and s.opts.ace_flush == "four-and-ace":  # AMB-MUSHKA-62/b
+        four = _ace_flush(hand)
+        if four:
+            return SUIT_OF[four[0]]
     return flush_suit(hand, s.variant.kind)
+
+
+def _ace_flush(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Under ace_flush=four-and-ace, the мушка four of a suit and the ace of spades make, the
+    ace written as the ace of the four's suit (for its suit and points), or () (AMB-MUSHKA-62/b).
+    """
+    if AS not in hand:
+        return ()
+    suits = {SUIT_OF[c] for c in hand if c != AS}
+    if len(suits) != 1:
+        return ()
+    ace = suits.pop() * 13 + 12
+    return tuple([ace if c == AS else c for c in hand])
 
 
 def _pamfil_flush(s: MushkaState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -2068,6 +2146,9 @@ def follow_choices(
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
     allowed = follow
+    # AMB-MUSHKA-60/b: he may beat with a trump instead (only with a card outside the suit)
+    if follow and len(follow) < len(hand) and opts.follow_or_trump == "either":
+        return _follow_or_trump(v, opts, trump, table, hand, follow=follow, must_beat=must_beat)
     if not allowed:
         # AMB-MUSHKA-37/b: "могут бить его козырем" (001:P20.S2) read as leave, not duty
         if opts.top_ruff == "may" and lead == v.top and SUIT_OF[lead] != trump:
@@ -2084,6 +2165,9 @@ def follow_choices(
             and SUIT_OF[top] != trump
         ):
             return hand
+        king = trump * 13 + 11
+        if opts.king_ruff == "must" and king in ruff:  # AMB-MUSHKA-61/b: "с него козырять"
+            return (king,)  # mushka/king-lead mushka-mistigri/king-lead
         if not opts.overtrump:  # AMB-MUSHKA-14/c: any trump will do
             return tuple(allowed)
     if must_beat:  # AMB-MUSHKA-14
@@ -2124,6 +2208,31 @@ def _trick_keys(opts: MushkaOptions, kind: int, trump: int, lead: int) -> tuple[
     if _ace_keeps(kind, opts):  # mushka-pamfil/pamfil-top-trump, AMB-MUSHKAPAMFIL-01/e
         return ACE_KEYS[trump][lead]
     return KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
+
+
+def _follow_or_trump(
+    v: Variant,
+    opts: MushkaOptions,
+    trump: int,
+    table: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    *,
+    follow: list[Card],
+    must_beat: bool,
+) -> tuple[Card, ...]:
+    """Under follow_or_trump=either (AMB-MUSHKA-60/b), the cards of a player who holds the suit
+    led: those he may play in the suit ("бросать"), and the trumps that take the trick ("бить";
+    the trumps proper: the мушка card of another suit is no trump, AMB-MUSHKA-13/c), in the
+    order of the hand."""
+    in_suit = follow_choices(v, opts, trump, table, tuple(follow), must_beat=must_beat)
+    kind = v.kind
+    keys = _trick_keys(opts, kind, trump, table[0])
+    high = max([keys[c] for c in table])
+    beating = [c for c in hand if EFF[kind][trump][c] == trump and keys[c] > high]
+    king = trump * 13 + 11
+    if opts.king_ruff == "must" and king in hand:  # AMB-MUSHKA-61/b: he trumps with the king
+        beating = [c for c in beating if c == king]
+    return tuple([c for c in hand if c in in_suit or c in beating])
 
 
 def _heading(
@@ -2221,13 +2330,18 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
-    """The rule a refused play breaks: follow suit, trump, or beat."""
+    """The rule a refused play breaks: follow suit, trump, or beat; or, under king_ruff=must,
+    rule 9 when he trumps with another trump than the king (AMB-MUSHKA-61/b)."""
     v = s.variant
     if c in follow_choices(s.variant, s.opts, s.trump, s.table, hand, must_beat=False):
         return rid(v, "must-beat")
     led = effective_suit(s.table[0], s.trump, v.kind)
     if any(effective_suit(x, s.trump, v.kind) == led for x in hand):
         return rid(v, "follow-suit")
+    king = s.trump * 13 + 11
+    other_trump = c != king and effective_suit(c, s.trump, v.kind) == s.trump
+    if s.opts.king_ruff == "must" and king in hand and other_trump:  # AMB-MUSHKA-61/b
+        return rid(v, "king-lead")  # mushka/king-lead mushka-mistigri/king-lead
     return rid(v, "must-trump")
 
 
@@ -3035,7 +3149,8 @@ MISTIGRI_RULES: Final = _variant_rules(
                 "AMB-MUSHKAMISTIGRI-04",
             ),
             "Of two flushes of one suit the one with more points wins: king 5, queen 4, jack "
-            "2, ace 1, the others their face value.",
+            "2, ace 1, the others their face value; of equal points the first from the "
+            "dealer's left (under flush_tie=high-card the one with the highest card).",
         ),
         Rule(
             "mushka-mistigri/four-and-king",
