@@ -51,6 +51,10 @@ def dealer_offers(rule: str, dealer: int, players: int, last_winner: int) -> int
     return dealer
 
 
+def always_redraws(rule: str) -> bool:
+    return True
+
+
 def never_void(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     return False
 
@@ -64,6 +68,8 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/cover-draw", "draw_covers", draw_never_covers),
     ("tsyganka/cover-or-accept", "beats", anything_beats),
     ("tsyganka/gypsy", "beats", anything_beats),
+    # the follower's trump drawn again over under follower_trump=bank-only
+    ("tsyganka/draw-again", "follower_redraws", always_redraws),
     ("tsyganka/next-lead", "next_leader", follower_always),
     # the stuck ending applied whenever four or fewer cards are left
     ("tsyganka/gypsy-loses", "stuck", always_stuck),

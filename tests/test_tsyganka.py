@@ -47,7 +47,7 @@ def test_decision_functions() -> None:
 def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     n = 4 + seed % 13
     options: dict[str, bool | int | str] = {
-        "follower_trump": ("keep", "covers", "leader-takes")[seed % 3],
+        "follower_trump": ("keep", "covers", "leader-takes", "bank-only")[seed % 4],
         "must_cover": bool(seed // 2 % 2),
         "cover_with": ("durak", "suit")[seed // 5 % 2],
         "offer_on": ("drawer", "offerer", "offerer-until-take")[seed // 7 % 3],

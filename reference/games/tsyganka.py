@@ -105,7 +105,9 @@ RULES: Final = CORE_RULES + (
         ("000:P24.S3", "000:P24.S4", "AMB-TSYGANKA-03"),
         "A trump or the gypsy drawn goes into the drawer's pile and he draws again; neither is "
         "ever led (under follower_trump=covers, a trump drawn by the follower covers; under "
-        "leader-takes the follower keeps neither, and the leader takes the trick).",
+        "leader-takes the follower keeps neither, and the leader takes the trick; under "
+        "bank-only the follower keeps it but does not draw again, and the leader takes the "
+        "card led alone as his trick).",
     ),
     Rule(
         "tsyganka/cover-draw",
@@ -163,8 +165,10 @@ class TsygankaOptions(GameOptions):
         "keep",
         "A trump drawn by the follower: kept in his pile and he draws again; or it covers "
         "the lead and takes the trick; or (leader-takes) the redraw is the leader's only, and "
-        "the follower's trump or gypsy is a card of another suit: the leader takes the trick.",
-        ("keep", "covers", "leader-takes"),
+        "the follower's trump or gypsy is a card of another suit: the leader takes the trick; "
+        "or (bank-only) the follower keeps his trump or gypsy but does not draw again, and the "
+        "leader takes the card led alone as his trick.",
+        ("keep", "covers", "leader-takes", "bank-only"),
         ruling="AMB-TSYGANKA-03",
     )
     cover_with: str = option(
@@ -325,12 +329,13 @@ def keeps(c: Card, trump: int) -> bool:
 
 
 def follower_keeps(c: Card, trump: int, rule: str) -> bool:
-    """Whether the follower puts the card he drew into his pile and draws again: a trump or
-    the gypsy (``rule`` ``keep``); the gypsy only (``covers``: his trump covers); neither
+    """Whether the follower puts the card he drew into his pile: a trump or the gypsy
+    (``rule`` ``keep``, and ``bank-only``, where he does not draw again:
+    :func:`follower_redraws`); the gypsy only (``covers``: his trump covers); neither
     (``leader-takes``: the redraw is the leader's, both are cards of another suit).
 
     pre: 0 <= c < 52 and 0 <= trump <= 3
-    pre: rule in ("keep", "covers", "leader-takes")
+    pre: rule in ("keep", "covers", "leader-takes", "bank-only")
     post: not __return__ or keeps(c, trump)
     post: rule != "leader-takes" or not __return__
     """
@@ -338,7 +343,19 @@ def follower_keeps(c: Card, trump: int, rule: str) -> bool:
         return False
     if rule == "covers":  # tsyganka/draw-again (AMB-TSYGANKA-03 b): the gypsy only
         return c == GYPSY
-    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a)
+    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a, e)
+
+
+def follower_redraws(rule: str) -> bool:
+    """Whether the follower who has put a trump or the gypsy into his pile draws again to
+    cover: yes, but under ``bank-only``, where the redraw is for leading only and the card led
+    stays uncovered.
+
+    pre: rule in ("keep", "covers", "leader-takes", "bank-only")
+    post: __return__ == (rule != "bank-only")
+    """
+    # tsyganka/draw-again (AMB-TSYGANKA-03 e): «выдернуть другую карту, чтобы с нее ходить»
+    return rule != "bank-only"
 
 
 def draw_covers(lead: Card, drawn: Card) -> bool:
@@ -626,8 +643,24 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
     lead = s.lead
     # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy; under
     # leader-takes, neither: both are cards of another suit and the leader takes them)
-    if follower_keeps(c, trump, s.opts.follower_trump):
+    rule = s.opts.follower_trump
+    if follower_keeps(c, trump, rule):
         piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
+        if not follower_redraws(rule):
+            # AMB-TSYGANKA-03 e: he draws no other card, the lead stays uncovered: the
+            # leader takes it alone as his trick
+            piles = put(piles, leader, piles[leader] + (lead,))
+            nxt = next_leader(leader, seat, leader, s.opts.next_lead)  # tsyganka/next-lead
+            s = s._replace(
+                circle=circle,
+                middle=middle,
+                piles=piles,
+                lead=NO_CARD,
+                last_winner=leader,
+                leader=nxt,
+                turn=nxt,
+            )
+            return _begin_stage_two(s) if exhausted else s
         if not exhausted:
             return s._replace(circle=circle, middle=middle, piles=piles)
         # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
