@@ -143,8 +143,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/next-pig",
-        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13", "AMB-SVINYI-16"),
-        "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
+        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13", "AMB-SVINYI-16", "AMB-SVINYI-21"),
+        "With no pig in the middle (one pig at a time), the first two or six drawn from the "
+        "stock begins the next pig "
         "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36; "
         "under pig_from=any also one he kept or has on top of his store).",
     ),
@@ -666,7 +667,8 @@ def _starts_pig(
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
     # kept card showed earlier; AMB-SVINYI-16 a), or under pig_from=any (``any_card``) any
     # card of his he may lay (AMB-SVINYI-16 b); only when no pig lies in the middle
-    # (AMB-SVINYI-02, -03), and only one of the ``bases`` (AMB-SVINYI-13)
+    # (AMB-SVINYI-02, -03; one pig at a time, AMB-SVINYI-21 a), and only one of the ``bases``
+    # (AMB-SVINYI-13)
     return not pig and (c == hand or any_card) and c in bases
 
 
@@ -714,7 +716,9 @@ def _pig_bound(
     """Of the cards he may lay (``movable``, the drawn card ``hand`` first), those that must go
     on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn card of the
     ``bases`` that begins one."""
-    if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
+    # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one (and only
+    # then: while a pig runs, a two or six is a card like any other, AMB-SVINYI-21 a)
+    if not pig:
         if opts.pig_from == "any" and opts.pig_duty == "any":
             # AMB-SVINYI-16 b: any two or six of his begins it, and so must (AMB-SVINYI-08 a)
             return [c for c in movable if c in bases]
