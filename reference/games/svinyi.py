@@ -266,6 +266,14 @@ class SvinyiOptions(GameOptions):
         ("shown", "drawer"),
         ruling="AMB-SVINYI-11",
     )
+    kept_shown: str = option(
+        "face-up",
+        "What the others see of the cards a player has kept from earlier turns: the cards, "
+        "face up before him (face-up); or only how many, the cards held in his hand, seen by "
+        "him alone (hidden). Only the view changes.",
+        ("face-up", "hidden"),
+        ruling="AMB-SVINYI-22",
+    )
     store_step: str = option(
         "one",
         "What goes onto a store: the next rank down, a king on an ace (one); or any lower rank, "
@@ -1098,8 +1106,14 @@ OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] =
 
 
 def _kept(s: SvinyiState, viewer: Viewer) -> JSON:
-    """Every seat's kept cards, by seat, each in canonical card order."""
-    out: list[JSON] = [_names(tuple(sorted(h))) for h in s.held]
+    """Every seat's kept cards, by seat, each in canonical card order where the viewer may see
+    them (AMB-SVINYI-22: every seat's, face up; under kept_shown=hidden his own only), else
+    how many."""
+    hidden = s.opts.kept_shown == "hidden"
+    out: list[JSON] = [
+        len(h) if hidden and seat != viewer else _names(tuple(sorted(h)))
+        for seat, h in enumerate(s.held)
+    ]
     return out
 
 
@@ -1121,11 +1135,13 @@ def _pigs_aside(s: SvinyiState, viewer: Viewer) -> JSON:
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`). Every
 #: card is face up but the stock's: a seat, and a bystander, see the same, and the stock's
-#: order is all that is hidden (its size is seen).
+#: order is all that is hidden (its size is seen); but the options that hide the card drawn
+#: (AMB-SVINYI-11 b), the kept cards (AMB-SVINYI-22 b) or the pigs set aside (AMB-SVINYI-12 b).
 VIEW: Final[tuple[Shown[SvinyiState], ...]] = (
     # svinyi/stores: 000:P26.S3 each lays his store card before him, built on in sight (000:P27.S1)
     public(STORES),
     # svinyi/unplaced (AMB-SVINYI-09 a): the cards a player keeps lie face up before him
+    # (AMB-SVINYI-22 a; under kept_shown=hidden in his hand, the others seeing how many)
     Shown("kept", _kept),
     # svinyi/turns, svinyi/next-pig: the card drawn «показавшейся из талона» (AMB-SVINYI-11)
     Shown("drawn", _drawn),
