@@ -1107,9 +1107,12 @@ OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] =
 
 def _kept(s: SvinyiState, viewer: Viewer) -> JSON:
     """Every seat's kept cards, by seat, each in canonical card order where the viewer may see
-    them (AMB-SVINYI-22: every seat's, face up; under kept_shown=hidden his own only), else
-    how many."""
-    hidden = s.opts.kept_shown == "hidden"
+    them (AMB-SVINYI-22: every seat's, face up; under kept_shown=hidden his own only while the
+    round goes on, every hand shown at its end), else how many."""
+    # AMB-SVINYI-22 b: hidden in the hand until the round is over; then shown, for the win
+    # («спустить все карты», 000:P28.S1) and the count of cards left (AMB-SVINYI-06) are told
+    # from them
+    hidden = s.opts.kept_shown == "hidden" and s.turn >= 0
     out: list[JSON] = [
         len(h) if hidden and seat != viewer else _names(tuple(sorted(h)))
         for seat, h in enumerate(s.held)
