@@ -1138,8 +1138,9 @@ def _pigs_aside(s: SvinyiState, viewer: Viewer) -> JSON:
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`). Every
 #: card is face up but the stock's: a seat, and a bystander, see the same, and the stock's
-#: order is all that is hidden (its size is seen); but the options that hide the card drawn
-#: (AMB-SVINYI-11 b), the kept cards (AMB-SVINYI-22 b) or the pigs set aside (AMB-SVINYI-12 b).
+#: order is all that is hidden (its size is seen), but under the options that hide the card
+#: drawn (AMB-SVINYI-11 b), the kept cards (AMB-SVINYI-22 b) or the pigs set aside
+#: (AMB-SVINYI-12 b).
 VIEW: Final[tuple[Shown[SvinyiState], ...]] = (
     # svinyi/stores: 000:P26.S3 each lays his store card before him, built on in sight (000:P27.S1)
     public(STORES),
