@@ -55,8 +55,8 @@ def always_redraws(rule: str) -> bool:
     return True
 
 
-def never_laid_in(rule: str, gypsy_rule: str, last_rule: str) -> bool:
-    return False
+def laid_in_only_when_last(rule: str, gypsy_rule: str, last_rule: str) -> bool:
+    return rule == "last" and last_rule == "spades-stay"
 
 
 def never_void(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
@@ -84,8 +84,9 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/void-deal", "void_deal", never_void),
     # the gypsy turned for trump never drawn under gypsy_turned=in-play
     ("tsyganka/void-deal", "middle_drawn", drawn_only_when_last),
-    # the gypsy turned for trump left in the middle under either spades-stay
-    ("tsyganka/circle", "laid_in_circle", never_laid_in),
+    # the gypsy turned for trump under out-of-play left in the middle under
+    # gypsy_turned=spades-stay (a position with her in the circle stays loadable)
+    ("tsyganka/circle", "laid_in_circle", laid_in_only_when_last),
     # a draw past the cards offered (or the circle) wraps round instead of being refused
     ("core/wrong-action", "drawn_at", wraps_round),
 ]
