@@ -51,6 +51,14 @@ def dealer_offers(rule: str, dealer: int, players: int, last_winner: int) -> int
     return dealer
 
 
+def always_redraws(rule: str) -> bool:
+    return True
+
+
+def laid_in_only_when_last(rule: str, gypsy_rule: str, last_rule: str) -> bool:
+    return rule == "last" and last_rule == "spades-stay"
+
+
 def never_void(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     return False
 
@@ -64,6 +72,8 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/cover-draw", "draw_covers", draw_never_covers),
     ("tsyganka/cover-or-accept", "beats", anything_beats),
     ("tsyganka/gypsy", "beats", anything_beats),
+    # the follower's trump drawn again over under follower_trump=bank-only
+    ("tsyganka/draw-again", "follower_redraws", always_redraws),
     ("tsyganka/next-lead", "next_leader", follower_always),
     # the stuck ending applied whenever four or fewer cards are left
     ("tsyganka/gypsy-loses", "stuck", always_stuck),
@@ -74,6 +84,9 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("tsyganka/void-deal", "void_deal", never_void),
     # the gypsy turned for trump never drawn under gypsy_turned=in-play
     ("tsyganka/void-deal", "middle_drawn", drawn_only_when_last),
+    # the gypsy turned for trump under out-of-play left in the middle under
+    # gypsy_turned=spades-stay (a position with her in the circle stays loadable)
+    ("tsyganka/circle", "laid_in_circle", laid_in_only_when_last),
     # a draw past the cards offered (or the circle) wraps round instead of being refused
     ("core/wrong-action", "drawn_at", wraps_round),
 ]

@@ -10,6 +10,8 @@ from reference.core.jsontypes import JSON
 from reference.core.shuffle import shuffle
 from reference.games import TSYGANKA as GAME
 from reference.games.tsyganka import (
+    NO_CARD,
+    STAGE_TWO,
     beats,
     draw_covers,
     keeps,
@@ -47,7 +49,7 @@ def test_decision_functions() -> None:
 def test_position_notation_round_trips_through_a_game(seed: int) -> None:
     n = 4 + seed % 13
     options: dict[str, bool | int | str] = {
-        "follower_trump": ("keep", "covers", "leader-takes")[seed % 3],
+        "follower_trump": ("keep", "covers", "leader-takes", "bank-only")[seed % 4],
         "must_cover": bool(seed // 2 % 2),
         "cover_with": ("durak", "suit")[seed // 5 % 2],
         "offer_on": ("drawer", "offerer", "offerer-until-take")[seed // 7 % 3],
@@ -82,6 +84,37 @@ def test_a_circle_beside_a_trump_card_taken_or_in_stage2_is_refused() -> None:
     in_stage2 = dict(taken, phase="stage2", circle=circle, hands=hands)
     with pytest.raises(FormatError, match="position/circle"):
         load_position(in_stage2)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"gypsy_trump": "spades-stay"},
+        {"trump_card": "out-of-play", "gypsy_turned": "spades-stay"},
+    ],
+)
+def test_the_gypsy_turned_for_trump_laid_in_the_circle(options: dict[str, str]) -> None:
+    """AMB-TSYGANKA-15 e, -11 e: spades stay trump, she is drawn from the circle as any card,
+    nothing lies in the middle, and she sticks with a player."""
+    qs = C("QS")
+    order = tuple(c for c in DECK_36 if c != qs) + (qs,)
+    s = GAME.setup(Table(4, 0, DeckOrder(order), dict(options)))
+    assert s.trump_card == qs and s.middle == NO_CARD and s.circle[-1] == qs
+    assert len(s.circle) == len(DECK_36)
+    for step in range(len(DECK_36)):  # stage 1: every card drawn, the gypsy kept
+        assert load_position(position(s)) == s and s.middle == NO_CARD
+        s = GAME.apply(s, GAME.legal_actions(s)[(step * 7) % len(GAME.legal_actions(s))])
+        if s.stage == STAGE_TWO:
+            break
+    assert s.stage == STAGE_TWO and not s.circle and s.middle == NO_CARD
+    assert any(qs in h for h in s.hands)
+    assert load_position(position(s)) == s
+    with_middle = dict(position(GAME.setup(Table(4, 0, DeckOrder(order), dict(options)))))
+    circle = with_middle["circle"]
+    assert isinstance(circle, list)
+    with_middle.update(circle=circle[:-1], middle="QS")
+    with pytest.raises(FormatError, match="spades-stay"):
+        load_position(with_middle)
 
 
 def test_the_gypsy_turned_for_trump_out_of_play() -> None:

@@ -143,8 +143,9 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
     ),
     Rule(
         "svinyi/next-pig",
-        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13", "AMB-SVINYI-16"),
-        "With no pig in the middle, the first two or six drawn from the stock begins the next pig "
+        ("000:P27.S5", "AMB-SVINYI-02", "AMB-SVINYI-13", "AMB-SVINYI-16", "AMB-SVINYI-21"),
+        "With no pig in the middle (one pig at a time), the first two or six drawn from the "
+        "stock begins the next pig "
         "(under pig_base=lowest the first of the pack's lowest rank: a two of 52, a six of 36; "
         "under pig_from=any also one he kept or has on top of his store).",
     ),
@@ -264,6 +265,14 @@ class SvinyiOptions(GameOptions):
         "changes.",
         ("shown", "drawer"),
         ruling="AMB-SVINYI-11",
+    )
+    kept_shown: str = option(
+        "face-up",
+        "What the others see of the cards a player has kept from earlier turns: the cards, "
+        "face up before him (face-up); or only how many, the cards held in his hand, seen by "
+        "him alone (hidden). Only the view changes.",
+        ("face-up", "hidden"),
+        ruling="AMB-SVINYI-22",
     )
     store_step: str = option(
         "one",
@@ -668,7 +677,8 @@ def _starts_pig(
     # svinyi/next-pig: only a card drawn from the stock («первой показавшейся из талона»: a
     # kept card showed earlier; AMB-SVINYI-16 a), or under pig_from=any (``any_card``) any
     # card of his he may lay (AMB-SVINYI-16 b); only when no pig lies in the middle
-    # (AMB-SVINYI-02, -03), and only one of the ``bases`` (AMB-SVINYI-13)
+    # (AMB-SVINYI-02, -03; one pig at a time, AMB-SVINYI-21 a), and only one of the ``bases``
+    # (AMB-SVINYI-13)
     return not pig and (c == hand or any_card) and c in bases
 
 
@@ -716,7 +726,9 @@ def _pig_bound(
     """Of the cards he may lay (``movable``, the drawn card ``hand`` first), those that must go
     on the pig now (svinyi/pig-first): a card that fits the pig, or a drawn card of the
     ``bases`` that begins one."""
-    if not pig:  # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one
+    # svinyi/next-pig: nothing fits an empty pig; a drawn two or six begins one (and only
+    # then: while a pig runs, a two or six is a card like any other, AMB-SVINYI-21 a)
+    if not pig:
         if opts.pig_from == "any" and opts.pig_duty == "any":
             # AMB-SVINYI-16 b: any two or six of his begins it, and so must (AMB-SVINYI-08 a)
             return [c for c in movable if c in bases]
@@ -1096,8 +1108,17 @@ OBSERVABLES: Final[tuple[Observable[SvinyiState] | PerSeat[SvinyiState], ...]] =
 
 
 def _kept(s: SvinyiState, viewer: Viewer) -> JSON:
-    """Every seat's kept cards, by seat, each in canonical card order."""
-    out: list[JSON] = [_names(tuple(sorted(h))) for h in s.held]
+    """Every seat's kept cards, by seat, each in canonical card order where the viewer may see
+    them (AMB-SVINYI-22: every seat's, face up; under kept_shown=hidden his own only while the
+    round goes on, every hand shown at its end), else how many."""
+    # AMB-SVINYI-22 b: hidden in the hand until the round is over; then shown, for the win
+    # («спустить все карты», 000:P28.S1) and the count of cards left (AMB-SVINYI-06) are told
+    # from them
+    hidden = s.opts.kept_shown == "hidden" and s.turn >= 0
+    out: list[JSON] = [
+        len(h) if hidden and seat != viewer else _names(tuple(sorted(h)))
+        for seat, h in enumerate(s.held)
+    ]
     return out
 
 
@@ -1119,11 +1140,14 @@ def _pigs_aside(s: SvinyiState, viewer: Viewer) -> JSON:
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`). Every
 #: card is face up but the stock's: a seat, and a bystander, see the same, and the stock's
-#: order is all that is hidden (its size is seen).
+#: order is all that is hidden (its size is seen), but under the options that hide the card
+#: drawn (AMB-SVINYI-11 b), the kept cards (AMB-SVINYI-22 b) or the pigs set aside
+#: (AMB-SVINYI-12 b).
 VIEW: Final[tuple[Shown[SvinyiState], ...]] = (
     # svinyi/stores: 000:P26.S3 each lays his store card before him, built on in sight (000:P27.S1)
     public(STORES),
     # svinyi/unplaced (AMB-SVINYI-09 a): the cards a player keeps lie face up before him
+    # (AMB-SVINYI-22 a; under kept_shown=hidden in his hand, the others seeing how many)
     Shown("kept", _kept),
     # svinyi/turns, svinyi/next-pig: the card drawn «показавшейся из талона» (AMB-SVINYI-11)
     Shown("drawn", _drawn),

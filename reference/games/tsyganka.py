@@ -85,7 +85,9 @@ RULES: Final = CORE_RULES + (
         "The pack is laid face down in a circle, its bottom card face up in the middle as trump; "
         "the trump card is taken last, when the circle is empty (it stays out of play under "
         "trump_card=out-of-play); the gypsy turned for trump is turned again only under "
-        "gypsy_trump=turn-again (gypsy_turned=turn-again under out-of-play).",
+        "gypsy_trump=turn-again (gypsy_turned=turn-again under out-of-play), and laid in the "
+        "circle, spades staying trump, only under gypsy_trump=spades-stay "
+        "(gypsy_turned=spades-stay under out-of-play).",
     ),
     Rule(
         "tsyganka/void-deal",
@@ -105,7 +107,9 @@ RULES: Final = CORE_RULES + (
         ("000:P24.S3", "000:P24.S4", "AMB-TSYGANKA-03"),
         "A trump or the gypsy drawn goes into the drawer's pile and he draws again; neither is "
         "ever led (under follower_trump=covers, a trump drawn by the follower covers; under "
-        "leader-takes the follower keeps neither, and the leader takes the trick).",
+        "leader-takes the follower keeps neither, and the leader takes the trick; under "
+        "bank-only the follower keeps it but does not draw again, and the leader takes the "
+        "card led alone as his trick).",
     ),
     Rule(
         "tsyganka/cover-draw",
@@ -163,8 +167,10 @@ class TsygankaOptions(GameOptions):
         "keep",
         "A trump drawn by the follower: kept in his pile and he draws again; or it covers "
         "the lead and takes the trick; or (leader-takes) the redraw is the leader's only, and "
-        "the follower's trump or gypsy is a card of another suit: the leader takes the trick.",
-        ("keep", "covers", "leader-takes"),
+        "the follower's trump or gypsy is a card of another suit: the leader takes the trick; "
+        "or (bank-only) the follower keeps his trump or gypsy but does not draw again, and the "
+        "leader takes the card led alone as his trick.",
+        ("keep", "covers", "leader-takes", "bank-only"),
         ruling="AMB-TSYGANKA-03",
     )
     cover_with: str = option(
@@ -200,16 +206,20 @@ class TsygankaOptions(GameOptions):
         "Under trump_card=out-of-play, the gypsy turned for trump: the deal is void and is "
         "dealt again (redeal); the deal is played with her out of play and nobody loses "
         "(no-loser); she alone is taken last, as under trump_card=last (in-play); or the next "
-        "card up the pack is turned for trump and she goes into the circle (turn-again).",
-        ("redeal", "no-loser", "in-play", "turn-again"),
+        "card up the pack is turned for trump and she goes into the circle (turn-again); or "
+        "spades stay trump and she alone goes into the circle, nothing left in the middle "
+        "(spades-stay).",
+        ("redeal", "no-loser", "in-play", "turn-again", "spades-stay"),
         ruling="AMB-TSYGANKA-11",
     )
     gypsy_trump: str = option(
         "drawn-last",
         "Under trump_card=last, the gypsy turned for trump: she stays the trump card and is "
         "drawn last (drawn-last); the deal is void and is dealt again (redeal); or the next "
-        "card up the pack is turned for trump and she goes into the circle (turn-again).",
-        ("drawn-last", "redeal", "turn-again"),
+        "card up the pack is turned for trump and she goes into the circle (turn-again); or "
+        "spades stay trump and she alone goes into the circle, nothing left in the middle "
+        "(spades-stay).",
+        ("drawn-last", "redeal", "turn-again", "spades-stay"),
         ruling="AMB-TSYGANKA-15",
     )
     offer_on: str = option(
@@ -325,12 +335,13 @@ def keeps(c: Card, trump: int) -> bool:
 
 
 def follower_keeps(c: Card, trump: int, rule: str) -> bool:
-    """Whether the follower puts the card he drew into his pile and draws again: a trump or
-    the gypsy (``rule`` ``keep``); the gypsy only (``covers``: his trump covers); neither
+    """Whether the follower puts the card he drew into his pile: a trump or the gypsy
+    (``rule`` ``keep``, and ``bank-only``, where he does not draw again:
+    :func:`follower_redraws`); the gypsy only (``covers``: his trump covers); neither
     (``leader-takes``: the redraw is the leader's, both are cards of another suit).
 
     pre: 0 <= c < 52 and 0 <= trump <= 3
-    pre: rule in ("keep", "covers", "leader-takes")
+    pre: rule in ("keep", "covers", "leader-takes", "bank-only")
     post: not __return__ or keeps(c, trump)
     post: rule != "leader-takes" or not __return__
     """
@@ -338,7 +349,19 @@ def follower_keeps(c: Card, trump: int, rule: str) -> bool:
         return False
     if rule == "covers":  # tsyganka/draw-again (AMB-TSYGANKA-03 b): the gypsy only
         return c == GYPSY
-    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a)
+    return keeps(c, trump)  # tsyganka/draw-again (AMB-TSYGANKA-03 a, e)
+
+
+def follower_redraws(rule: str) -> bool:
+    """Whether the follower who has put a trump or the gypsy into his pile draws again to
+    cover: yes, but under ``bank-only``, where the redraw is for leading only and the card led
+    stays uncovered.
+
+    pre: rule in ("keep", "covers", "leader-takes", "bank-only")
+    post: __return__ == (rule != "bank-only")
+    """
+    # tsyganka/draw-again (AMB-TSYGANKA-03 e): «выдернуть другую карту, чтобы с нее ходить»
+    return rule != "bank-only"
 
 
 def draw_covers(lead: Card, drawn: Card) -> bool:
@@ -443,7 +466,7 @@ def middle_drawn(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     only under gypsy_turned=in-play (``gypsy_rule``).
 
     pre: rule in ("last", "out-of-play")
-    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again", "spades-stay")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "last" or (trump_card == GYPSY and gypsy_rule == "in-play"))
     """
@@ -458,7 +481,7 @@ def void_deal(rule: str, gypsy_rule: str, trump_card: Card) -> bool:
     trump_card=out-of-play (``rule``) and gypsy_turned=redeal (``gypsy_rule``).
 
     pre: rule in ("last", "out-of-play")
-    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again", "spades-stay")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "out-of-play" and trump_card == GYPSY and gypsy_rule == "redeal")
     """
@@ -470,7 +493,8 @@ def void_last(rule: str, last_rule: str, trump_card: Card) -> bool:
     """Whether the deal is void, to be dealt again: the gypsy turned for trump under
     trump_card=last (``rule``) and gypsy_trump=redeal (``last_rule``).
 
-    pre: rule in ("last", "out-of-play") and last_rule in ("drawn-last", "redeal", "turn-again")
+    pre: rule in ("last", "out-of-play")
+    pre: last_rule in ("drawn-last", "redeal", "turn-again", "spades-stay")
     pre: 0 <= trump_card < 52
     post: __return__ == (rule == "last" and trump_card == GYPSY and last_rule == "redeal")
     """
@@ -484,13 +508,28 @@ def turns_again(rule: str, gypsy_rule: str, last_rule: str) -> bool:
     gypsy_turned=turn-again under out-of-play (``gypsy_rule``).
 
     pre: rule in ("last", "out-of-play")
-    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again")
-    pre: last_rule in ("drawn-last", "redeal", "turn-again")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again", "spades-stay")
+    pre: last_rule in ("drawn-last", "redeal", "turn-again", "spades-stay")
     post: __return__ == ((gypsy_rule if rule == "out-of-play" else last_rule) == "turn-again")
     """
     if rule == "last":  # tsyganka/circle (AMB-TSYGANKA-15 c)
         return last_rule == "turn-again"
     return gypsy_rule == "turn-again"  # tsyganka/circle (AMB-TSYGANKA-11 d)
+
+
+def laid_in_circle(rule: str, gypsy_rule: str, last_rule: str) -> bool:
+    """Whether a gypsy turned for trump is laid in the circle with spades staying trump and
+    no card left in the middle: gypsy_trump=spades-stay under trump_card=last (``rule``,
+    ``last_rule``), gypsy_turned=spades-stay under out-of-play (``gypsy_rule``).
+
+    pre: rule in ("last", "out-of-play")
+    pre: gypsy_rule in ("redeal", "no-loser", "in-play", "turn-again", "spades-stay")
+    pre: last_rule in ("drawn-last", "redeal", "turn-again", "spades-stay")
+    post: __return__ == ((gypsy_rule if rule == "out-of-play" else last_rule) == "spades-stay")
+    """
+    if rule == "last":  # tsyganka/circle (AMB-TSYGANKA-15 e)
+        return last_rule == "spades-stay"
+    return gypsy_rule == "spades-stay"  # tsyganka/circle (AMB-TSYGANKA-11 e)
 
 
 def trump_turned(circle: tuple[Card, ...], middle: Card, again: bool) -> tuple[Card, ...]:
@@ -509,6 +548,13 @@ def trump_turned(circle: tuple[Card, ...], middle: Card, again: bool) -> tuple[C
 
 def _middle_drawn(s: TsygankaState) -> bool:
     return middle_drawn(s.opts.trump_card, s.opts.gypsy_turned, s.trump_card)
+
+
+def _laid_in_circle(s: TsygankaState) -> bool:
+    """Whether the gypsy was turned for trump and laid in the circle, spades staying trump
+    (AMB-TSYGANKA-15 e, AMB-TSYGANKA-11 e): nothing lies in the middle."""
+    o = s.opts
+    return s.trump_card == GYPSY and laid_in_circle(o.trump_card, o.gypsy_turned, o.gypsy_trump)
 
 
 def _void(s: TsygankaState) -> bool:
@@ -571,12 +617,17 @@ def setup(table: Table) -> TsygankaState:
     again = turns_again(opts.trump_card, opts.gypsy_turned, opts.gypsy_trump)
     *rest, middle = trump_turned(circle, middle, again)
     circle = tuple(rest)
+    trump_card = middle
+    if middle == GYPSY and laid_in_circle(opts.trump_card, opts.gypsy_turned, opts.gypsy_trump):
+        # tsyganka/circle (AMB-TSYGANKA-15 e, AMB-TSYGANKA-11 e): she named spades trump and is
+        # laid last in the circle (the draw is blind), nothing left in the middle
+        circle, middle = circle + (GYPSY,), NO_CARD
     empty: Holdings = tuple(() for _ in range(n))
     s = TsygankaState(
         opts=opts,
         players=n,
         dealer=table.dealer,
-        trump_card=middle,
+        trump_card=trump_card,
         stage=STAGE_ONE,
         turn=table.dealer,  # tsyganka/dealer-leads
         circle=circle,
@@ -626,8 +677,24 @@ def _stage_one(s: TsygankaState, seat: Seat, position: int) -> TsygankaState:
     lead = s.lead
     # AMB-TSYGANKA-03: the follower keeps a trump (or, under covers, only the gypsy; under
     # leader-takes, neither: both are cards of another suit and the leader takes them)
-    if follower_keeps(c, trump, s.opts.follower_trump):
+    rule = s.opts.follower_trump
+    if follower_keeps(c, trump, rule):
         piles = put(piles, seat, piles[seat] + (c,))  # tsyganka/draw-again
+        if not follower_redraws(rule):
+            # AMB-TSYGANKA-03 e: he draws no other card, the lead stays uncovered: the
+            # leader takes it alone as his trick
+            piles = put(piles, leader, piles[leader] + (lead,))
+            nxt = next_leader(leader, seat, leader, s.opts.next_lead)  # tsyganka/next-lead
+            s = s._replace(
+                circle=circle,
+                middle=middle,
+                piles=piles,
+                lead=NO_CARD,
+                last_winner=leader,
+                leader=nxt,
+                turn=nxt,
+            )
+            return _begin_stage_two(s) if exhausted else s
         if not exhausted:
             return s._replace(circle=circle, middle=middle, piles=piles)
         # AMB-TSYGANKA-04: the circle is gone with the lead uncovered: the leader takes it
@@ -1017,7 +1084,14 @@ def load_position(pos: JSON) -> TsygankaState:
     if s.trump_card == GYPSY and again:
         # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c: the gypsy turned is turned again
         raise FormatError("position/trump_card: under turn-again the gypsy is never the trump")
-    if _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): over as dealt, nothing played
+    in_circle = _laid_in_circle(s)
+    if in_circle:  # tsyganka/circle (AMB-TSYGANKA-15 e, -11 e): she is in play, the middle empty
+        if s.middle != NO_CARD:
+            raise FormatError(
+                "position/middle: under spades-stay the gypsy turned for trump is laid in the "
+                "circle and nothing lies in the middle"
+            )
+    elif _void(s):  # tsyganka/void-deal (AMB-TSYGANKA-11 a, -15 b): over as dealt, nothing played
         if s.stage != OVER or s.lead != NO_CARD or any(s.piles) or any(s.hands) or s.discard:
             raise FormatError(
                 "position/phase: a deal turning up the gypsy that is void (trump_card="
@@ -1032,7 +1106,8 @@ def load_position(pos: JSON) -> TsygankaState:
             )
     elif s.stage != STAGE_ONE and s.middle != NO_CARD:
         raise FormatError("position/middle: the trump card is taken before stage2")
-    if s.circle and not _void(s) and (s.stage != STAGE_ONE or s.middle == NO_CARD):
+    middle_gone = s.middle == NO_CARD and not in_circle  # AMB-TSYGANKA-15 e: never there
+    if s.circle and not _void(s) and (s.stage != STAGE_ONE or middle_gone):
         # tsyganka/circle
         raise FormatError(
             "position/circle: the circle is drawn out before stage2, and the trump card in the "

@@ -21,7 +21,7 @@ def check(state: object) -> None:
     middle); the gypsy is never discarded; at least two hold cards. At the end: one loser,
     holding the gypsy (none if she was turned for trump and stayed out of play, or if the deal
     was void: then nothing was drawn). Under gypsy_trump or gypsy_turned turn-again the gypsy
-    is never the trump card."""
+    is never the trump card; under spades-stay, turned for trump, she never lies in the middle."""
     assert isinstance(state, TsygankaState)
     s = state
     trump = s.trump_card // 13
@@ -30,6 +30,12 @@ def check(state: object) -> None:
         "turn-again"
     )
     assert not (again and s.trump_card == GYPSY)  # AMB-TSYGANKA-11 d, AMB-TSYGANKA-15 c
+    laid_in = (s.opts.gypsy_trump if s.opts.trump_card == "last" else s.opts.gypsy_turned) == (
+        "spades-stay"
+    )
+    # AMB-TSYGANKA-11 e, AMB-TSYGANKA-15 e: the gypsy turned is laid in the circle, never left
+    # in the middle
+    assert not (laid_in and s.trump_card == GYPSY and s.middle != NO_CARD)
     assert len(s.discard) % 2 == 0
     if s.stage == STAGE_ONE:
         assert not any(s.hands) and s.up == NO_CARD
