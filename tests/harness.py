@@ -31,8 +31,9 @@ from hypothesis.stateful import (
 )
 
 from reference.core.cards import card_name
-from reference.core.errors import FormatError, IllegalAction, SetupError
+from reference.core.errors import FormatError, IllegalAction
 from reference.core.game import AnyGame, DeckOrder, Table
+from reference.core.game import seat_counts as accepted_seat_counts
 from reference.core.jsontypes import JSONObject
 from reference.core.options import OptionSpec, OptionValue
 from reference.core.shuffle import shuffle
@@ -53,22 +54,15 @@ def option_values(spec: OptionSpec) -> st.SearchStrategy[OptionValue]:
 
 
 def seat_counts(game: AnyGame, options: dict[str, OptionValue]) -> tuple[int, ...]:
-    """The seat counts the game accepts under these options (some options allow more).
+    """The seat counts the game accepts under these options (some options allow more), once
+    per game and options.
 
     Drawn from instead of filtering refused tables: a filter that rejects most draws
     fails Hypothesis' health check on a busy machine.
     """
     key = (game.id, tuple(sorted(options.items())))
     if key not in _SEAT_COUNTS:
-        counts = []
-        for n in game.players:
-            try:
-                game.setup(Table(n, 0, DeckOrder(game.pack), options))
-            except SetupError as e:
-                if e.rule_id is not None and e.rule_id.endswith("/players"):
-                    continue
-            counts.append(n)
-        _SEAT_COUNTS[key] = tuple(counts)
+        _SEAT_COUNTS[key] = accepted_seat_counts(game, options)
     return _SEAT_COUNTS[key]
 
 

@@ -38,7 +38,7 @@ from reference.cli.common import (
 from reference.cli.style import Style
 from reference.core.deals import deal_to_json
 from reference.core.errors import FormatError, IllegalAction, SetupError
-from reference.core.game import AnyGame, DeckOrder, Outcome, Table
+from reference.core.game import AnyGame, DeckOrder, Outcome, Table, seat_counts
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionValue
 from reference.core.shuffle import MASK64, shuffle
@@ -172,14 +172,7 @@ def fewest_seated(game: AnyGame, options: dict[str, OptionValue]) -> int:
     """The fewest seats the game sets up under these options (lotereya's banker and dealer
     play only under officers=play, so without it two seats are refused); the fewest of its
     range if it sets up none, for the setup to say why."""
-    for n in game.players:
-        try:
-            game.setup(Table(n, 0, DeckOrder(game.pack), options))
-        except SetupError as e:
-            if e.rule_id is not None and e.rule_id.endswith("/players"):
-                continue
-        return n
-    return game.players.start
+    return min(seat_counts(game, options), default=game.players.start)
 
 
 def writable(path: Path) -> None:

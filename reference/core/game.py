@@ -17,6 +17,7 @@ from functools import partial
 from typing import Generic, Protocol, TypeGuard, TypeVar, cast
 
 from reference.core.cards import Card
+from reference.core.errors import SetupError
 from reference.core.jsontypes import JSON, JSONObject
 from reference.core.options import OptionSpec, OptionValue
 from reference.core.rules import Rule
@@ -337,3 +338,20 @@ class Erased(Generic[S, A]):
 
     def chips(self, s: object) -> int | None:
         return self.game.chips(self._s(s))
+
+
+def seat_counts(game: AnyGame, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+    """The seat counts of the game's range that it sets up under these options: an option may
+    narrow the range or widen it (michigan's table=two-or-more seats nine and more; lotereya's
+    banker and dealer sit at two seats only under officers=play). A table refused for its seat
+    count (a rule ``<game>/players``) is left out; one refused for another reason is kept, for
+    its setup to say why."""
+    counts = []
+    for n in game.players:
+        try:
+            game.setup(Table(n, 0, DeckOrder(game.pack), dict(options)))
+        except SetupError as e:
+            if e.rule_id is not None and e.rule_id.endswith("/players"):
+                continue
+        counts.append(n)
+    return tuple(counts)
