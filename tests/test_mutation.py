@@ -91,6 +91,43 @@ def verdict(name: str, status: str, equivalent: str | None) -> mrun.Verdict:
     return v
 
 
+class _BusyServer:
+    """The fixture's server on a busy machine: every run under the plain bound times out; a run
+    with the second look's bound gives what the model does (the mutant survives)."""
+
+    def __init__(self, real: mrun.Server) -> None:
+        self.real = real
+        self.bounds: list[float | None] = []
+        self.settings, self.modules = real.settings, real.modules
+
+    def mutants(self) -> list[Mutant]:
+        return self.real.mutants()
+
+    def control(self) -> None:
+        pass
+
+    def run_many(
+        self, work: list[tuple[Mutant | None, str]], bound: float | None = None
+    ) -> Iterator[tuple[int, dict[str, object]]]:
+        self.bounds.append(bound)
+        for i, _ in enumerate(work):
+            if bound is None:
+                yield i, {"status": mrun.TIMEOUT, "by": "over 10 s", "seconds": 10.0}
+            else:
+                yield i, {"status": mrun.SURVIVED, "seconds": 12.0}
+
+
+def test_a_mutant_over_the_time_bound_gets_a_second_look(server: mrun.Server) -> None:
+    """A mutant slowed past the bound by a busy machine is judged again with six times the time,
+    and only then by its result: the clock catches only a mutant that runs on and on."""
+    busy = _BusyServer(server)
+    mutant = known_bad(server)
+    outcome = mrun.execute(busy, [mutant], {})  # type: ignore[arg-type]
+    (verdict,) = outcome.verdicts
+    assert busy.bounds == [None, mrun.SECOND_LOOK * server.settings.timeout]
+    assert verdict.status == mrun.SURVIVED and verdict.seconds == 12.0
+
+
 def test_equivalent_entry_is_honoured(tmp_path: Path) -> None:
     listed = f"{SVINYI}::f::op::aaaaaaaa::0"
     file = tmp_path / "equivalent.txt"
