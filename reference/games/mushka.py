@@ -424,7 +424,7 @@ def pamfil_ace_key(c: int, lead: int, trump: int, above: bool = False) -> int:
     """
     if c == AS and not top_plain(c, lead, trump, PAMFIL, False):
         if above and trump != SPADES:  # AMB-MUSHKAPAMFIL-01/f: no trump, above the trumps
-            return 501  # just above Памфил's 500
+            return 600  # above Памфил's 500, clear of it (a shift of one keeps the order)
         return 499  # just below Памфил's 500, the highest trump (001:P41.S1)
     return card_key(c, lead, trump, PAMFIL)
 
