@@ -201,3 +201,25 @@ def test_stalled_and_banned_suit() -> None:
     assert stalled(4, True) and not stalled(3, True) and not stalled(4, False)
     assert banned_suit(1, C("AS"), False) == 1 and banned_suit(1, C("AS"), True) == 0
     assert banned_suit(2, C("KD"), True) == 2
+
+
+def test_two_cards_bought_survive_the_position() -> None:
+    """AMB-MUSHKAKOPILKA-03 (buy=two): the count of cards bought this turn is carried as
+    ``buys`` once it passes one, and a third buy is not offered."""
+    s = GAME.setup(Table(4, 0, DeckOrder(shuffle(DECK_32, 0)), {"buy": "two"}))
+    seen = False
+    for _ in range(2000):
+        legal = GAME.legal_actions(s)
+        if not legal:
+            break
+        buys = [a for a in legal if isinstance(a, Buy)]
+        assert not (buys and s.bought >= 2)
+        s = GAME.apply(s, buys[0] if buys else legal[0])
+        seen = seen or s.bought == 2
+        assert load_position(position(s)) == s
+        assert ("buys" in position(s)) == (s.bought > 1)
+    assert seen
+    pos = position(GAME.setup(Table(4, 0, DeckOrder(DECK_32))))
+    for bad in ({"buys": 1, "bought": True}, {"buys": 2, "bought": False}):
+        with pytest.raises(FormatError, match="buys"):
+            load_position({**pos, **bad})

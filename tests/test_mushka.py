@@ -39,6 +39,7 @@ def test_position_notation_round_trips_through_a_game(game_id: str, seed: int) -
 #: The readings that name a second holder (or more) beside ``holder``, by game.
 HELD_READINGS = (
     ("mushka-pamfil", {"ace_of_spades": "keeps-conditions"}),
+    ("mushka-pamfil", {"ace_of_spades": "above-pamfil"}),
     ("mushka-shutikha", {"queen_conditions": "both"}),
     ("mushka-shutikha", {"queen_points": "holder"}),
     ("mushka-shutikha", {"queen_conditions": "both", "queen_points": "holder"}),
@@ -103,6 +104,18 @@ def test_the_ace_of_spades_keeps_its_power_below_pamfil() -> None:
     assert key(C("KH"), lead, hearts) < key(C("AS"), lead, hearts) < key(C("JC"), lead, hearts)
     assert key(C("AS"), C("5S"), hearts) < key(C("2H"), C("5S"), hearts)
     assert key(C("AS"), C("5S"), 0) > key(C("KS"), C("5S"), 0)
+
+
+def test_the_ace_of_spades_above_pamfil_unless_spades_are_trump() -> None:
+    """AMB-MUSHKAPAMFIL-01/f: above Памфил when spades are not trump (then no trump, it beats
+    the trumps), just below it when they are; a plain spade in a trick led in spades."""
+    hearts, spades = 1, 0
+    key = mushka.pamfil_ace_key
+    lead = C("5D")
+    assert key(C("AS"), lead, hearts, True) > key(C("JC"), lead, hearts, True)
+    assert key(C("KS"), lead, spades, True) < key(C("AS"), lead, spades, True)
+    assert key(C("AS"), lead, spades, True) < key(C("JC"), lead, spades, True)
+    assert key(C("AS"), C("5S"), hearts, True) < key(C("2H"), C("5S"), hearts, True)
 
 
 def test_a_position_missing_a_card_names_the_card() -> None:

@@ -319,8 +319,9 @@ class KopilkaOptions(GameOptions):
     )
     buy: str = option(
         "repeat",
-        "A void player may buy card after card while still void, or one card a turn.",
-        ("repeat", "one"),
+        "A void player may buy card after card while still void, or one card a turn, or up "
+        "to two cards a turn (two).",
+        ("repeat", "one", "two"),
         ruling=R + "03",
     )
     ace: str = option(
@@ -472,8 +473,8 @@ class KopilkaState(NamedTuple):
     """A position of the partie. Immutable.
 
     ``table`` holds the cards of the trick in progress in play order (``table_seats`` who
-    played them), the lead first; ``passed`` the seats that passed on it; ``bought`` whether
-    the player to move has bought during this turn; ``ban`` the suit the leader may not lead
+    played them), the lead first; ``passed`` the seats that passed on it; ``bought`` how many
+    cards the player to move has bought during this turn; ``ban`` the suit the leader may not lead
     (-1: none). ``pending`` are the takers of an exchange still to discard, and ``checked``
     how many seats (from the dealer's left) the exchange has looked at. ``record`` holds, per
     seat, the tricks of the partie (suit + 4 if doubled); ``tricks`` the tricks of this deal.
@@ -501,7 +502,7 @@ class KopilkaState(NamedTuple):
     table: tuple[Card, ...]
     table_seats: tuple[Seat, ...]
     passed: tuple[Seat, ...]
-    bought: bool
+    bought: int
     ban: int
     checked: int
     pending: tuple[Seat, ...]
@@ -807,7 +808,7 @@ def setup(table: Table) -> KopilkaState:
         table=(),
         table_seats=(),
         passed=(),
-        bought=False,
+        bought=0,
         ban=-1,
         checked=0,
         pending=(),
@@ -890,7 +891,7 @@ def _lead_or_block(
     fields[_TABLE] = ()
     fields[_SEATS] = ()
     fields[_PASSED] = ()
-    fields[_BOUGHT] = False
+    fields[_BOUGHT] = 0
     fields[_BAN] = ban
     if blocked(hands, not stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         s = _new_state(KopilkaState, fields)
@@ -941,13 +942,19 @@ def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
         out = out + (plays[AS],)
     if not same:
         # mushka-kopilka/buy (AMB-MUSHKAKOPILKA-03): again while void, or once under buy=one
-        if s.stock and not (s.bought and s.opts.buy == "one"):
+        if s.stock and s.bought < BUY_LIMITS[s.opts.buy]:
             out = out + (BUYS[seat],)
         return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
     # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02): fined at once, or found out later
     if s.opts.pass_with_suit != "refused":
         out = out + (PASSES[seat],)
     return out
+
+
+#: The cards a void player may buy in one turn under each value of buy
+#: (mushka-kopilka/buy, AMB-MUSHKAKOPILKA-03): while still void (repeat, the stock being the
+#: bound), one (one), or up to two, the limit Лентюрлю states (two, 001:P70.S2).
+BUY_LIMITS: Final = {"repeat": len(DECK_32), "one": 1, "two": 2}
 
 
 def _beating(table: tuple[Card, ...], led: int, same: tuple[Play, ...]) -> tuple[Play, ...]:
@@ -1073,7 +1080,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
             fields[_TABLE] = (a.card,)
             fields[_SEATS] = (seat,)
             fields[_TURN] = nxt
-            fields[_BOUGHT] = False
+            fields[_BOUGHT] = 0
             fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
             return _new_state(KopilkaState, fields)
         # mushka-kopilka/winner-leads-other: the lead passes left
@@ -1084,7 +1091,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
         fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
         fields[_STOCK] = s.stock[1:]
-        fields[_BOUGHT] = True
+        fields[_BOUGHT] = s.bought + 1
         fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
         fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
         return _new_state(KopilkaState, fields)
@@ -1103,7 +1110,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
                 fields[_LEDGER] = s.ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
         fields[_PASSED] = s.passed + (seat,)
     fields[_TURN] = nxt
-    fields[_BOUGHT] = False
+    fields[_BOUGHT] = 0
     s = _new_state(KopilkaState, fields)
     if done:
         return _close_trick(s, fields)
@@ -1213,7 +1220,7 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
                     (),  # table
                     (),  # table_seats
                     (),  # passed
-                    False,  # bought
+                    0,  # bought
                     -1,  # ban
                     0,  # checked
                     (),  # pending
@@ -1274,7 +1281,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         table=(),
         table_seats=(),
         passed=(),
-        bought=False,
+        bought=0,
         ban=-1,
         idle=0,  # a last deal ended by four leads passed by all leaves no count behind
         legal=(),  # the partie is over
@@ -1403,7 +1410,7 @@ VIEW: Final[tuple[Shown[KopilkaState], ...]] = (
     views.public(obs.TABLE),
     Shown("table_seats", lambda s, viewer: _seats(s.table_seats)),
     Shown("passed", lambda s, viewer: _seats(s.passed)),
-    Shown("bought", lambda s, viewer: s.bought),
+    Shown("bought", lambda s, viewer: s.bought > 0),
     # 001:P88.S1: the suit the taker of the last trick may not lead follows from the trick
     Shown("ban", lambda s, viewer: None if s.ban < 0 else suit_letter(s.ban)),
     # AMB-MUSHKAKOPILKA-17: the stock lies face down; how many cards it holds is seen
@@ -1473,7 +1480,9 @@ def position(s: KopilkaState) -> JSONObject:
             {"seat": p, "card": card_name(c)} for p, c in zip(s.table_seats, s.table, strict=True)
         ],
         "passed": list(s.passed),
-        "bought": s.bought,
+        "bought": s.bought > 0,
+        # AMB-MUSHKAKOPILKA-03 (buy=two): how many, only where one card does not say it
+        **({"buys": s.bought} if s.bought > 1 else {}),
         "ban": None if s.ban < 0 else suit_letter(s.ban),
         "exchange": {
             "checked": s.checked,
@@ -1502,6 +1511,18 @@ def _suit_code(text: str, where: str) -> int:
     except ValueError as e:
         raise FormatError(f"{where}: {e}") from None
     return suit + DOUBLED if doubled else suit
+
+
+def _bought(o: JSONObject) -> int:
+    """How many cards the player to move has bought this turn: ``buys`` where the position
+    gives it (more than one, AMB-MUSHKAKOPILKA-03 buy=two), else one if ``bought``."""
+    bought = bool(o.get("bought", False))
+    if "buys" not in o:
+        return 1 if bought else 0
+    buys = as_int(o["buys"], "position/buys")
+    if buys < 2 or not bought:
+        raise FormatError("position/buys: more than one card bought, and bought true")
+    return buys
 
 
 def load_position(pos: JSON) -> KopilkaState:
@@ -1588,7 +1609,7 @@ def load_position(pos: JSON) -> KopilkaState:
         passed=tuple(
             as_int(p, "position/passed") for p in as_list(o.get("passed", []), "position/passed")
         ),
-        bought=bool(o.get("bought", False)),
+        bought=_bought(o),
         ban=ban,
         checked=checked,
         pending=pending,

@@ -650,7 +650,8 @@ def follows(last: Card, c: Card, any_suit: bool) -> bool:
     pre: 0 <= last < 52 and 0 <= c < 52
     post: __return__ == (LOW_RANK[c] - LOW_RANK[last] == 1 and (any_suit or c // 13 == last // 13))
     """
-    # mushka-lenturlu/ace-low, mushka-lenturlu/sequence
+    # mushka-lenturlu/ace-low, mushka-lenturlu/sequence; nothing follows a king, the sequence
+    # never wrapping round to the ace (AMB-MUSHKALENTURLU-27)
     if LOW_RANK[c] != LOW_RANK[last] + 1:
         return False
     return any_suit or SUIT_OF[c] == SUIT_OF[last]

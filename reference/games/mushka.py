@@ -41,6 +41,7 @@ from reference.core.cards import (
     DECK_36,
     DECK_52,
     RANK_OF,
+    SPADES,
     SUIT_OF,
     Card,
     RankOrder,
@@ -407,27 +408,34 @@ KEYS: Final = tuple(
 TRUMPED: Final = {"suit-led": 0, "when-led": 1, "any-lead": 2}
 
 
-def pamfil_ace_key(c: int, lead: int, trump: int) -> int:
+def pamfil_ace_key(c: int, lead: int, trump: int, above: bool = False) -> int:
     """:func:`card_key` in Памфил under ace_of_spades=keeps-conditions (AMB-MUSHKAPAMFIL-01/e):
     the ace of spades keeps its base power (mushka/top-card) below Памфил alone, the highest
     trump (001:P41.S1): above every other card, except in a trick led in spades when spades are
     not trump, where it is a plain spade that a trump beats (:func:`top_plain`, the base game's
-    default top_trumped=suit-led).
+    default top_trumped=suit-led). Under ace_of_spades=above-pamfil (``above``,
+    AMB-MUSHKAPAMFIL-01/f) it stands above Памфил too while spades are not trump, being then
+    no trump and beating the trumps (001:P20.S3), and just below it when they are.
 
     pre: 0 <= c < 52 and 0 <= lead < 52 and 0 <= trump <= 3
     post: __return__ >= 0
     post: c != AS or __return__ > 0
-    post: __return__ < card_key(JC, lead, trump, PAMFIL) or c == JC
+    post: __return__ < card_key(JC, lead, trump, PAMFIL) or c == JC or (above and trump != SPADES)
     """
     if c == AS and not top_plain(c, lead, trump, PAMFIL, False):
-        return 499  # just below Памфил's 500
+        if above and trump != SPADES:  # AMB-MUSHKAPAMFIL-01/f: no trump, above the trumps
+            return 600  # above Памфил's 500, clear of it (a shift of one keeps the order)
+        return 499  # just below Памфил's 500, the highest trump (001:P41.S1)
     return card_key(c, lead, trump, PAMFIL)
 
 
-#: :func:`pamfil_ace_key` as a table, ``ACE_KEYS[trump][lead][card]``.
+#: :func:`pamfil_ace_key` as a table, ``ACE_KEYS[above][trump][lead][card]``.
 ACE_KEYS: Final = tuple(
-    tuple(tuple(pamfil_ace_key(c, lead, t) for c in range(52)) for lead in range(52))
-    for t in range(4)
+    tuple(
+        tuple(tuple(pamfil_ace_key(c, lead, t, above) for c in range(52)) for lead in range(52))
+        for t in range(4)
+    )
+    for above in (False, True)
 )
 
 
@@ -1061,8 +1069,9 @@ class MushkaOptions(GameOptions):
         "game beside Памфил, just below it: above every other card (a plain spade in a trick led "
         "in spades when spades are not trump), its holder may not pass, counts 6 (10 when "
         "spades are trump) for his first trick and writes 10 when it is beaten and he takes no "
-        "trick (keeps-conditions).",
-        ("ordinary", "keeps-conditions"),
+        "trick (keeps-conditions); or as keeps-conditions, but above Памфил while spades are "
+        "not trump, the ace being then no trump and beating the trumps (above-pamfil).",
+        ("ordinary", "keeps-conditions", "above-pamfil"),
         ruling="AMB-MUSHKAPAMFIL-01",
     )
     pamfil_turned: str = option(
@@ -2197,16 +2206,16 @@ def follow_choices(
 
 def _ace_keeps(kind: int, opts: MushkaOptions) -> bool:
     """Whether the ace of spades keeps the base game's conditions beside Памфил
-    (ace_of_spades=keeps-conditions, AMB-MUSHKAPAMFIL-01/e)."""
-    return kind == PAMFIL and opts.ace_of_spades == "keeps-conditions"
+    (ace_of_spades=keeps-conditions, AMB-MUSHKAPAMFIL-01/e, or above-pamfil, /f)."""
+    return kind == PAMFIL and opts.ace_of_spades != "ordinary"
 
 
 def _trick_keys(opts: MushkaOptions, kind: int, trump: int, lead: int) -> tuple[int, ...]:
     """The strength of each card in a trick with ``lead`` led (:func:`card_key` by the card),
     under the options: :data:`ACE_KEYS` when the ace of spades keeps its power beside Памфил
     (AMB-MUSHKAPAMFIL-01/e), else :data:`KEYS` under top_trumped (AMB-MUSHKA-18)."""
-    if _ace_keeps(kind, opts):  # mushka-pamfil/pamfil-top-trump, AMB-MUSHKAPAMFIL-01/e
-        return ACE_KEYS[trump][lead]
+    if _ace_keeps(kind, opts):  # mushka-pamfil/pamfil-top-trump, AMB-MUSHKAPAMFIL-01/e, /f
+        return ACE_KEYS[opts.ace_of_spades == "above-pamfil"][trump][lead]
     return KEYS[TRUMPED[opts.top_trumped]][kind][trump][lead]
 
 

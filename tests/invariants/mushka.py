@@ -73,8 +73,8 @@ def check(state: object) -> None:
         assert len(s.table) == len(playing)
     if s.phase == OVER and s.result == "scored":
         assert done == HAND, "tricks per deal equal the cards per hand"
-        # AMB-MUSHKAPAMFIL-01/e: the ace of spades beside Памфил
-        ace_keeps = v.kind == PAMFIL and s.opts.ace_of_spades == "keeps-conditions"
+        # AMB-MUSHKAPAMFIL-01/e, /f: the ace of spades beside Памфил
+        ace_keeps = v.kind == PAMFIL and s.opts.ace_of_spades != "ordinary"
         top = AS if ace_keeps or s.opts.queen_conditions == "ace" else v.top
         top_is_trump = top >= 0 and SUIT_OF[top] == s.trump
         # the seats under the conditions, each with whether his card was beaten
