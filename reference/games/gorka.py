@@ -492,8 +492,9 @@ RULES: Final = CORE_RULES + (
         "Before the deal, from the player under the hand round to the dealer's right, each may "
         "go blind (the first with blind_stake, each later one with one chip more than the last, "
         "or twice the last under overblind=double; under overblind=chosen what he chooses, from "
-        "blind_stake or one chip more than the last up to all his chips) or pass; a blind "
-        "player gets all four cards face down.",
+        "blind_stake or one chip more than the last up to all his chips; under dark_join=same "
+        "also the last blind's stake, joining it) or pass; a blind player gets all four cards "
+        "face down.",
     ),
     Rule(
         "gorka/deal",
@@ -692,6 +693,16 @@ class GorkaOptions(GameOptions):
         ("once", "until-none"),
         ruling="AMB-GORKA-02",
     )
+    dark_join: str = option(
+        "none",
+        "Whether a player may go blind for the same stake as the last blind (затемнить) "
+        "besides over-blinding for more (перетемнить): no, every blind after the first stakes "
+        "more than the last; or yes, after the first blind each player asked may join it at "
+        "its stake or over-blind (under blind_rounds=once; under until-none, where the asking "
+        "goes on only for a larger stake, nobody joins).",
+        ("none", "same"),
+        ruling="AMB-GORKA-02",
+    )
     dealer_shows: str = option(
         "chosen",
         "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
@@ -837,6 +848,7 @@ class GorkaOptions(GameOptions):
     elder_wins: bool = reading(bool)
     kicker_counts: bool = reading(bool)
     blinds_go_round: bool = reading(bool)
+    join_dark: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
@@ -866,6 +878,7 @@ class GorkaOptions(GameOptions):
         put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
         put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
         put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
+        put(self, "join_dark", self.dark_join == "same")  # AMB-GORKA-02 i
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1361,8 +1374,9 @@ def _next_blind(
     cards."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys, put) = s  # fmt: skip
-    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    cost = _blind_least(opts, put, blind)
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind); under
+    # dark_join=same the last blind's stake joins it (AMB-GORKA-02 i)
+    cost = _join_stake(opts, put, blind) or _blind_least(opts, put, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer; under
     # blind_rounds=until-none from the last blind on, round and round (AMB-GORKA-02 h)
@@ -1396,10 +1410,28 @@ def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ..
     overblind=chosen the least it may stake (reading c): more than the last blind, which is
     what its player has ``put`` in beyond his ante."""
     if not opts.chosen_blind:
+        if _join_stake(opts, put, blind):  # AMB-GORKA-02 i: more than the last blind's stake
+            last = _last_blind(opts, put, blind)
+            return last * 2 if opts.double_blind else last + 1
         return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
-    # AMB-GORKA-02 c: every seat anted the same, min(ante, starting_chips) (gorka/stakes)
-    last = put[blind[-1]] - min(opts.ante, opts.starting_chips) if blind else 0
-    return chosen_blind_least(opts.blind_stake, last)
+    return chosen_blind_least(opts.blind_stake, _last_blind(opts, put, blind))
+
+
+def _last_blind(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """What the last blind of the ``blind`` seats staked (0 before any): what its player has
+    ``put`` in beyond his ante (each seat asked once: blind_rounds=once, or overblind=chosen)."""
+    # every seat anted the same, min(ante, starting_chips) (gorka/stakes)
+    return max(put[blind[-1]] - min(opts.ante, opts.starting_chips), 0) if blind else 0
+
+
+def _join_stake(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """Under dark_join=same (AMB-GORKA-02 i), once someone has gone blind, what going blind
+    for the same stake costs (затемнить, 003:P14.S1): the last blind's stake; else 0 (no
+    joining: every blind after the first stakes more than the last; so too under
+    blind_rounds=until-none, whose asking goes round again only for a larger stake)."""
+    # AMB-GORKA-02 i: each player asked once (blind_rounds=once), so his put is his one blind
+    joins = opts.join_dark and not opts.blinds_go_round
+    return _last_blind(opts, put, blind) if joins and blind else 0
 
 
 def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
@@ -1637,9 +1669,18 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         # gorka/go-up, gorka/last-two (BETS: see _bets)
         return BETS[seat][up][two_left][_may_show(s)]
     if phase == BLINDING:
+        join = _join_stake(s.opts, s.put, s.blind)  # AMB-GORKA-02 i: the stake to join
         if s.opts.chosen_blind:  # AMB-GORKA-02 c: each stake he may choose, least first
-            stakes = range(_blind_least(s.opts, s.put, s.blind), s.ledger.balances[seat] + 1)
+            least = join or _blind_least(s.opts, s.put, s.blind)
+            stakes = range(least, s.ledger.balances[seat] + 1)
             return tuple(Blind(seat, k) for k in stakes) + (PASSES[seat],)
+        if join:  # AMB-GORKA-02 i: join the last blind's stake, or over-blind if he can
+            over = (
+                (BLINDS[seat],)
+                if s.ledger.balances[seat] >= _blind_least(s.opts, s.put, s.blind)
+                else ()
+            )
+            return (Blind(seat, join),) + over + (PASSES[seat],)
         return BLIND_OR_PASS[seat]
     if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
@@ -1773,10 +1814,16 @@ def _blind_stake(s: GorkaState, a: Blind) -> int:
     """What blind ``a`` stakes: the set cost (AMB-GORKA-02 a, b; the action names no amount),
     or under overblind=chosen the amount it names, from the least to all his chips (c)."""
     least = _blind_least(s.opts, s.put, s.blind)
+    join = _join_stake(s.opts, s.put, s.blind)  # AMB-GORKA-02 i
     if not s.opts.chosen_blind:
-        if a.amount:
+        if a.amount and a.amount != join:
             raise IllegalAction("gorka/blind", "the blind's stake is set: it names no amount")
+        if a.amount:  # AMB-GORKA-02 i: he joins the last blind at its stake
+            return join
+        if s.ledger.balances[a.seat] < least:  # (offered the blind to join it only)
+            raise IllegalAction("gorka/blind", f"over-blinding stakes {least} chips")
         return least
+    least = join or least  # AMB-GORKA-02 i: from the last blind's stake
     if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-02 c
         raise IllegalAction(
             "gorka/blind", f"this blind stakes from {least} chips up to all he holds"
