@@ -619,6 +619,14 @@ class GorkaOptions(GameOptions):
         ("combination", "any", "trynka"),
         ruling="AMB-GORKA-06",
     )
+    pass_with: str = option(
+        "any",
+        "Who may pass in the betting: any player; or only one who holds no combination to go "
+        "up the hill with (a player holding one goes up while he may: with the chips, below "
+        "the limit; the last two may still settle peaceably or call the showdown).",
+        ("any", "no-combination"),
+        ruling="AMB-GORKA-06",
+    )
     overblind: str = option(
         "plus-one",
         "What an over-blind stakes: one chip more than the last blind, or twice it; or every "
@@ -849,6 +857,7 @@ class GorkaOptions(GameOptions):
     kicker_counts: bool = reading(bool)
     blinds_go_round: bool = reading(bool)
     join_dark: bool = reading(bool)
+    pass_needs_none: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
@@ -879,6 +888,7 @@ class GorkaOptions(GameOptions):
         put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
         put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
         put(self, "join_dark", self.dark_join == "same")  # AMB-GORKA-02 i
+        put(self, "pass_needs_none", self.pass_with == "no-combination")  # AMB-GORKA-06 j
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1653,21 +1663,25 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
     return key
 
 
+def _must_go_up(s: GorkaState, seat: Seat) -> bool:
+    """Under pass_with=no-combination (AMB-GORKA-06 j), whether ``seat`` may not pass: he holds
+    a combination to go up the hill with (a трынка or better under go_up=trynka) and may go up
+    now; 003:P27.S1 «в противном случае он может пасовать» read as the right of one without."""
+    key = s.keys[seat]
+    if not s.opts.pass_needs_none or key is None:
+        return False
+    holds = key[0] >= TRYNKA if s.opts.trynka_up else is_combination(key)  # AMB-GORKA-06 e
+    return holds and _can_raise(s, seat)
+
+
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat, phase = s.turn, s.phase
     if phase == BETTING:
-        two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
-        two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
-        up = _can_raise(s, seat)
-        behind = _behind(s, seat)
-        if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
-            return _behind_bets(s, seat, up, behind)
-        if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
-            sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
-            return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
-        # gorka/go-up, gorka/last-two (BETS: see _bets)
-        return BETS[seat][up][two_left][_may_show(s)]
+        bets = _betting_actions(s, seat)
+        if _must_go_up(s, seat):  # AMB-GORKA-06 j: holding a combination, he does not pass
+            return bets[:-1]  # (pass is always the last)
+        return bets
     if phase == BLINDING:
         join = _join_stake(s.opts, s.put, s.blind)  # AMB-GORKA-02 i: the stake to join
         if s.opts.chosen_blind:  # AMB-GORKA-02 c: each stake he may choose, least first
@@ -1691,6 +1705,22 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
+
+
+def _betting_actions(s: GorkaState, seat: Seat) -> tuple[Action, ...]:
+    """What ``seat`` may do at his turn in the betting, pass last (every seat may pass, but
+    under pass_with=no-combination, AMB-GORKA-06 j, :func:`legal_actions` takes it away)."""
+    two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+    two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
+    up = _can_raise(s, seat)
+    behind = _behind(s, seat)
+    if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
+        return _behind_bets(s, seat, up, behind)
+    if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+        sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
+        return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
+    # gorka/go-up, gorka/last-two (BETS: see _bets)
+    return BETS[seat][up][two_left][_may_show(s)]
 
 
 def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
@@ -1778,6 +1808,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         s = s._replace(put=_add(s.put, seat, amount), acted=())
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
+        if _must_go_up(s, seat):  # AMB-GORKA-06 j: passing is for one without a combination
+            raise IllegalAction(
+                "gorka/go-up", "holding a combination, he goes up the hill while he may"
+            )
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
     behind = _behind(s, seat)
     if isinstance(a, Hold):
