@@ -536,12 +536,13 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "gorka/go-up",
-        ("003:P27.S1", "AMB-GORKA-06"),
+        ("003:P27.S1", "AMB-GORKA-06", "AMB-GORKA-17"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
         "pot, or under raise_size=chosen what he chooses from raise_amount up to all his "
         "chips), which needs a combination (under go_up=combination; any hand under go_up=any) "
         "and fewer than limit raises so far (no cap under cap=none), or passes, leaving the "
-        "game.",
+        "game (under pass_with=no-combination only without a combination to go up with; under "
+        "blind_up=any a blind player goes up with any hand).",
     ),
     Rule(
         "gorka/last-two",
@@ -626,6 +627,13 @@ class GorkaOptions(GameOptions):
         "the limit; the last two may still settle peaceably or call the showdown).",
         ("any", "no-combination"),
         ruling="AMB-GORKA-06",
+    )
+    blind_up: str = option(
+        "by-hand",
+        "Whether a blind player goes up the hill as every player does, by his hand (as go_up "
+        "says), or with any hand, his blind stake standing for the combination.",
+        ("by-hand", "any"),
+        ruling="AMB-GORKA-17",
     )
     overblind: str = option(
         "plus-one",
@@ -858,6 +866,7 @@ class GorkaOptions(GameOptions):
     blinds_go_round: bool = reading(bool)
     join_dark: bool = reading(bool)
     pass_needs_none: bool = reading(bool)
+    blind_any: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
@@ -889,6 +898,7 @@ class GorkaOptions(GameOptions):
         put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
         put(self, "join_dark", self.dark_join == "same")  # AMB-GORKA-02 i
         put(self, "pass_needs_none", self.pass_with == "no-combination")  # AMB-GORKA-06 j
+        put(self, "blind_any", self.blind_up == "any")  # AMB-GORKA-17 b
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1616,11 +1626,18 @@ def _behind(s: GorkaState, seat: Seat) -> int:
     return level - s.put[seat]
 
 
+def _any_hand(s: GorkaState, seat: Seat) -> bool:
+    """Whether ``seat`` goes up the hill with any hand: every player under go_up=any
+    (AMB-GORKA-06 b), a blind player under blind_up=any (AMB-GORKA-17 b)."""
+    return s.opts.any_hand or (s.opts.blind_any and seat in s.blind)
+
+
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
     limit = opts.limit if opts.capped else s.raises + 1
-    if key is not None and opts.trynka_up and key[0] < TRYNKA:  # AMB-GORKA-06 e
+    any_hand = _any_hand(s, seat)  # AMB-GORKA-06 b, AMB-GORKA-17 b
+    if key is not None and opts.trynka_up and key[0] < TRYNKA and not any_hand:  # AMB-GORKA-06 e
         return False
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
@@ -1630,7 +1647,7 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
         # f: a doubled raise costs what it adds (as it is counted against what he holds)
         s.ledger.balances[seat] - _behind(s, seat) - (_set_raise(s) - opts.raise_amount),
         opts.raise_amount,
-        any_hand=opts.any_hand,
+        any_hand=any_hand,
     )
 
 
@@ -1643,9 +1660,11 @@ def _can_hold(s: GorkaState, seat: Seat, behind: int) -> bool:
     chips = s.ledger.balances[seat]
     if not s.opts.may_hold or key is None or chips < behind:
         return False
+    if _any_hand(s, seat):  # AMB-GORKA-06 b, AMB-GORKA-17 b: any hand
+        return True
     if s.opts.trynka_up:  # AMB-GORKA-06 e: a трынка or better
         return key[0] >= TRYNKA
-    return s.opts.any_hand or is_combination(key)
+    return is_combination(key)
 
 
 def _may_show(s: GorkaState) -> bool:
