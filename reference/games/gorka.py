@@ -821,8 +821,9 @@ class GorkaOptions(GameOptions):
         "ace",
         "What a wild card counts in a хлюст or three cards: an ace (11 points, the highest "
         "rank), even beside the natural ace of that suit; or the best card of that suit the "
-        "hand lacks (by points and by rank).",
-        ("ace", "missing"),
+        "hand lacks (by points and by rank); or the card it is, a queen 10 points (by rank a "
+        "queen), a seven 7, there and in a hand with nothing.",
+        ("ace", "missing", "own"),
         ruling="AMB-GORKA-05",
     )
     wild_per_hand: str = option(
@@ -1265,6 +1266,32 @@ def _missing_strength(
     return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
 
 
+def _own_strength(
+    hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool, zero: bool
+) -> int:
+    """The strength of a хлюст, three cards or nothing with wild cards under wild_value=own
+    (AMB-GORKA-05 ae): each wild card counts as the card it is, its own points (a queen 10,
+    003:P6.S1 «Каждая фигура по 10 очков»; a seven 7, or nothing under numerals=zero) or under
+    strength=high-card its own rank; three cards by the best three of a suit; the хлюст of ace,
+    king and a wild card still above every other (003:P26.S1)."""
+    own = [RANK_OF[c] for c in hand if is_wild(c, wild)]
+    naturals = [RANK_OF[c] for c in hand if not is_wild(c, wild)]
+
+    def value(ranks: list[int]) -> int:
+        return high_card_code(ranks) if high else sum(rank_points(r, zero=zero) for r in ranks)
+
+    best = value(naturals + own)
+    if key[0] == THREE_CARDS:  # 3 - w natural cards of one suit, and the wild cards
+        need = 3 - len(own)
+        best = 0
+        for suit in {SUIT_OF[c] for c in hand if not is_wild(c, wild)}:
+            ranks = sorted(RANK_OF[c] for c in hand if not is_wild(c, wild) and SUIT_OF[c] == suit)
+            if len(ranks) >= need:
+                best = max(best, value(ranks[len(ranks) - need :] + own))
+    top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+    return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
+
+
 def _kicker(hand: Sequence[Card], rank: int, wild: int) -> int:
     """The rank of a трынка's fourth card, under kicker=counts (AMB-GORKA-05 ad): the highest
     natural card not of the трынка's ``rank``; 0 when there is none (the wild cards all stand
@@ -1306,6 +1333,9 @@ def refine_key(
     if opts.wild_value == "missing" and wilds and category in (KHLYUST, THREE_CARDS):
         zero = opts.numerals == "zero"  # AMB-GORKA-05 y
         strength = _missing_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 k
+    elif opts.wild_value == "own" and wilds and category in (KHLYUST, THREE_CARDS, NOTHING):
+        zero = opts.numerals == "zero"  # AMB-GORKA-05 y
+        strength = _own_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 ae
     elif high and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
