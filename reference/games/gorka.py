@@ -826,6 +826,14 @@ class GorkaOptions(GameOptions):
         ("ace", "missing", "own"),
         ruling="AMB-GORKA-05",
     )
+    wild_alone: str = option(
+        "any",
+        "What a hand of wild cards only is (no natural card for them to stand beside): any "
+        "ranks and suits, four wild cards a четверик of aces; or the cards they are, four "
+        "queens a четверик of queens.",
+        ("any", "own"),
+        ruling="AMB-GORKA-05",
+    )
     wild_per_hand: str = option(
         "any",
         "How many wild cards one combination may use: any number, or one (the hand's other "
@@ -870,7 +878,8 @@ class GorkaOptions(GameOptions):
     blind_any: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored,
+    #: wild_alone=any)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -910,9 +919,10 @@ class GorkaOptions(GameOptions):
             self.numerals,
             self.top_hand,
             self.kicker,
+            self.wild_alone,
         )
         plain = readings == (
-            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored")
+            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored", "any")
         )
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
@@ -1355,6 +1365,10 @@ def table_key(hand: tuple[Card, ...], opts: GorkaOptions) -> tuple[int, int]:
     """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`):
     under wild_per_hand=one, the best of its readings with one wild card alone wild
     (:func:`one_wild_masks`, AMB-GORKA-11 b)."""
+    if opts.wild_alone == "own" and all(is_wild(c, opts.wilds) for c in hand):
+        # AMB-GORKA-05 af: «Фалька при тузе означает туза»: with no natural card beside them,
+        # the wild cards count as the cards they are
+        return refine_key(hand_key(hand, NO_WILD), hand, NO_WILD, opts)
     # AMB-GORKA-11: every wild card of the hand used (a), or one at most (b)
     masks = one_wild_masks(hand, opts.wilds) if opts.one_wild else (opts.wilds,)
     return max(refine_key(hand_key(hand, w), hand, w, opts) for w in masks)
