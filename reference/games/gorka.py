@@ -722,8 +722,9 @@ class GorkaOptions(GameOptions):
     dealer_shows: str = option(
         "chosen",
         "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
-        "first two dealt to him, turned unseen.",
-        ("chosen", "first-two"),
+        "first two dealt to him, turned unseen, or the last two dealt to him, turned unseen "
+        "(as every other player's last two lie face up).",
+        ("chosen", "first-two", "last-two"),
         ruling="AMB-GORKA-04",
     )
     deal_in: str = option(
@@ -1763,8 +1764,9 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if phase == SHOWING:
-        if s.opts.first_two_shown:  # AMB-GORKA-04 c: the first two dealt to him, unseen
-            return (SHOWS[seat][_first_two(s.hands[seat])],)
+        pair = _set_pair(s.opts, s.hands[seat])  # AMB-GORKA-04 c, d: two set by the deal
+        if pair is not None:
+            return (SHOWS[seat][pair],)
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
@@ -1806,6 +1808,18 @@ def _first_two(hand: tuple[Card, ...]) -> tuple[Card, Card]:
     return first, second
 
 
+def _set_pair(opts: GorkaOptions, hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
+    """The two cards the dealer must turn up when the deal sets them, in canonical order: the
+    first two dealt to him (dealer_shows=first-two, AMB-GORKA-04 c) or the last two
+    (dealer_shows=last-two, AMB-GORKA-04 d); None when he chooses (a)."""
+    if opts.first_two_shown:  # AMB-GORKA-04 c
+        return _first_two(hand)
+    if opts.dealer_shows == "last-two":  # AMB-GORKA-04 d: as the others' last two lie up
+        first, second = sorted(hand[2:])
+        return first, second
+    return None
+
+
 def apply(s: GorkaState, a: Action) -> GorkaState:
     """The position after ``a``, or :class:`IllegalAction` naming the rule it breaks."""
     phase = s.phase
@@ -1843,9 +1857,12 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         hand, (first, second) = s.hands[seat], a.cards
         if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
-        if s.opts.first_two_shown and tuple(sorted(a.cards)) != _first_two(hand):
-            raise IllegalAction(  # AMB-GORKA-04 c
-                "gorka/dealer-shows-two", "the dealer turns the first two cards dealt to him"
+        pair = _set_pair(s.opts, hand)  # AMB-GORKA-04 c, d
+        if pair is not None and tuple(sorted(a.cards)) != pair:
+            raise IllegalAction(
+                "gorka/dealer-shows-two",
+                "the dealer turns the two cards the deal sets (the first two or the last two "
+                "dealt to him)",
             )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
