@@ -727,6 +727,13 @@ class GorkaOptions(GameOptions):
         ("chosen", "first-two", "last-two"),
         ruling="AMB-GORKA-04",
     )
+    turned_rest: str = option(
+        "up-down",
+        "For a player who turned one of his first two cards up, which of his last two is "
+        "dealt face up: the third (the fourth down), or the fourth (the third down).",
+        ("up-down", "down-up"),
+        ruling="AMB-GORKA-03",
+    )
     deal_in: str = option(
         "ones",
         "How the cards are dealt: one at a time, four rounds (the first two, then the last "
@@ -1558,8 +1565,12 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
         hands[p] += (first, second)
         if p == dealer or p in blind:
             continue  # all face down
-        # both up; or, after a turned card, one up then one down
-        up[p] += (first,) if turned[p] else (first, second)
+        # both up; or, after a turned card, one up then one down (AMB-GORKA-03 a), or under
+        # turned_rest=down-up one down then one up (AMB-GORKA-03 f)
+        if not turned[p]:
+            up[p] += (first, second)
+        else:
+            up[p] += (second,) if opts.turned_rest == "down-up" else (first,)
     keys = _keys(hands, opts, False)
     return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
