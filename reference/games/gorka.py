@@ -566,7 +566,8 @@ RULES: Final = CORE_RULES + (
             "AMB-GORKA-09",
             "AMB-GORKA-10",
         ),
-        "Each player sees his own hand and every card lying face up; the dealer alone sees the "
+        "Each player sees his own hand (a blind player none of it under blind_hand=unseen, "
+        "until the deal is settled) and every card lying face up; the dealer alone sees the "
         "two he laid aside; the others' face-down cards are seen only when their hands are "
         "turned up at the end (at a showdown, or under shown_at_end=still-in every hand still "
         "in), never a passed player's.",
@@ -634,6 +635,14 @@ class GorkaOptions(GameOptions):
         "says), or with any hand, his blind stake standing for the combination.",
         ("by-hand", "any"),
         ruling="AMB-GORKA-17",
+    )
+    blind_hand: str = option(
+        "seen",
+        "Whether a blind player looks at his four dark cards: yes, they are dark to the others "
+        "only; or no, he plays them unseen until the deal is settled, going up the hill with "
+        "any hand (he cannot find a combination in cards he has not seen).",
+        ("seen", "unseen"),
+        ruling="AMB-GORKA-08",
     )
     overblind: str = option(
         "plus-one",
@@ -884,6 +893,7 @@ class GorkaOptions(GameOptions):
     join_dark: bool = reading(bool)
     pass_needs_none: bool = reading(bool)
     blind_any: bool = reading(bool)
+    blind_unseen: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
     #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored,
@@ -917,6 +927,7 @@ class GorkaOptions(GameOptions):
         put(self, "join_dark", self.dark_join == "same")  # AMB-GORKA-02 i
         put(self, "pass_needs_none", self.pass_with == "no-combination")  # AMB-GORKA-06 j
         put(self, "blind_any", self.blind_up == "any")  # AMB-GORKA-17 b
+        put(self, "blind_unseen", self.blind_hand == "unseen")  # AMB-GORKA-08 b
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -1684,8 +1695,15 @@ def _behind(s: GorkaState, seat: Seat) -> int:
 
 def _any_hand(s: GorkaState, seat: Seat) -> bool:
     """Whether ``seat`` goes up the hill with any hand: every player under go_up=any
-    (AMB-GORKA-06 b), a blind player under blind_up=any (AMB-GORKA-17 b)."""
-    return s.opts.any_hand or (s.opts.blind_any and seat in s.blind)
+    (AMB-GORKA-06 b), a blind player under blind_up=any (AMB-GORKA-17 b) or under
+    blind_hand=unseen, who has not seen his cards (AMB-GORKA-08 b)."""
+    return s.opts.any_hand or (s.opts.blind_any and seat in s.blind) or _unseen(s, seat)
+
+
+def _unseen(s: GorkaState, seat: Seat) -> bool:
+    """Whether ``seat`` plays without looking at his cards: a blind player under
+    blind_hand=unseen (AMB-GORKA-08 b) until the deal is settled."""
+    return s.opts.blind_unseen and seat in s.blind and s.phase != OVER
 
 
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
@@ -1743,7 +1761,7 @@ def _must_go_up(s: GorkaState, seat: Seat) -> bool:
     a combination to go up the hill with (a трынка or better under go_up=trynka) and may go up
     now; 003:P27.S1 «в противном случае он может пасовать» read as the right of one without."""
     key = s.keys[seat]
-    if not s.opts.pass_needs_none or key is None:
+    if not s.opts.pass_needs_none or key is None or _unseen(s, seat):  # (AMB-GORKA-08 b)
         return False
     holds = key[0] >= TRYNKA if s.opts.trynka_up else is_combination(key)  # AMB-GORKA-06 e
     return holds and _can_raise(s, seat)
@@ -2069,8 +2087,9 @@ def shown_hands(s: GorkaState) -> tuple[Seat, ...]:
 
 def _sees_hand(s: GorkaState, viewer: Viewer, p: Seat) -> bool:
     """Whether ``viewer`` sees the whole hand of seat ``p``: his own (AMB-GORKA-08), or one
-    turned up at the end (AMB-GORKA-09)."""
-    return viewer == p or p in shown_hands(s)
+    turned up at the end (AMB-GORKA-09); a blind player under blind_hand=unseen not his own
+    until the deal is settled (AMB-GORKA-08 b)."""
+    return (viewer == p and not _unseen(s, p)) or p in shown_hands(s)
 
 
 def _view_shown(s: GorkaState, viewer: Viewer) -> JSON:
@@ -2098,6 +2117,14 @@ def laid_aside(s: GorkaState) -> tuple[Card, ...]:
     return tuple(sorted(c for c in s.hands[s.dealer] if c not in up))
 
 
+def _view_hand(s: GorkaState, viewer: Viewer) -> JSON:
+    """The viewer's own hand (AMB-GORKA-08 a); under blind_hand=unseen, for a blind player,
+    none of it until the deal is settled (b: his four cards lie dark, to him too)."""
+    if viewer is not None and _unseen(s, viewer):
+        return []
+    return views.HAND.value(s, viewer)
+
+
 def _view_laid_aside(s: GorkaState, viewer: Viewer) -> JSON:
     return _cards_json(laid_aside(s)) if viewer == s.dealer else None
 
@@ -2123,7 +2150,8 @@ def _view_stock_size(s: GorkaState, viewer: Viewer) -> JSON:
 VIEW: Final[tuple[Shown[GorkaState], ...]] = (
     # 003:P27.S1 «рассмотрев свои карты»: each player sees his own hand, face up or down; the
     # dealer's and a blind player's dark cards are dark to the others only (AMB-GORKA-08)
-    views.HAND,
+    # (AMB-GORKA-08 b: under blind_hand=unseen a blind player does not look at his own)
+    Shown("hand", _view_hand),
     views.HAND_SIZES,  # the backs of the cards dealt are seen
     # 003:P10.S1, 003:P11.S1, 003:P16.S1: the cards dealt or turned face up, seen by all;
     # 003:P15.S1: they lie before the players, and stay known once their owner passes
