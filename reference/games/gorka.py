@@ -1760,8 +1760,10 @@ def _must_go_up(s: GorkaState, seat: Seat) -> bool:
     """Under pass_with=no-combination (AMB-GORKA-06 j), whether ``seat`` may not pass: he holds
     a combination to go up the hill with (a трынка or better under go_up=trynka) and may go up
     now; 003:P27.S1 «в противном случае он может пасовать» read as the right of one without."""
+    if not s.opts.pass_needs_none:
+        return False
     key = s.keys[seat]
-    if not s.opts.pass_needs_none or key is None or _unseen(s, seat):  # (AMB-GORKA-08 b)
+    if key is None or _unseen(s, seat):  # (AMB-GORKA-08 b: he has not seen his cards)
         return False
     holds = key[0] >= TRYNKA if s.opts.trynka_up else is_combination(key)  # AMB-GORKA-06 e
     return holds and _can_raise(s, seat)
