@@ -9,8 +9,11 @@ from itertools import combinations
 import pytest
 
 from reference import DeckOrder, SetupError, Table, games
-from reference.core.cards import ACE, DECK_32, RANK_OF, SUIT_OF, parse_cards
+from reference.core.actions import Pass
+from reference.core.cards import ACE, CARD_NAMES, DECK_32, RANK_OF, SUIT_OF, parse_cards
 from reference.core.errors import IllegalAction
+from reference.core.jsontypes import JSON, JSONObject
+from reference.core.options import OptionValue
 from reference.core.shuffle import shuffle
 from reference.games import GORKA as GAME
 from reference.games import gorka
@@ -253,3 +256,76 @@ def test_a_stake_must_be_as_its_reading_says() -> None:
             GAME.apply(chosen, bad)
     after = GAME.apply(chosen, gorka.Blind(1, 5))
     assert GAME.legal_actions(after)[0] == gorka.Blind(2, 6)  # more than the last blind
+
+
+def test_joining_a_blind_at_its_stake() -> None:
+    """dark_join=same (AMB-GORKA-02 i): a later player joins the last blind at its stake or
+    over-blinds; one without the chips to over-blind may still join; under overblind=chosen the
+    stakes start at the last blind's; under blind_rounds=until-none nobody joins."""
+    table: dict[str, OptionValue] = {"dark_join": "same", "starting_chips": 4, "ante": 1}
+    s = GAME.apply(GAME.setup(Table(3, 0, DeckOrder(DECK_32), table)), gorka.Blind(1))
+    assert s.ledger.balances[1] == 1  # 4 - ante - the first blind of 2
+    # seat 2 holds 3 chips: enough to join at 2, and to over-blind at 3
+    assert GAME.legal_actions(s) == (gorka.Blind(2, 2), gorka.Blind(2), Pass(2))
+    poorer = GAME.setup(Table(3, 0, DeckOrder(DECK_32), {**table, "blind_stake": 3}))
+    poorer = GAME.apply(poorer, gorka.Blind(1))
+    assert GAME.legal_actions(poorer) == (gorka.Blind(2, 3), Pass(2))
+    for bad in (gorka.Blind(2), gorka.Blind(2, 2)):
+        with pytest.raises(IllegalAction):
+            GAME.apply(poorer, bad)
+    joined = GAME.apply(poorer, gorka.Blind(2, 3))
+    assert joined.blind == (1, 2) and joined.ledger.balances[:3] == (3, 0, 0)
+    chosen = {"dark_join": "same", "overblind": "chosen"}
+    s = GAME.apply(GAME.setup(Table(3, 0, DeckOrder(DECK_32), chosen)), gorka.Blind(1, 5))
+    assert GAME.legal_actions(s)[0] == gorka.Blind(2, 5)
+    rounds = {"dark_join": "same", "blind_rounds": "until-none"}
+    s = GAME.apply(GAME.setup(Table(3, 0, DeckOrder(DECK_32), rounds)), gorka.Blind(1))
+    assert GAME.legal_actions(s) == (gorka.Blind(2), Pass(2))
+
+
+def test_a_wild_card_at_its_own_value() -> None:
+    """wild_value=own (AMB-GORKA-05 ae): where points decide a wild card counts as the card it
+    is, by points or under strength=high-card by rank; the top хлюст keeps its place."""
+    own = gorka.GorkaOptions(wild_value="own")
+    assert gorka.table_key(h("QS 9H 8H 7H"), own) == (KHLYUST, 34)
+    assert gorka.table_key(h("QC 8D 7D AS"), own) == (THREE_CARDS, 25)
+    assert gorka.table_key(h("AH KH QS 7H"), own) == (KHLYUST, 1000 + 11 + 10 + 10 + 7)
+    assert gorka.table_key(h("AS AH AD QC"), own) == (CHETVERIK, 14)  # a rank: unchanged
+    high = gorka.GorkaOptions(wild_value="own", strength="high-card")
+    ace = gorka.GorkaOptions(strength="high-card")
+    assert gorka.table_key(h("QS 9H 8H 7H"), high) < gorka.table_key(h("KD 9D 8D 7D"), high)
+    assert gorka.table_key(h("QS 9H 8H 7H"), ace) > gorka.table_key(h("KD 9D 8D 7D"), ace)
+    sevens = gorka.GorkaOptions(wild_value="own", wild="queens-sevens", numerals="zero")
+    assert gorka.table_key(h("7S 9H 8H TH"), sevens) == (KHLYUST, 0)
+
+
+def test_wild_cards_alone_count_as_themselves() -> None:
+    """wild_alone=own (AMB-GORKA-05 af): a hand of wild cards only is the hand its cards make;
+    a hand with a natural card is as under the default."""
+    own = gorka.GorkaOptions(wild_alone="own")
+    assert gorka.table_key(h("QS QH QD QC"), own) == (CHETVERIK, 12)
+    assert gorka.table_key(h("QS QH QD QC"), gorka.DEFAULT_OPTIONS) == (CHETVERIK, 14)
+    assert gorka.table_key(h("QS QH QD AC"), own) == (CHETVERIK, 14)
+    mixed = gorka.GorkaOptions(wild_alone="own", wild="queens-sevens")
+    assert gorka.table_key(h("QH QD 7H 7D"), mixed) == (NOTHING, 34)
+
+
+def test_no_pass_with_a_combination_while_one_may_go_up() -> None:
+    """pass_with=no-combination (AMB-GORKA-06 j): a player holding a combination passes only
+    when he may not go up (here at the limit); one without passes as ever."""
+    hands = [["AS", "AH", "AD", "7C"], ["7S", "8S", "9D", "TD"], ["KC", "QD", "AC", "9C"]]
+    used = {c for hand in hands for c in hand}
+    stock: list[JSON] = [CARD_NAMES[c] for c in DECK_32 if CARD_NAMES[c] not in used]
+    pos: JSONObject = {
+        "game": "gorka", "players": 3, "dealer": 2, "phase": "bet", "to_move": 0,
+        "options": {"pass_with": "no-combination", "limit": 1},
+        "chips": [19, 19, 19], "pot": 3, "stock": stock,
+        "hands": [list[JSON](hand) for hand in hands],
+        "up": [["AD", "7C"], ["9D", "TD"], ["AC", "9C"]],
+    }  # fmt: skip
+    s = load_position(pos)
+    assert GAME.legal_actions(s) == (gorka.Raise(0),)
+    s = GAME.apply(s, gorka.Raise(0))
+    assert Pass(1) in GAME.legal_actions(s)  # no combination
+    s = GAME.apply(s, Pass(1))
+    assert Pass(2) in GAME.legal_actions(s)  # the limit is reached

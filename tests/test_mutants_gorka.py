@@ -114,6 +114,31 @@ def aside_always_out(
     return tuple(sorted(shown))
 
 
+def no_joining(opts: gorka.GorkaOptions, put: tuple[int, ...], blind: tuple[int, ...]) -> int:
+    """dark_join=same ignored: nobody joins a blind at its stake."""
+    return 0
+
+
+def may_always_pass(s: gorka.GorkaState, seat: int) -> bool:
+    """pass_with=no-combination ignored."""
+    return False
+
+
+def by_the_table_reading(s: gorka.GorkaState, seat: int) -> bool:
+    """blind_up=any and blind_hand=unseen ignored: only go_up=any lets any hand go up."""
+    return s.opts.any_hand
+
+
+def looks_always(s: gorka.GorkaState, seat: int) -> bool:
+    """blind_hand=unseen ignored: every player looks at his cards."""
+    return False
+
+
+def chosen_pair(opts: gorka.GorkaOptions, hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
+    """dealer_shows ignored: the dealer always chooses."""
+    return None
+
+
 #: (rule, name in the module, mutant, a scenario that must catch it)
 CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("gorka/go-up", "may_go_up", needs_a_combination, "gorka-014"),
@@ -128,6 +153,12 @@ CAUGHT_BY: list[tuple[str, str, object, str]] = [
     ("gorka/wild-cards", "is_wild", queens_only, "gorka-037"),
     ("gorka/dealer-shows-two", "dealer_keeps", aside_always_kept, "gorka-036"),
     ("gorka/dealer-shows-two", "dealer_keeps", aside_always_out, "gorka-007"),
+    ("gorka/blind", "_join_stake", no_joining, "gorka-091"),
+    ("gorka/go-up", "_must_go_up", may_always_pass, "gorka-092"),
+    ("gorka/go-up", "_any_hand", by_the_table_reading, "gorka-093"),
+    ("gorka/go-up", "_any_hand", by_the_table_reading, "gorka-098"),
+    ("gorka/seen", "_unseen", looks_always, "gorka-098"),
+    ("gorka/dealer-shows-two", "_set_pair", chosen_pair, "gorka-096"),
 ]
 
 

@@ -492,8 +492,9 @@ RULES: Final = CORE_RULES + (
         "Before the deal, from the player under the hand round to the dealer's right, each may "
         "go blind (the first with blind_stake, each later one with one chip more than the last, "
         "or twice the last under overblind=double; under overblind=chosen what he chooses, from "
-        "blind_stake or one chip more than the last up to all his chips) or pass; a blind "
-        "player gets all four cards face down.",
+        "blind_stake or one chip more than the last up to all his chips; under dark_join=same "
+        "also the last blind's stake, joining it) or pass; a blind player gets all four cards "
+        "face down.",
     ),
     Rule(
         "gorka/deal",
@@ -535,12 +536,13 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "gorka/go-up",
-        ("003:P27.S1", "AMB-GORKA-06"),
+        ("003:P27.S1", "AMB-GORKA-06", "AMB-GORKA-17"),
         "From the dealer's left each player in turn goes up the hill (adds raise_amount to the "
         "pot, or under raise_size=chosen what he chooses from raise_amount up to all his "
         "chips), which needs a combination (under go_up=combination; any hand under go_up=any) "
         "and fewer than limit raises so far (no cap under cap=none), or passes, leaving the "
-        "game.",
+        "game (under pass_with=no-combination only without a combination to go up with; under "
+        "blind_up=any a blind player goes up with any hand).",
     ),
     Rule(
         "gorka/last-two",
@@ -564,7 +566,8 @@ RULES: Final = CORE_RULES + (
             "AMB-GORKA-09",
             "AMB-GORKA-10",
         ),
-        "Each player sees his own hand and every card lying face up; the dealer alone sees the "
+        "Each player sees his own hand (a blind player none of it under blind_hand=unseen, "
+        "until the deal is settled) and every card lying face up; the dealer alone sees the "
         "two he laid aside; the others' face-down cards are seen only when their hands are "
         "turned up at the end (at a showdown, or under shown_at_end=still-in every hand still "
         "in), never a passed player's.",
@@ -617,6 +620,29 @@ class GorkaOptions(GameOptions):
         "cards of a suit not counted a combination).",
         ("combination", "any", "trynka"),
         ruling="AMB-GORKA-06",
+    )
+    pass_with: str = option(
+        "any",
+        "Who may pass in the betting: any player; or only one who holds no combination to go "
+        "up the hill with (a player holding one goes up while he may: with the chips, below "
+        "the limit; the last two may still settle peaceably or call the showdown).",
+        ("any", "no-combination"),
+        ruling="AMB-GORKA-06",
+    )
+    blind_up: str = option(
+        "by-hand",
+        "Whether a blind player goes up the hill as every player does, by his hand (as go_up "
+        "says), or with any hand, his blind stake standing for the combination.",
+        ("by-hand", "any"),
+        ruling="AMB-GORKA-17",
+    )
+    blind_hand: str = option(
+        "seen",
+        "Whether a blind player looks at his four dark cards: yes, they are dark to the others "
+        "only; or no, he plays them unseen until the deal is settled, going up the hill with "
+        "any hand (he cannot find a combination in cards he has not seen).",
+        ("seen", "unseen"),
+        ruling="AMB-GORKA-08",
     )
     overblind: str = option(
         "plus-one",
@@ -692,12 +718,30 @@ class GorkaOptions(GameOptions):
         ("once", "until-none"),
         ruling="AMB-GORKA-02",
     )
+    dark_join: str = option(
+        "none",
+        "Whether a player may go blind for the same stake as the last blind (затемнить) "
+        "besides over-blinding for more (перетемнить): no, every blind after the first stakes "
+        "more than the last; or yes, after the first blind each player asked may join it at "
+        "its stake or over-blind (under blind_rounds=once; under until-none, where the asking "
+        "goes on only for a larger stake, nobody joins).",
+        ("none", "same"),
+        ruling="AMB-GORKA-02",
+    )
     dealer_shows: str = option(
         "chosen",
         "Which two of his four dark cards the dealer turns up: the two he chooses, or the "
-        "first two dealt to him, turned unseen.",
-        ("chosen", "first-two"),
+        "first two dealt to him, turned unseen, or the last two dealt to him, turned unseen "
+        "(as every other player's last two lie face up).",
+        ("chosen", "first-two", "last-two"),
         ruling="AMB-GORKA-04",
+    )
+    turned_rest: str = option(
+        "up-down",
+        "For a player who turned one of his first two cards up, which of his last two is "
+        "dealt face up: the third (the fourth down), or the fourth (the third down).",
+        ("up-down", "down-up"),
+        ruling="AMB-GORKA-03",
     )
     deal_in: str = option(
         "ones",
@@ -794,8 +838,17 @@ class GorkaOptions(GameOptions):
         "ace",
         "What a wild card counts in a хлюст or three cards: an ace (11 points, the highest "
         "rank), even beside the natural ace of that suit; or the best card of that suit the "
-        "hand lacks (by points and by rank).",
-        ("ace", "missing"),
+        "hand lacks (by points and by rank); or the card it is, a queen 10 points (by rank a "
+        "queen), a seven 7, there and in a hand with nothing.",
+        ("ace", "missing", "own"),
+        ruling="AMB-GORKA-05",
+    )
+    wild_alone: str = option(
+        "any",
+        "What a hand of wild cards only is (no natural card for them to stand beside): any "
+        "ranks and suits, four wild cards a четверик of aces; or the cards they are, four "
+        "queens a четверик of queens.",
+        ("any", "own"),
         ruling="AMB-GORKA-05",
     )
     wild_per_hand: str = option(
@@ -837,9 +890,14 @@ class GorkaOptions(GameOptions):
     elder_wins: bool = reading(bool)
     kicker_counts: bool = reading(bool)
     blinds_go_round: bool = reading(bool)
+    join_dark: bool = reading(bool)
+    pass_needs_none: bool = reading(bool)
+    blind_any: bool = reading(bool)
+    blind_unseen: bool = reading(bool)
     may_hold: bool = reading(bool)
     #: the hands compared by hand_key itself (strength=points, nothing=compared, natural=equal,
-    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored)
+    #: wild_per_hand=any, wild_value=ace, numerals=pips, top_hand=khlyust, kicker=ignored,
+    #: wild_alone=any)
     plain_keys: bool = reading(bool)
 
     def __post_init__(self) -> None:
@@ -866,6 +924,10 @@ class GorkaOptions(GameOptions):
         put(self, "elder_wins", self.ties == "elder")  # AMB-GORKA-07 j
         put(self, "kicker_counts", self.kicker == "counts")  # AMB-GORKA-05 ad
         put(self, "blinds_go_round", self.blind_rounds == "until-none")  # AMB-GORKA-02 h
+        put(self, "join_dark", self.dark_join == "same")  # AMB-GORKA-02 i
+        put(self, "pass_needs_none", self.pass_with == "no-combination")  # AMB-GORKA-06 j
+        put(self, "blind_any", self.blind_up == "any")  # AMB-GORKA-17 b
+        put(self, "blind_unseen", self.blind_hand == "unseen")  # AMB-GORKA-08 b
         put(self, "may_hold", self.match == "equal")  # AMB-GORKA-13 b (c: no holding)
         readings = (
             self.strength,
@@ -876,9 +938,10 @@ class GorkaOptions(GameOptions):
             self.numerals,
             self.top_hand,
             self.kicker,
+            self.wild_alone,
         )
         plain = readings == (
-            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored")
+            ("points", "compared", "equal", "any", "ace", "pips", "khlyust", "ignored", "any")
         )
         put(self, "plain_keys", plain)  # AMB-GORKA-05 a to c, AMB-GORKA-11 a
 
@@ -1232,6 +1295,32 @@ def _missing_strength(
     return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
 
 
+def _own_strength(
+    hand: Sequence[Card], key: tuple[int, int], wild: int, *, high: bool, zero: bool
+) -> int:
+    """The strength of a хлюст, three cards or nothing with wild cards under wild_value=own
+    (AMB-GORKA-05 ae): each wild card counts as the card it is, its own points (a queen 10,
+    003:P6.S1 «Каждая фигура по 10 очков»; a seven 7, or nothing under numerals=zero) or under
+    strength=high-card its own rank; three cards by the best three of a suit; the хлюст of ace,
+    king and a wild card still above every other (003:P26.S1)."""
+    own = [RANK_OF[c] for c in hand if is_wild(c, wild)]
+    naturals = [RANK_OF[c] for c in hand if not is_wild(c, wild)]
+
+    def value(ranks: list[int]) -> int:
+        return high_card_code(ranks) if high else sum(rank_points(r, zero=zero) for r in ranks)
+
+    best = value(naturals + own)
+    if key[0] == THREE_CARDS:  # 3 - w natural cards of one suit, and the wild cards
+        need = 3 - len(own)
+        best = 0
+        for suit in {SUIT_OF[c] for c in hand if not is_wild(c, wild)}:
+            ranks = sorted(RANK_OF[c] for c in hand if not is_wild(c, wild) and SUIT_OF[c] == suit)
+            if len(ranks) >= need:
+                best = max(best, value(ranks[len(ranks) - need :] + own))
+    top = key[0] == KHLYUST and key[1] >= TOP_KHLYUST
+    return best + ((16**HAND if high else TOP_KHLYUST) if top else 0)
+
+
 def _kicker(hand: Sequence[Card], rank: int, wild: int) -> int:
     """The rank of a трынка's fourth card, under kicker=counts (AMB-GORKA-05 ad): the highest
     natural card not of the трынка's ``rank``; 0 when there is none (the wild cards all stand
@@ -1273,6 +1362,9 @@ def refine_key(
     if opts.wild_value == "missing" and wilds and category in (KHLYUST, THREE_CARDS):
         zero = opts.numerals == "zero"  # AMB-GORKA-05 y
         strength = _missing_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 k
+    elif opts.wild_value == "own" and wilds and category in (KHLYUST, THREE_CARDS, NOTHING):
+        zero = opts.numerals == "zero"  # AMB-GORKA-05 y
+        strength = _own_strength(hand, key, wild, high=high, zero=zero)  # AMB-GORKA-05 ae
     elif high and category in (KHLYUST, THREE_CARDS, NOTHING):
         strength = _high_card(hand, key, wild)  # AMB-GORKA-05 e
     elif opts.numerals == "zero" and category in (KHLYUST, THREE_CARDS, NOTHING):
@@ -1292,6 +1384,10 @@ def table_key(hand: tuple[Card, ...], opts: GorkaOptions) -> tuple[int, int]:
     """:func:`hand_key` of a four-card hand under the table's options (:func:`refine_key`):
     under wild_per_hand=one, the best of its readings with one wild card alone wild
     (:func:`one_wild_masks`, AMB-GORKA-11 b)."""
+    if opts.wild_alone == "own" and all(is_wild(c, opts.wilds) for c in hand):
+        # AMB-GORKA-05 af: «Фалька при тузе означает туза»: with no natural card beside them,
+        # the wild cards count as the cards they are
+        return refine_key(hand_key(hand, NO_WILD), hand, NO_WILD, opts)
     # AMB-GORKA-11: every wild card of the hand used (a), or one at most (b)
     masks = one_wild_masks(hand, opts.wilds) if opts.one_wild else (opts.wilds,)
     return max(refine_key(hand_key(hand, w), hand, w, opts) for w in masks)
@@ -1361,8 +1457,9 @@ def _next_blind(
     cards."""
     (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
      keys, put) = s  # fmt: skip
-    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind)
-    cost = _blind_least(opts, put, blind)
+    # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind); under
+    # dark_join=same the last blind's stake joins it (AMB-GORKA-02 i)
+    cost = _join_stake(opts, put, blind) or _blind_least(opts, put, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer; under
     # blind_rounds=until-none from the last blind on, round and round (AMB-GORKA-02 h)
@@ -1396,10 +1493,28 @@ def _blind_least(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ..
     overblind=chosen the least it may stake (reading c): more than the last blind, which is
     what its player has ``put`` in beyond his ante."""
     if not opts.chosen_blind:
+        if _join_stake(opts, put, blind):  # AMB-GORKA-02 i: more than the last blind's stake
+            last = _last_blind(opts, put, blind)
+            return last * 2 if opts.double_blind else last + 1
         return blind_cost(opts.blind_stake, len(blind), opts.double_blind)
-    # AMB-GORKA-02 c: every seat anted the same, min(ante, starting_chips) (gorka/stakes)
-    last = put[blind[-1]] - min(opts.ante, opts.starting_chips) if blind else 0
-    return chosen_blind_least(opts.blind_stake, last)
+    return chosen_blind_least(opts.blind_stake, _last_blind(opts, put, blind))
+
+
+def _last_blind(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """What the last blind of the ``blind`` seats staked (0 before any): what its player has
+    ``put`` in beyond his ante (each seat asked once: blind_rounds=once, or overblind=chosen)."""
+    # every seat anted the same, min(ante, starting_chips) (gorka/stakes)
+    return max(put[blind[-1]] - min(opts.ante, opts.starting_chips), 0) if blind else 0
+
+
+def _join_stake(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...]) -> int:
+    """Under dark_join=same (AMB-GORKA-02 i), once someone has gone blind, what going blind
+    for the same stake costs (затемнить, 003:P14.S1): the last blind's stake; else 0 (no
+    joining: every blind after the first stakes more than the last; so too under
+    blind_rounds=until-none, whose asking goes round again only for a larger stake)."""
+    # AMB-GORKA-02 i: each player asked once (blind_rounds=once), so his put is his one blind
+    joins = opts.join_dark and not opts.blinds_go_round
+    return _last_blind(opts, put, blind) if joins and blind else 0
 
 
 def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
@@ -1461,8 +1576,12 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
         hands[p] += (first, second)
         if p == dealer or p in blind:
             continue  # all face down
-        # both up; or, after a turned card, one up then one down
-        up[p] += (first,) if turned[p] else (first, second)
+        # both up; or, after a turned card, one up then one down (AMB-GORKA-03 a), or under
+        # turned_rest=down-up one down then one up (AMB-GORKA-03 f)
+        if not turned[p]:
+            up[p] += (first, second)
+        else:
+            up[p] += (second,) if opts.turned_rest == "down-up" else (first,)
     keys = _keys(hands, opts, False)
     return _build(GorkaState, (
         opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
@@ -1574,11 +1693,25 @@ def _behind(s: GorkaState, seat: Seat) -> int:
     return level - s.put[seat]
 
 
+def _any_hand(s: GorkaState, seat: Seat) -> bool:
+    """Whether ``seat`` goes up the hill with any hand: every player under go_up=any
+    (AMB-GORKA-06 b), a blind player under blind_up=any (AMB-GORKA-17 b) or under
+    blind_hand=unseen, who has not seen his cards (AMB-GORKA-08 b)."""
+    return s.opts.any_hand or (s.opts.blind_any and seat in s.blind) or _unseen(s, seat)
+
+
+def _unseen(s: GorkaState, seat: Seat) -> bool:
+    """Whether ``seat`` plays without looking at his cards: a blind player under
+    blind_hand=unseen (AMB-GORKA-08 b) until the deal is settled."""
+    return s.opts.blind_unseen and seat in s.blind and s.phase != OVER
+
+
 def _can_raise(s: GorkaState, seat: Seat) -> bool:
     key, opts = s.keys[seat], s.opts
     # AMB-GORKA-06 d: with no cap, no number of raises stops another
     limit = opts.limit if opts.capped else s.raises + 1
-    if key is not None and opts.trynka_up and key[0] < TRYNKA:  # AMB-GORKA-06 e
+    any_hand = _any_hand(s, seat)  # AMB-GORKA-06 b, AMB-GORKA-17 b
+    if key is not None and opts.trynka_up and key[0] < TRYNKA and not any_hand:  # AMB-GORKA-06 e
         return False
     return key is not None and may_go_up(  # gorka/go-up (AMB-GORKA-06)
         key,
@@ -1588,7 +1721,7 @@ def _can_raise(s: GorkaState, seat: Seat) -> bool:
         # f: a doubled raise costs what it adds (as it is counted against what he holds)
         s.ledger.balances[seat] - _behind(s, seat) - (_set_raise(s) - opts.raise_amount),
         opts.raise_amount,
-        any_hand=opts.any_hand,
+        any_hand=any_hand,
     )
 
 
@@ -1601,9 +1734,11 @@ def _can_hold(s: GorkaState, seat: Seat, behind: int) -> bool:
     chips = s.ledger.balances[seat]
     if not s.opts.may_hold or key is None or chips < behind:
         return False
+    if _any_hand(s, seat):  # AMB-GORKA-06 b, AMB-GORKA-17 b: any hand
+        return True
     if s.opts.trynka_up:  # AMB-GORKA-06 e: a трынка or better
         return key[0] >= TRYNKA
-    return s.opts.any_hand or is_combination(key)
+    return is_combination(key)
 
 
 def _may_show(s: GorkaState) -> bool:
@@ -1621,35 +1756,67 @@ def _betting_key(s: GorkaState, seat: Seat) -> tuple[int, int]:
     return key
 
 
+def _must_go_up(s: GorkaState, seat: Seat) -> bool:
+    """Under pass_with=no-combination (AMB-GORKA-06 j), whether ``seat`` may not pass: he holds
+    a combination to go up the hill with (a трынка or better under go_up=trynka) and may go up
+    now; 003:P27.S1 «в противном случае он может пасовать» read as the right of one without."""
+    if not s.opts.pass_needs_none:
+        return False
+    key = s.keys[seat]
+    if key is None or _unseen(s, seat):  # (AMB-GORKA-08 b: he has not seen his cards)
+        return False
+    holds = key[0] >= TRYNKA if s.opts.trynka_up else is_combination(key)  # AMB-GORKA-06 e
+    return holds and _can_raise(s, seat)
+
+
 def legal_actions(s: GorkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the game is over)."""
     seat, phase = s.turn, s.phase
     if phase == BETTING:
-        two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
-        two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
-        up = _can_raise(s, seat)
-        behind = _behind(s, seat)
-        if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
-            return _behind_bets(s, seat, up, behind)
-        if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
-            sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
-            return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
-        # gorka/go-up, gorka/last-two (BETS: see _bets)
-        return BETS[seat][up][two_left][_may_show(s)]
+        bets = _betting_actions(s, seat)
+        if _must_go_up(s, seat):  # AMB-GORKA-06 j: holding a combination, he does not pass
+            return bets[:-1]  # (pass is always the last)
+        return bets
     if phase == BLINDING:
+        join = _join_stake(s.opts, s.put, s.blind)  # AMB-GORKA-02 i: the stake to join
         if s.opts.chosen_blind:  # AMB-GORKA-02 c: each stake he may choose, least first
-            stakes = range(_blind_least(s.opts, s.put, s.blind), s.ledger.balances[seat] + 1)
+            least = join or _blind_least(s.opts, s.put, s.blind)
+            stakes = range(least, s.ledger.balances[seat] + 1)
             return tuple(Blind(seat, k) for k in stakes) + (PASSES[seat],)
+        if join:  # AMB-GORKA-02 i: join the last blind's stake, or over-blind if he can
+            over = (
+                (BLINDS[seat],)
+                if s.ledger.balances[seat] >= _blind_least(s.opts, s.put, s.blind)
+                else ()
+            )
+            return (Blind(seat, join),) + over + (PASSES[seat],)
         return BLIND_OR_PASS[seat]
     if phase == OPENING:
         hand, opens = s.hands[seat], OPENS[seat]
         return (opens[hand[0]], opens[hand[1]], PASSES[seat])
     if phase == SHOWING:
-        if s.opts.first_two_shown:  # AMB-GORKA-04 c: the first two dealt to him, unseen
-            return (SHOWS[seat][_first_two(s.hands[seat])],)
+        pair = _set_pair(s.opts, s.hands[seat])  # AMB-GORKA-04 c, d: two set by the deal
+        if pair is not None:
+            return (SHOWS[seat][pair],)
         # each pair of his cards, in canonical order
         return tuple(map(SHOWS[seat].__getitem__, combinations(sorted(s.hands[seat]), 2)))
     return ()
+
+
+def _betting_actions(s: GorkaState, seat: Seat) -> tuple[Action, ...]:
+    """What ``seat`` may do at his turn in the betting, pass last (every seat may pass, but
+    under pass_with=no-combination, AMB-GORKA-06 j, :func:`legal_actions` takes it away)."""
+    two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
+    two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
+    up = _can_raise(s, seat)
+    behind = _behind(s, seat)
+    if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
+        return _behind_bets(s, seat, up, behind)
+    if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
+        sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
+        return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
+    # gorka/go-up, gorka/last-two (BETS: see _bets)
+    return BETS[seat][up][two_left][_may_show(s)]
 
 
 def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
@@ -1670,6 +1837,18 @@ def _first_two(hand: tuple[Card, ...]) -> tuple[Card, Card]:
     """The first two cards dealt to a hand, in canonical order (AMB-GORKA-04 c)."""
     first, second = sorted(hand[:2])
     return first, second
+
+
+def _set_pair(opts: GorkaOptions, hand: tuple[Card, ...]) -> tuple[Card, Card] | None:
+    """The two cards the dealer must turn up when the deal sets them, in canonical order: the
+    first two dealt to him (dealer_shows=first-two, AMB-GORKA-04 c) or the last two
+    (dealer_shows=last-two, AMB-GORKA-04 d); None when he chooses (a)."""
+    if opts.first_two_shown:  # AMB-GORKA-04 c
+        return _first_two(hand)
+    if opts.dealer_shows == "last-two":  # AMB-GORKA-04 d: as the others' last two lie up
+        first, second = sorted(hand[2:])
+        return first, second
+    return None
 
 
 def apply(s: GorkaState, a: Action) -> GorkaState:
@@ -1709,9 +1888,12 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         hand, (first, second) = s.hands[seat], a.cards
         if first not in hand or second not in hand or first == second:
             raise IllegalAction("core/not-held", "the dealer turns two of his own cards")
-        if s.opts.first_two_shown and tuple(sorted(a.cards)) != _first_two(hand):
-            raise IllegalAction(  # AMB-GORKA-04 c
-                "gorka/dealer-shows-two", "the dealer turns the first two cards dealt to him"
+        pair = _set_pair(s.opts, hand)  # AMB-GORKA-04 c, d
+        if pair is not None and tuple(sorted(a.cards)) != pair:
+            raise IllegalAction(
+                "gorka/dealer-shows-two",
+                "the dealer turns the two cards the deal sets (the first two or the last two "
+                "dealt to him)",
             )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
         s = _betting(s, up)
@@ -1737,6 +1919,10 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
         s = s._replace(put=_add(s.put, seat, amount), acted=())
         return _next_bettor(s, seat, ledger, s.passed, s.raises + 1)
     if isinstance(a, Pass):  # gorka/go-up: a player who passes is out (AMB-GORKA-06)
+        if _must_go_up(s, seat):  # AMB-GORKA-06 j: passing is for one without a combination
+            raise IllegalAction(
+                "gorka/go-up", "holding a combination, he goes up the hill while he may"
+            )
         return _next_bettor(s, seat, s.ledger, s.passed + (seat,), s.raises)
     behind = _behind(s, seat)
     if isinstance(a, Hold):
@@ -1773,10 +1959,16 @@ def _blind_stake(s: GorkaState, a: Blind) -> int:
     """What blind ``a`` stakes: the set cost (AMB-GORKA-02 a, b; the action names no amount),
     or under overblind=chosen the amount it names, from the least to all his chips (c)."""
     least = _blind_least(s.opts, s.put, s.blind)
+    join = _join_stake(s.opts, s.put, s.blind)  # AMB-GORKA-02 i
     if not s.opts.chosen_blind:
-        if a.amount:
+        if a.amount and a.amount != join:
             raise IllegalAction("gorka/blind", "the blind's stake is set: it names no amount")
+        if a.amount:  # AMB-GORKA-02 i: he joins the last blind at its stake
+            return join
+        if s.ledger.balances[a.seat] < least:  # (offered the blind to join it only)
+            raise IllegalAction("gorka/blind", f"over-blinding stakes {least} chips")
         return least
+    least = join or least  # AMB-GORKA-02 i: from the last blind's stake
     if not least <= a.amount <= s.ledger.balances[a.seat]:  # AMB-GORKA-02 c
         raise IllegalAction(
             "gorka/blind", f"this blind stakes from {least} chips up to all he holds"
@@ -1897,8 +2089,9 @@ def shown_hands(s: GorkaState) -> tuple[Seat, ...]:
 
 def _sees_hand(s: GorkaState, viewer: Viewer, p: Seat) -> bool:
     """Whether ``viewer`` sees the whole hand of seat ``p``: his own (AMB-GORKA-08), or one
-    turned up at the end (AMB-GORKA-09)."""
-    return viewer == p or p in shown_hands(s)
+    turned up at the end (AMB-GORKA-09); a blind player under blind_hand=unseen not his own
+    until the deal is settled (AMB-GORKA-08 b)."""
+    return (viewer == p and not _unseen(s, p)) or p in shown_hands(s)
 
 
 def _view_shown(s: GorkaState, viewer: Viewer) -> JSON:
@@ -1926,6 +2119,14 @@ def laid_aside(s: GorkaState) -> tuple[Card, ...]:
     return tuple(sorted(c for c in s.hands[s.dealer] if c not in up))
 
 
+def _view_hand(s: GorkaState, viewer: Viewer) -> JSON:
+    """The viewer's own hand (AMB-GORKA-08 a); under blind_hand=unseen, for a blind player,
+    none of it until the deal is settled (b: his four cards lie dark, to him too)."""
+    if viewer is not None and _unseen(s, viewer):
+        return []
+    return views.HAND.value(s, viewer)
+
+
 def _view_laid_aside(s: GorkaState, viewer: Viewer) -> JSON:
     return _cards_json(laid_aside(s)) if viewer == s.dealer else None
 
@@ -1951,7 +2152,8 @@ def _view_stock_size(s: GorkaState, viewer: Viewer) -> JSON:
 VIEW: Final[tuple[Shown[GorkaState], ...]] = (
     # 003:P27.S1 «рассмотрев свои карты»: each player sees his own hand, face up or down; the
     # dealer's and a blind player's dark cards are dark to the others only (AMB-GORKA-08)
-    views.HAND,
+    # (AMB-GORKA-08 b: under blind_hand=unseen a blind player does not look at his own)
+    Shown("hand", _view_hand),
     views.HAND_SIZES,  # the backs of the cards dealt are seen
     # 003:P10.S1, 003:P11.S1, 003:P16.S1: the cards dealt or turned face up, seen by all;
     # 003:P15.S1: they lie before the players, and stay known once their owner passes

@@ -4,7 +4,8 @@
   he turned of his first two and the third dealt him (003:P11.S1), the dealer's two shown
   (003:P16.S1); a passed player's stay known (003:P15.S1, AMB-GORKA-10);
 - a player's own hand, all of it: the dark cards of the dealer and of a blind player are dark
-  to the others only (003:P27.S1 «рассмотрев свои карты», AMB-GORKA-08);
+  to the others only (003:P27.S1 «рассмотрев свои карты», AMB-GORKA-08); under
+  blind_hand=unseen a blind player sees none of his own until the deal is over (AMB-GORKA-08 b);
 - the dealer's two laid aside, by the dealer alone (003:P16.S1); under dealer_aside=out they
   are the last two of the stock once he has shown;
 - once the deal is over, the hands turned up: at a showdown (or a peace under peace=showdown,
@@ -35,7 +36,11 @@ def seen(pos: JSONObject, seat: int | None) -> set[str]:
     assert isinstance(options, dict)
     out: set[str] = set().union(*up)
     if seat is not None:
-        out |= hands[seat]
+        blind = pos["blind"]
+        assert isinstance(blind, list)
+        unseen = options.get("blind_hand") == "unseen" and seat in blind
+        if not unseen or pos["phase"] == "over":  # AMB-GORKA-08 b: a blind player unseen
+            out |= hands[seat]
         stock = pos["stock"]
         assert isinstance(stock, list)
         shown_two = pos["phase"] in ("bet", "over")
