@@ -1255,7 +1255,7 @@ def all_cards(s: MelnikiAState) -> tuple[Card, ...]:
 
 
 def chips_in_play(s: MelnikiAState) -> None:
-    """None: the game is played for no chips."""
+    """None: the game is played for no chips: the text names no stake (AMB-MELNIKIA-28)."""
     return
 
 

@@ -83,12 +83,13 @@ STAKE: Final = 4
 #: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
 BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
 BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
-#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1.
+#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1: only the
+#: exact card, rank and suit (AMB-MICHIGAN-31).
 BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
 #: The seat counts the text allows (nine or more under table=two-or-more only), and the pack a
 #: table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
-PACK: Final = DECK_52
+PACK: Final = DECK_52  # «полная колода»: the 52 cards, deuces lowest (AMB-MICHIGAN-30)
 
 # --- rules, in the order of the text ------------------------------------------
 
@@ -615,6 +616,7 @@ def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tupl
     post: all(0 <= __return__[i] <= chips[i] for i in range(len(counts)))
     post: all(__return__[i] == min(counts[i], chips[i]) for i in range(len(counts)) if i != winner)
     """
+    # a chip a card, a boodle twin like any other (AMB-MICHIGAN-32)
     return tuple(0 if i == winner else min(counts[i], chips[i]) for i in range(len(counts)))
 
 
@@ -1371,7 +1373,8 @@ VIEW: Final[tuple[Shown[MichiganState], ...]] = (
     # 004:P2.S3: the boodle lies face up in the middle, the chips staked on it in sight
     Shown("boodle", _view_boodle),
     views.public(obs.CHIPS),
-    # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order
+    # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order,
+    # every card in view (AMB-MICHIGAN-33)
     views.public(obs.TABLE),
     views.public(RUN),
     Shown("prev_suit", _view_prev_suit),  # the suit of the run just ended (004:P14.S4)
