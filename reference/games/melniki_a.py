@@ -137,7 +137,9 @@ RULES: Final = CORE_RULES + (
         "Once the neighbour covers (takes the trick) or accepts, he leads to his own "
         "left-hand neighbour (after an acceptance, the leader leads again under "
         "stage_one_after_accept=leader, the acceptor's left-hand neighbour under "
-        "acceptor-neighbour); players without cards are passed over.",
+        "acceptor-neighbour); players without cards are passed over (under "
+        "stage_one_empty=must-accept a card is led to the neighbour all the same, and he "
+        "accepts it).",
     ),
     Rule(
         "melniki-a/stage-one-end",
@@ -303,6 +305,15 @@ class MelnikiAOptions(GameOptions):
         "as 000:P9.S1 says of stage 2.",
         ("acceptor", "leader", "acceptor-neighbour"),
         ruling="AMB-MELNIKIA-24",
+    )
+    stage_one_empty: str = option(
+        "passed-over",
+        "A player without cards (the stock gone) beside one who leads in stage 1: passed "
+        "over, the card led to the next player holding cards; or the card is led to him and "
+        "he must accept it (000:P6.S1: he has no card of the suit and no trump), coming back "
+        "into play.",
+        ("passed-over", "must-accept"),
+        ruling="AMB-MELNIKIA-07",
     )
     stage_two_first: str = option(
         "first-out",
@@ -908,6 +919,10 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
         responder = next_holding(seat, [*map(len, hands)])
         assert responder is not None
+        if s.opts.stage_one_empty == "must-accept":
+            # AMB-MELNIKIA-07 b: to his left-hand neighbour, cards or none: one without cards
+            # has no card of the suit and no trump, so he must accept it (000:P6.S1)
+            responder = seat + 1 if seat + 1 < s.players else 0
         # the state in one constructor call, its fields in their declared order (for speed)
         return MelnikiAState(
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
@@ -1449,7 +1464,9 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError("position/to_move: must be a seat")
     elif not s.hands[s.turn] and not (
         # AMB-MELNIKIA-20 b: one without cards to whom a card is laid must accept it
-        s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept"
+        (s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept")
+        # AMB-MELNIKIA-07 b: so, in stage 1, one to whom a card is led
+        or (s.stage == STAGE_ONE and s.table and s.opts.stage_one_empty == "must-accept")
     ):  # melniki-a/pass-on: who holds no cards is passed over
         raise FormatError("position/to_move: the player to act must hold cards")
     # melniki-a/stage-one-end: stage 1 goes on only while two players hold cards (the card led
