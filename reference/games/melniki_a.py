@@ -137,7 +137,9 @@ RULES: Final = CORE_RULES + (
         "Once the neighbour covers (takes the trick) or accepts, he leads to his own "
         "left-hand neighbour (after an acceptance, the leader leads again under "
         "stage_one_after_accept=leader, the acceptor's left-hand neighbour under "
-        "acceptor-neighbour); players without cards are passed over.",
+        "acceptor-neighbour); players without cards are passed over (under "
+        "stage_one_empty=must-accept a card is led to the neighbour all the same, and he "
+        "accepts it).",
     ),
     Rule(
         "melniki-a/stage-one-end",
@@ -304,12 +306,29 @@ class MelnikiAOptions(GameOptions):
         ("acceptor", "leader", "acceptor-neighbour"),
         ruling="AMB-MELNIKIA-24",
     )
+    stage_one_empty: str = option(
+        "passed-over",
+        "A player without cards (the stock gone) beside one who leads in stage 1: passed "
+        "over, the card led to the next player holding cards; or the card is led to him and "
+        "he must accept it (000:P6.S1: he has no card of the suit and no trump), coming back "
+        "into play.",
+        ("passed-over", "must-accept"),
+        ruling="AMB-MELNIKIA-07",
+    )
     stage_two_first: str = option(
         "first-out",
         "Who leads first in stage 2: the first player to have run out of cards in stage 1 "
         "(«прежде всех успел разыграть»); or the taker of the last trick of stage 1.",
         ("first-out", "last-trick"),
         ruling="AMB-MELNIKIA-08",
+    )
+    stage_two_trump: str = option(
+        "any",
+        "When a trump may beat a stage-2 card of another suit: always, as in Durak; only "
+        "when the player holds no card of that suit, as in stage 1 (000:P6.S1); or only when "
+        "he holds no higher card of that suit.",
+        ("any", "void-only", "no-higher"),
+        ruling="AMB-MELNIKIA-09",
     )
     empty_player: str = option(
         "passed-over",
@@ -706,10 +725,35 @@ def _pile_top(pile: tuple[Card, ...]) -> Card:
     return pile[-1]
 
 
-def _cover_choices(hand: tuple[Card, ...], seat: Seat, top: Card, trump: int) -> tuple[Action, ...]:
+def may_ruff(trump_rule: str, hand: tuple[Card, ...], top: Card, trump: int) -> bool:
+    """Whether a trump may beat ``top``, a stage-2 card of another suit, from ``hand``
+    (AMB-MELNIKIA-09): always (Durak); under stage_two_trump=void-only only without a card
+    of its suit; under no-higher only without a higher card of its suit.
+
+    pre: trump_rule in ("any", "void-only", "no-higher")
+    pre: len(hand) <= 52 and all(0 <= c < 52 for c in hand)
+    pre: 0 <= top < 52 and 0 <= trump <= 3 and SUIT_OF[top] != trump
+    post: trump_rule != "any" or __return__
+    post: trump_rule != "void-only" or __return__ == (not of_suit(hand, SUIT_OF[top]))
+    """
+    same = of_suit(hand, SUIT_OF[top])
+    if trump_rule == "void-only":  # AMB-MELNIKIA-09 b: stage 1's discipline (000:P6.S1)
+        return not same
+    if trump_rule == "no-higher":  # AMB-MELNIKIA-09 c: a higher card of the suit first
+        return not any(RANK_OF[c] > RANK_OF[top] for c in same)
+    return True  # AMB-MELNIKIA-09 a: any trump beats a card of another suit
+
+
+def _cover_choices(
+    hand: tuple[Card, ...], seat: Seat, top: Card, trump: int, trump_rule: str
+) -> tuple[Action, ...]:
     """The answers open to ``seat`` on a stage-2 pile: a card that beats the top card, or
-    accepting it (melniki-a/cover-or-accept)."""
+    accepting it (melniki-a/cover-or-accept); a trump on another suit only as
+    stage_two_trump allows (:func:`may_ruff`)."""
     beats = BEATS[trump][top]  # melniki-a/cover-or-accept
+    if SUIT_OF[top] != trump and not may_ruff(trump_rule, hand, top, trump):
+        # AMB-MELNIKIA-09 b, c: no trump may beat it: only a higher card of its suit
+        beats = frozenset(c for c in beats if SUIT_OF[c] != trump)
     row = PLAYS[seat]
     # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
     out: list[Action] = []
@@ -731,7 +775,7 @@ def _choices(s: MelnikiAState) -> tuple[Action, ...]:
         return _lead_choices(hand, seat)
     if s.stage == STAGE_ONE:
         return _answer_choices(hand, seat, s.table[0], s.trump, s.opts.stage_one_accept)
-    return _cover_choices(hand, seat, _pile_top(s.table), s.trump)
+    return _cover_choices(hand, seat, _pile_top(s.table), s.trump, s.opts.stage_two_trump)
 
 
 # --- stage 1 ------------------------------------------------------------------------------
@@ -875,6 +919,10 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         # holds cards, or stage 1 would have ended (melniki-a/stage-one-end; _check_position)
         responder = next_holding(seat, [*map(len, hands)])
         assert responder is not None
+        if s.opts.stage_one_empty == "must-accept":
+            # AMB-MELNIKIA-07 b: to his left-hand neighbour, cards or none: one without cards
+            # has no card of the suit and no trump, so he must accept it (000:P6.S1)
+            responder = seat + 1 if seat + 1 < s.players else 0
         # the state in one constructor call, its fields in their declared order (for speed)
         return MelnikiAState(
             s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
@@ -981,7 +1029,7 @@ def _go(
     if stage == OVER:
         legal: tuple[Action, ...] = ()
     elif table:  # a pile to cover or accept
-        legal = _cover_choices(hands[turn], turn, _pile_top(table), s.trump)
+        legal = _cover_choices(hands[turn], turn, _pile_top(table), s.trump, s.opts.stage_two_trump)
     else:
         legal = _lead_choices(hands[turn], turn)
     # the state in one constructor call, its fields in their declared order (for speed)
@@ -1155,6 +1203,16 @@ def _refuse(s: MelnikiAState, a: Action) -> None:
             "melniki-a/cover-or-accept",
             f"{card_name(a.card)} does not beat {card_name(top)} (trump {suit_letter(s.trump)})",
         )
+    if (
+        SUIT_OF[a.card] == s.trump
+        and SUIT_OF[top] != s.trump
+        and not may_ruff(s.opts.stage_two_trump, hand, top, s.trump)
+    ):  # AMB-MELNIKIA-09 b, c: the suit before a trump
+        raise IllegalAction(
+            "melniki-a/cover-or-accept",
+            f"seat {seat} holds {suit_letter(SUIT_OF[top])} and may not beat "
+            f"{card_name(top)} with a trump (stage_two_trump={s.opts.stage_two_trump})",
+        )
 
 
 def apply(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -1212,7 +1270,7 @@ def all_cards(s: MelnikiAState) -> tuple[Card, ...]:
 
 
 def chips_in_play(s: MelnikiAState) -> None:
-    """None: the game is played for no chips."""
+    """None: the game is played for no chips: the text names no stake (AMB-MELNIKIA-28)."""
     return
 
 
@@ -1406,7 +1464,9 @@ def _check_position(s: MelnikiAState) -> None:
         raise FormatError("position/to_move: must be a seat")
     elif not s.hands[s.turn] and not (
         # AMB-MELNIKIA-20 b: one without cards to whom a card is laid must accept it
-        s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept"
+        (s.stage == STAGE_TWO and s.table and s.opts.empty_player == "must-accept")
+        # AMB-MELNIKIA-07 b: so, in stage 1, one to whom a card is led
+        or (s.stage == STAGE_ONE and s.table and s.opts.stage_one_empty == "must-accept")
     ):  # melniki-a/pass-on: who holds no cards is passed over
         raise FormatError("position/to_move: the player to act must hold cards")
     # melniki-a/stage-one-end: stage 1 goes on only while two players hold cards (the card led

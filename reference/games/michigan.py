@@ -83,12 +83,13 @@ STAKE: Final = 4
 #: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
 BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
 BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
-#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1.
+#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1: only the
+#: exact card, rank and suit (AMB-MICHIGAN-31).
 BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
 #: The seat counts the text allows (nine or more under table=two-or-more only), and the pack a
 #: table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
-PACK: Final = DECK_52
+PACK: Final = DECK_52  # «полная колода»: the 52 cards, deuces lowest (AMB-MICHIGAN-30)
 
 # --- rules, in the order of the text ------------------------------------------
 
@@ -187,7 +188,9 @@ RULES: Final = CORE_RULES + (
         ("004:P14.S1", "AMB-MICHIGAN-07"),
         "A run stops at the ace, or when the next card is in no live hand (in a dead hand, or "
         "played already), at once or (stop_seen=after-passes) when the others have passed "
-        "round; under hold_back=yes also when every player in the deal has passed in turn.",
+        "round; under hold_back=yes also when every player in the deal has passed in turn "
+        "(under run_join=joins a run that reaches an earlier run of its suit goes on from "
+        "that run's top card).",
     ),
     Rule(
         "michigan/new-run",
@@ -321,6 +324,14 @@ class MichiganOptions(GameOptions):
         "A run that can go no further: stops at once, or only once every other player in "
         "the deal has said pass in turn.",
         ("at-once", "after-passes"),
+        ruling="AMB-MICHIGAN-07",
+    )
+    run_join: str = option(
+        "stops",
+        "A run that reaches the card below an earlier run of its suit (the next card already "
+        "played): stops there, the next card being in no live hand; or joins that run and goes "
+        "on from the card above its top (which differs only under hold_back=yes).",
+        ("stops", "joins"),
         ruling="AMB-MICHIGAN-07",
     )
     new_run_suit: str = option(
@@ -615,6 +626,7 @@ def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tupl
     post: all(0 <= __return__[i] <= chips[i] for i in range(len(counts)))
     post: all(__return__[i] == min(counts[i], chips[i]) for i in range(len(counts)) if i != winner)
     """
+    # a chip a card, a boodle twin like any other (AMB-MICHIGAN-32)
     return tuple(0 if i == winner else min(counts[i], chips[i]) for i in range(len(counts)))
 
 
@@ -895,6 +907,22 @@ def _in_play(
     )
 
 
+def joined_top(c: Card, table: tuple[Card, ...]) -> Card:
+    """The last card of the run ``c`` ends once it joins the earlier run of its suit lying
+    on the table just above it (AMB-MICHIGAN-07 c, run_join=joins): the top of the unbroken
+    climb from ``c`` through the cards played; ``c`` itself if the card above it is not
+    played.
+
+    pre: 0 <= c < 52 and all(0 <= x < 52 for x in table)
+    post: SUIT_OF[__return__] == SUIT_OF[c] and __return__ >= c
+    post: NEXT_UP[__return__] < 0 or NEXT_UP[__return__] not in table
+    """
+    top = c
+    while NEXT_UP[top] >= 0 and NEXT_UP[top] in table:
+        top = NEXT_UP[top]
+    return top
+
+
 def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
     left = list(s.hands[seat])
@@ -909,8 +937,9 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
         ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
+    last = joined_top(c, table) if s.opts.run_join == "joins" else c
     # michigan/run-stops: at the ace, or the next card is dead or played (not live)
-    if run_stops(c, s.dead + table) and not s.opts.after_passes:
+    if run_stops(last, s.dead + table) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
         return _in_play(
@@ -927,14 +956,14 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # michigan/play-on: he goes on if he holds the next card, else the turn passes left
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
-    turn = seat if _goes_on(s, seat, c, hands) else _next_active(s, seat)
+    turn = seat if _goes_on(s, seat, last, hands) else _next_active(s, seat)
     return _in_play(
         s,
         hands=hands,
         table=table,
         ledger=ledger,
         turn=turn,
-        last=c,
+        last=last,
         prev_suit=s.prev_suit,
         by=seat,
         passes=0,
@@ -1371,7 +1400,8 @@ VIEW: Final[tuple[Shown[MichiganState], ...]] = (
     # 004:P2.S3: the boodle lies face up in the middle, the chips staked on it in sight
     Shown("boodle", _view_boodle),
     views.public(obs.CHIPS),
-    # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order
+    # 004:P11.S2, 004:P14.S2: the cards played lie face up and stay on the table, in order,
+    # every card in view (AMB-MICHIGAN-33)
     views.public(obs.TABLE),
     views.public(RUN),
     Shown("prev_suit", _view_prev_suit),  # the suit of the run just ended (004:P14.S4)

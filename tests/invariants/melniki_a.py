@@ -38,7 +38,12 @@ def check(state: object) -> None:
             assert all(len(h) >= HAND for h in s.hands)
         if s.opts.accepted_card == "hand":
             assert all(len(p) % 2 == 0 for p in s.piles)
-        assert 0 <= s.turn < n and s.hands[s.turn]  # melniki-a/pass-on
+        assert 0 <= s.turn < n
+        # melniki-a/pass-on: passed over, unless made to accept (AMB-MELNIKIA-07 b)
+        if not s.hands[s.turn]:
+            assert s.table and s.opts.stage_one_empty == "must-accept"
+            assert s.turn == (s.table_seats[0] + 1) % n  # the leader's left-hand neighbour
+            assert s.legal and all(isinstance(a, Take) for a in s.legal)
         # melniki-a/stage-one-end: two players hold cards (the card led counts for its leader)
         assert len({p for p in range(n) if s.hands[p]} | set(s.table_seats)) >= 2
     elif s.stage == STAGE_TWO:

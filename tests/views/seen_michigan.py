@@ -5,7 +5,8 @@
 - then a player's own hand (004:P7.S1, 004:P9.S2), and the hand he laid face down if he laid
   one, the dealer who took the extra hand or its buyer (004:P8.S1, 004:P9.S4: «крапом вверх»,
   to the others); the extra hand by nobody until it is taken, and never if it goes dead unsold;
-- every card played, face up on the table (004:P11.S2, 004:P14.S2);
+- every card played, face up on the table (004:P11.S2, 004:P14.S2), every one in view, not
+  squared (AMB-MICHIGAN-33);
 - at the end, under shown_at_end=shown, every hand left (AMB-MICHIGAN-13).
 
 Nothing else: the others' hands, the extra hand, a hand laid face down by another.
