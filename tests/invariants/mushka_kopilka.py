@@ -10,6 +10,7 @@ GAME_ID = "mushka-kopilka"
 #: plays at least 500 of them to the end.
 STEPS = 1000
 CI_EXAMPLES = 300
+PARTS = 3
 
 
 def check(state: object) -> None:

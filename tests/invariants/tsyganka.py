@@ -69,3 +69,4 @@ def check(state: object) -> None:
 #: Random games run long (about 220 decisions): longer examples, and more under CI.
 STEPS = 900
 CI_EXAMPLES = 200
+PARTS = 2
