@@ -112,7 +112,9 @@ RULES: Final = CORE_RULES + (
         ("002:P12.S1", "002:P12.S3", "AMB-LOTEREYA-01"),
         "A banker and a dealer (the dealer the table names, the banker on his right) run the "
         "game; two to eight players play: four to ten seats (under officers=play the banker "
-        "and the dealer are players too, two to eight seats; under table=to-the-pack as many "
+        "and the dealer are players too, two to eight seats; under officers=dealer-plays the "
+        "dealer plays and the banker does not, three to nine seats; under table=to-the-pack "
+        "as many "
         "players as the dealer's pack serves three cards each, seventeen).",
     ),
     Rule(
@@ -331,8 +333,9 @@ class LotereyaOptions(GameOptions):
         "The banker and the dealer: run the lottery and do not play, handing in nothing and "
         "dealt nothing (officiate); or players too («из игроков»): each hands in the "
         "contribution, is dealt three cards (the dealer dealing himself last) and plays the "
-        "second stage (play).",
-        ("officiate", "play"),
+        "second stage (play); or the dealer plays (dealt three cards, himself last, and "
+        "playing the second stage) and the banker runs the lottery alone (dealer-plays).",
+        ("officiate", "play", "dealer-plays"),
         ruling="AMB-LOTEREYA-01",
     )
     table: str = option(
@@ -342,6 +345,23 @@ class LotereyaOptions(GameOptions):
         "to-the-pack).",
         ("two-to-eight", "to-the-pack"),
         ruling="AMB-LOTEREYA-01",
+    )
+    lead_out: str = option(
+        "answered",
+        "A leader who leads his last cards in the second stage: the cards led are beaten or "
+        "gathered first, then the game ends (answered); or the game ends the moment he has "
+        "led them, the cards led left unanswered and out of play (ends).",
+        ("answered", "ends"),
+        ruling="AMB-LOTEREYA-12",
+    )
+    last_win: str = option(
+        "order-laid",
+        "Who took the last win when several players win in the same round (the first to lead "
+        "in the second stage): the winner on the latest of the four in the order laid "
+        "(order-laid); the winner of the most chips, the latest laid among equal wins "
+        "(largest); or the first winner from the dealer's left (first-seat).",
+        ("order-laid", "largest", "first-seat"),
+        ruling="AMB-LOTEREYA-09",
     )
     laid_aside: str = option(
         "face-up",
@@ -354,8 +374,10 @@ class LotereyaOptions(GameOptions):
     )
 
     @property
-    def officers_play(self) -> bool:
-        return self.officers == "play"  # AMB-LOTEREYA-01 c
+    def officials(self) -> int:
+        """How many of the banker and the dealer do not play (AMB-LOTEREYA-01): both (a),
+        neither under officers=play (c), the banker alone under officers=dealer-plays (e)."""
+        return {"officiate": 2, "play": 0, "dealer-plays": 1}[self.officers]
 
 
 OPTIONS: Final = LotereyaOptions.specs()
@@ -731,22 +753,25 @@ def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tup
     return tuple(held)
 
 
-def playing(n: int, dealer: Seat, banker: Seat, officers: bool) -> tuple[Seat, ...]:
+def playing(n: int, dealer: Seat, banker: Seat, officers: str) -> tuple[Seat, ...]:
     """The players, from the dealer's left round the table: not the banker nor the dealer,
-    unless ``officers`` (officers=play, AMB-LOTEREYA-01 c), the dealer then last."""
+    unless they play (``officers``, AMB-LOTEREYA-01), the dealer then last."""
     order = tuple((dealer + k) % n for k in range(1, n + 1))
-    if officers:  # AMB-LOTEREYA-01 c: the banker and the dealer play too
+    if officers == "play":  # AMB-LOTEREYA-01 c: the banker and the dealer play too
         return order
+    if officers == "dealer-plays":  # AMB-LOTEREYA-01 e: the dealer plays, the banker does not
+        return tuple(p for p in order if p != banker)
     return tuple(p for p in order if p not in (dealer, banker))
 
 
-#: The players of each table, by (seats, dealer, whether the banker and the dealer play), and
+#: The players of each table, by (seats, dealer, officers: which of the banker and the dealer
+#: play, AMB-LOTEREYA-01), and
 #: each player's left-hand neighbour among them.
 SEATS: Final = {
     (n, d, o): playing(n, d, (d - 1) % n, o)
     for n in PLAYER_COUNTS
     for d in range(n)
-    for o in (False, True)
+    for o in ("officiate", "play", "dealer-plays")
 }
 LEFT: Final = {
     key: tuple(
@@ -758,13 +783,13 @@ LEFT: Final = {
 
 def _seats(s: LotereyaState) -> tuple[Seat, ...]:
     """The players of the table, from the dealer's left (:data:`SEATS`)."""
-    return SEATS[s.players, s.dealer, s.opts.officers_play]
+    return SEATS[s.players, s.dealer, s.opts.officers]
 
 
 def _left(s: LotereyaState) -> tuple[Seat, ...]:
     """Each player's left-hand neighbour among the players, by seat (-1 for one who does not
     play): :data:`LEFT`."""
-    return LEFT[s.players, s.dealer, s.opts.officers_play]
+    return LEFT[s.players, s.dealer, s.opts.officers]
 
 
 def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -784,8 +809,9 @@ def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 def _check_players(n: int, opts: LotereyaOptions) -> None:
-    # AMB-LOTEREYA-01 c: under officers=play the banker and the dealer are among the players
-    players = n if opts.officers_play else n - 2
+    # AMB-LOTEREYA-01 c, e: under officers=play the banker and the dealer are among the
+    # players, under officers=dealer-plays the dealer is
+    players = n - opts.officials
     # AMB-LOTEREYA-01 b: under table=to-the-pack as many as the dealer's pack serves
     most = PACK_PLAYERS if opts.table == "to-the-pack" else MOST_PLAYERS
     if not 2 <= players <= most:  # lotereya/players
@@ -881,7 +907,7 @@ def _start_round(
     ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
      table, leader, _, _, out) = s  # fmt: skip
-    seats = SEATS[n, dealer, opts.officers_play]
+    seats = SEATS[n, dealer, opts.officers]
     empty: Hands = ((),) * n
     m = len(seats)
     # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
@@ -930,7 +956,8 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     winners_at: dict[int, Seat] = {}
     laid = set(four)
     kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
-    for p in SEATS[n, dealer, opts.officers_play]:
+    seats = SEATS[n, dealer, opts.officers]
+    for p in seats:
         # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
         # he set aside before, for which a new contribution was paid
         hand = hands[p] + piles[p] if kept else hands[p]
@@ -951,12 +978,13 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         card = n + 1 + i
         on = balances[card]
         if i in winners_at:
-            last_winner = winners_at[i]
-            moves.append((card, last_winner, on))
+            moves.append((card, winners_at[i], on))
         elif opts.unmatched == "carry":  # AMB-LOTEREYA-07
             moves.append((card, n, on))
         else:
             moves.append((card, banker, on))
+    if winners_at:  # lotereya/last-winner-leads: who took the last win (AMB-LOTEREYA-09)
+        last_winner = last_win(opts.last_win, winners_at, balances[n + 1 :], seats)
     # the players' cards are all won or set aside: their hands empty
     return _start_round(
         s,
@@ -970,6 +998,22 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     )
 
 
+def last_win(
+    rule: str, winners_at: dict[int, Seat], stakes: Sequence[int], seats: Sequence[Seat]
+) -> Seat:
+    """Who took the last win of a round (lotereya/last-winner-leads), ``winners_at`` the winner
+    on each matched card by its place in the order laid, ``stakes`` the chips on the four and
+    ``seats`` the players from the dealer's left. The four are turned up at once
+    («вскрывает четыре», 002:P15.S2), so with several winners AMB-LOTEREYA-09 decides: the
+    winner on the latest card laid (order-laid, a), the largest win (largest, c), or the first
+    winner from the dealer's left (first-seat, d)."""
+    if rule == "largest":  # AMB-LOTEREYA-09 c: the most chips, the latest laid among equals
+        return winners_at[max(winners_at, key=lambda i: (stakes[i], i))]
+    if rule == "first-seat":  # AMB-LOTEREYA-09 d: the first winner from the dealer's left
+        return min(winners_at.values(), key=seats.index)
+    return winners_at[max(winners_at)]  # AMB-LOTEREYA-09 a: paid in the order laid
+
+
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
 
 
@@ -980,8 +1024,8 @@ def _next_lead(
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
     if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: those with no cards sit out
         return _next_lead_sitting_out(s, leader, hands, gathered, discard)
-    # the banker's and the dealer's hands are empty, unless they play (AMB-LOTEREYA-01 c)
-    idle = 0 if s.opts.officers_play else 2
+    # the banker's and the dealer's hands are empty, unless they play (AMB-LOTEREYA-01 c, e)
+    idle = s.opts.officials
     if hands.count(()) > idle:  # a player's hand is empty
         for p in _seats(s):
             # AMB-LOTEREYA-12: the first from the dealer's left
@@ -1160,7 +1204,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         # accounts by place (ACCOUNTS): the pot, then the four cards'
         moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
         # the four staked, the dealer deals and the banker turns up: one state built
-        seats = SEATS[n, dealer, opts.officers_play]
+        seats = SEATS[n, dealer, opts.officers]
         m = len(seats)
         dealt = list(hands)
         threes = opts.deal_by == "threes"
@@ -1209,6 +1253,10 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
+    if not rest and opts.lead_out == "ends":
+        # AMB-LOTEREYA-12 i: his cards are gone the moment he leads them: the game ends, the
+        # cards led unanswered and out of play (lotereya/fines)
+        return _finish(s, seat, _put(hands, seat, rest), gathered, discard + led)
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
         _beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
@@ -1559,8 +1607,11 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError(f"position/{key}: one entry per seat ({n})")
     if len(s.lost) != n:
         raise FormatError(f"position/lost: one entry per seat ({n})")
-    # AMB-LOTEREYA-01: the banker and the dealer hold no cards unless they play (c)
-    roles = () if s.opts.officers_play else (s.dealer, s.banker)
+    # AMB-LOTEREYA-01: the banker and the dealer hold no cards unless they play (c; the
+    # dealer alone under e)
+    roles = {"officiate": (s.dealer, s.banker), "play": (), "dealer-plays": (s.banker,)}[
+        s.opts.officers
+    ]
     if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
         raise FormatError("position: the banker and the dealer hold no cards")
     try:
