@@ -175,8 +175,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/last-winner-leads",
-        ("002:P20.S1", "AMB-LOTEREYA-09"),
-        "The player who took the last win leads first, one card or two of the same rank.",
+        ("002:P20.S1", "AMB-LOTEREYA-09", "AMB-LOTEREYA-19"),
+        "The player who took the last win leads first, one card or two of the same rank; "
+        "so does every later lead (under pairs=first-lead a later lead is one card).",
     ),
     Rule(
         "lotereya/must-beat",
@@ -363,6 +364,14 @@ class LotereyaOptions(GameOptions):
         ("order-laid", "largest", "first-seat"),
         ruling="AMB-LOTEREYA-09",
     )
+    pairs: str = option(
+        "every-lead",
+        "Which leads of the second stage may be two cards of a rank: every lead (every-lead); "
+        "or only the first, by the player who took the last win, every later lead being one "
+        "card (first-lead).",
+        ("every-lead", "first-lead"),
+        ruling="AMB-LOTEREYA-19",
+    )
     laid_aside: str = option(
         "face-up",
         "The cards laid aside after being shown (the banker's turned cards and the winning "
@@ -459,6 +468,8 @@ class LotereyaState(NamedTuple):
     the banker's cards given their stake this round. ``table``/``leader``: the cards led
     in stage 2 and who led them. ``lost``: cards each seat lost in the last round (for
     contribution=per-lost-card). ``out`` is the seat that ran out of cards, once over.
+    ``opened``: whether the first lead of stage 2 has been made (lotereya/last-winner-leads,
+    AMB-LOTEREYA-19).
     """
 
     opts: LotereyaOptions
@@ -481,13 +492,14 @@ class LotereyaState(NamedTuple):
     last_winner: Seat
     lost: tuple[int, ...]
     out: Seat
+    opened: bool
 
 
 #: The fields of :class:`LotereyaState` in order, for :data:`_build`.
 LotereyaFields = tuple[
     LotereyaOptions, int, Seat, Seat, int, Seat, Ledger, tuple[Card, ...], tuple[Card, ...],
     tuple[Card, ...], int, Hands, Hands, Hands, tuple[Card, ...], tuple[Card, ...], Seat, Seat,
-    tuple[int, ...], Seat,
+    tuple[int, ...], Seat, bool,
 ]  # fmt: skip
 #: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
 #: field's type and place), without the NamedTuple's Python-level ``__new__``.
@@ -874,6 +886,7 @@ def setup(table: Table) -> LotereyaState:
         last_winner=-1,
         lost=(0,) * n,
         out=-1,
+        opened=False,
     )
     return _start_round(
         s,
@@ -906,7 +919,7 @@ def _start_round(
     ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty);
     ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
-     table, leader, _, _, out) = s  # fmt: skip
+     table, leader, _, _, out, _) = s  # fmt: skip
     seats = SEATS[n, dealer, opts.officers]
     empty: Hands = ((),) * n
     m = len(seats)
@@ -922,7 +935,7 @@ def _start_round(
         return _next_lead(
             _build(LotereyaState, (
                 opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
-                empty, empty, gathered, discard, table, leader, last_winner, lost, out,
+                empty, empty, gathered, discard, table, leader, last_winner, lost, out, False,
             )),
             opener,
             piles,  # the cards set aside are the hands now
@@ -943,13 +956,13 @@ def _start_round(
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out,
+        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out, False,
     ))  # fmt: skip
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
     (opts, n, dealer, banker, _, _, ledger, bank_pack, _, four, _, hands, piles, _, discard, _, _,
-     last_winner, _, _) = s  # fmt: skip
+     last_winner, _, _, _) = s  # fmt: skip
     set_aside = list(piles)
     lost = [0] * n
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
@@ -1040,10 +1053,10 @@ def _lead_by(
     """The position in which ``leader`` is to lead, ``hands``, ``gathered`` and ``discard`` as
     they now are."""
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
-     _, _, _, _, last_winner, lost, out) = s  # fmt: skip
+     _, _, _, _, last_winner, lost, out, opened) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
-        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
+        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1103,10 +1116,10 @@ def _finish(
             [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
         )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
-     last_winner, lost, _) = s  # fmt: skip
+     last_winner, lost, _, opened) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
-        piles, gathered, discard, (), -1, last_winner, lost, out,
+        piles, gathered, discard, (), -1, last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1145,6 +1158,8 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
     ph = s.phase
     seat = s.turn
     if ph == LEADING:
+        if s.opened and s.opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: one card only
+            return tuple([LEADS[seat][c] for c in s.hands[seat]])
         return _lead_options(seat, s.hands[seat])
     if ph == BEATING:
         hand = s.hands[seat]
@@ -1191,7 +1206,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Spread):
         raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
     (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+     piles, gathered, discard, table, leader, last_winner, lost, out, opened) = s  # fmt: skip
     pot, amount = ledger.balances[n], a.amount
     lo, hi = spread_range(pot, FOUR - spread)
     if not lo <= amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
@@ -1218,13 +1233,13 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         return _build(LotereyaState, (
             opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
             deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
-            leader, last_winner, lost, out,
+            leader, last_winner, lost, out, opened,
         ))  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn,
         ledger.transfers_by_place([(n, n + 1 + spread, amount)]),  # the pot to the card
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
-        last_winner, lost, out,
+        last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1242,12 +1257,16 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
     seat, cards = a
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
+     piles, gathered, discard, _, _, last_winner, lost, out, opened) = s  # fmt: skip
     rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
     if k == 1:  # lotereya/last-winner-leads: one card (in order as it is)
         led = cards
     elif k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]]:  # or two of a rank, put in order
+        if opened and opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: the first lead only
+            raise IllegalAction(
+                "lotereya/last-winner-leads", "only the first lead may be two cards of a rank"
+            )
         led = tuple(sorted(cards))
     else:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
@@ -1263,6 +1282,7 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, led, seat, last_winner, lost, out,
+        True,  # the first lead of stage 2 made (AMB-LOTEREYA-19)
     ))  # fmt: skip
 
 
@@ -1288,7 +1308,7 @@ def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     (opts, _, _, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
-     _) = s  # fmt: skip
+     _, _) = s  # fmt: skip
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):
@@ -1536,7 +1556,14 @@ def position(s: LotereyaState) -> JSONObject:
         "last_winner": None if s.last_winner < 0 else s.last_winner,
         "lost": list(s.lost),
         "out": None if s.out < 0 else s.out,
+        "opened": s.opened,
     }
+
+
+def _opt_bool(value: JSON, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(f"{where}: true or false")
+    return value
 
 
 def _opt_int(value: JSON, where: str) -> int:
@@ -1583,6 +1610,7 @@ def load_position(pos: JSON) -> LotereyaState:
         last_winner=_opt_int(o.get("last_winner"), "position/last_winner"),
         lost=tuple(as_int(v, f"position/lost/{i}") for i, v in enumerate(lost_json)),
         out=_opt_int(o.get("out"), "position/out"),
+        opened=_opt_bool(o.get("opened", False), "position/opened"),
     )
     _check_position(state)
     return state
@@ -1631,6 +1659,8 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError("position: a finished game has no one to move and a player out")
         return
     if s.phase in (SPREADING, TURNING):
+        if s.opened:
+            raise FormatError("position/opened: no lead is made in stage 1")
         if s.turn != s.banker or len(s.four) != FOUR:
             raise FormatError("position: in stage 1 the banker is to move with four cards laid")
         if s.phase == SPREADING and not 0 <= s.spread < FOUR - 1:

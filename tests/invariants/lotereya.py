@@ -39,6 +39,7 @@ def check(state: object) -> None:
             assert not s.hands[p] and not s.piles[p] and not s.gathered[p]
     if s.phase in (SPREADING, TURNING):
         assert len(s.four) == FOUR and not s.table
+        assert not s.opened, "no lead is made in stage 1 (AMB-LOTEREYA-19)"
         if s.phase == SPREADING:
             assert all(bal[n + 1 + i] == 0 for i in range(s.spread, FOUR))
             assert all(not s.hands[p] for p in seats)
