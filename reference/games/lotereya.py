@@ -158,7 +158,8 @@ RULES: Final = CORE_RULES + (
         "A player holding a card of the same suit and rank as a banker's card (one of the "
         "three of this round; or one he set aside before, under tickets=kept) takes the chips "
         "on it; chips on a card nobody matched go to the banker (or stay for the next four "
-        "under unmatched=carry).",
+        "under unmatched=carry, or go back to the round's players in equal shares under "
+        "unmatched=return).",
     ),
     Rule(
         "lotereya/discard-and-set-aside",
@@ -248,8 +249,10 @@ class LotereyaOptions(GameOptions):
     )
     unmatched: str = option(
         "banker",
-        "Chips on a banker's card nobody matched: to the banker, or carried to the next four.",
-        ("banker", "carry"),
+        "Chips on a banker's card nobody matched: to the banker; carried to the next four "
+        "(carry); or back to the players dealt cards this round, in equal shares, the odd chips "
+        "one each from the dealer's left (return).",
+        ("banker", "carry", "return"),
         ruling="AMB-LOTEREYA-07",
     )
     beat_by: str = option(
@@ -725,7 +728,8 @@ def out_fines(
 def fine_shares(total: int, outs: int) -> tuple[int, ...]:
     """Under fine_to=shared (AMB-LOTEREYA-12 c), what each of ``outs`` players out of cards
     receives of the ``total`` fines, in order from the dealer's left: equal shares, the odd
-    chips one each to the first.
+    chips one each to the first. (Under unmatched=return, AMB-LOTEREYA-07 c, the same shares
+    of the chips on an unmatched card go back to the players dealt cards.)
 
     pre: total >= 0 and 1 <= outs <= 17
     post: sum(__return__) == total and len(__return__) == outs
@@ -994,6 +998,10 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             moves.append((card, winners_at[i], on))
         elif opts.unmatched == "carry":  # AMB-LOTEREYA-07
             moves.append((card, n, on))
+        elif opts.unmatched == "return":  # AMB-LOTEREYA-07 c: back to the round's players
+            dealt = [p for p in seats if hands[p]]
+            shares = fine_shares(on, len(dealt))  # equal shares, the odd chips to the first
+            moves += [(card, p, k) for p, k in zip(dealt, shares, strict=True) if k]
         else:
             moves.append((card, banker, on))
     if winners_at:  # lotereya/last-winner-leads: who took the last win (AMB-LOTEREYA-09)
