@@ -112,7 +112,9 @@ RULES: Final = CORE_RULES + (
         ("002:P12.S1", "002:P12.S3", "AMB-LOTEREYA-01"),
         "A banker and a dealer (the dealer the table names, the banker on his right) run the "
         "game; two to eight players play: four to ten seats (under officers=play the banker "
-        "and the dealer are players too, two to eight seats; under table=to-the-pack as many "
+        "and the dealer are players too, two to eight seats; under officers=dealer-plays the "
+        "dealer plays and the banker does not, three to nine seats; under table=to-the-pack "
+        "as many "
         "players as the dealer's pack serves three cards each, seventeen).",
     ),
     Rule(
@@ -156,7 +158,8 @@ RULES: Final = CORE_RULES + (
         "A player holding a card of the same suit and rank as a banker's card (one of the "
         "three of this round; or one he set aside before, under tickets=kept) takes the chips "
         "on it; chips on a card nobody matched go to the banker (or stay for the next four "
-        "under unmatched=carry).",
+        "under unmatched=carry, or go back to the round's players in equal shares under "
+        "unmatched=return).",
     ),
     Rule(
         "lotereya/discard-and-set-aside",
@@ -173,8 +176,9 @@ RULES: Final = CORE_RULES + (
     ),
     Rule(
         "lotereya/last-winner-leads",
-        ("002:P20.S1", "AMB-LOTEREYA-09"),
-        "The player who took the last win leads first, one card or two of the same rank.",
+        ("002:P20.S1", "AMB-LOTEREYA-09", "AMB-LOTEREYA-19"),
+        "The player who took the last win leads first, one card or two of the same rank; "
+        "so does every later lead (under pairs=first-lead a later lead is one card).",
     ),
     Rule(
         "lotereya/must-beat",
@@ -245,8 +249,10 @@ class LotereyaOptions(GameOptions):
     )
     unmatched: str = option(
         "banker",
-        "Chips on a banker's card nobody matched: to the banker, or carried to the next four.",
-        ("banker", "carry"),
+        "Chips on a banker's card nobody matched: to the banker; carried to the next four "
+        "(carry); or back to the players dealt cards this round, in equal shares, the odd chips "
+        "one each from the dealer's left (return).",
+        ("banker", "carry", "return"),
         ruling="AMB-LOTEREYA-07",
     )
     beat_by: str = option(
@@ -331,8 +337,9 @@ class LotereyaOptions(GameOptions):
         "The banker and the dealer: run the lottery and do not play, handing in nothing and "
         "dealt nothing (officiate); or players too («из игроков»): each hands in the "
         "contribution, is dealt three cards (the dealer dealing himself last) and plays the "
-        "second stage (play).",
-        ("officiate", "play"),
+        "second stage (play); or the dealer plays (dealt three cards, himself last, and "
+        "playing the second stage) and the banker runs the lottery alone (dealer-plays).",
+        ("officiate", "play", "dealer-plays"),
         ruling="AMB-LOTEREYA-01",
     )
     table: str = option(
@@ -342,6 +349,31 @@ class LotereyaOptions(GameOptions):
         "to-the-pack).",
         ("two-to-eight", "to-the-pack"),
         ruling="AMB-LOTEREYA-01",
+    )
+    lead_out: str = option(
+        "answered",
+        "A leader who leads his last cards in the second stage: the cards led are beaten or "
+        "gathered first, then the game ends (answered); or the game ends the moment he has "
+        "led them, the cards led left unanswered and out of play (ends).",
+        ("answered", "ends"),
+        ruling="AMB-LOTEREYA-12",
+    )
+    last_win: str = option(
+        "order-laid",
+        "Who took the last win when several players win in the same round (the first to lead "
+        "in the second stage): the winner on the latest of the four in the order laid "
+        "(order-laid); the winner of the most chips, the latest laid among equal wins "
+        "(largest); or the first winner from the dealer's left (first-seat).",
+        ("order-laid", "largest", "first-seat"),
+        ruling="AMB-LOTEREYA-09",
+    )
+    pairs: str = option(
+        "every-lead",
+        "Which leads of the second stage may be two cards of a rank: every lead (every-lead); "
+        "or only the first, by the player who took the last win, every later lead being one "
+        "card (first-lead).",
+        ("every-lead", "first-lead"),
+        ruling="AMB-LOTEREYA-19",
     )
     laid_aside: str = option(
         "face-up",
@@ -354,8 +386,10 @@ class LotereyaOptions(GameOptions):
     )
 
     @property
-    def officers_play(self) -> bool:
-        return self.officers == "play"  # AMB-LOTEREYA-01 c
+    def officials(self) -> int:
+        """How many of the banker and the dealer do not play (AMB-LOTEREYA-01): both (a),
+        neither under officers=play (c), the banker alone under officers=dealer-plays (e)."""
+        return {"officiate": 2, "play": 0, "dealer-plays": 1}[self.officers]
 
 
 OPTIONS: Final = LotereyaOptions.specs()
@@ -437,6 +471,8 @@ class LotereyaState(NamedTuple):
     the banker's cards given their stake this round. ``table``/``leader``: the cards led
     in stage 2 and who led them. ``lost``: cards each seat lost in the last round (for
     contribution=per-lost-card). ``out`` is the seat that ran out of cards, once over.
+    ``opened``: whether the first lead of stage 2 has been made (lotereya/last-winner-leads,
+    AMB-LOTEREYA-19).
     """
 
     opts: LotereyaOptions
@@ -459,13 +495,14 @@ class LotereyaState(NamedTuple):
     last_winner: Seat
     lost: tuple[int, ...]
     out: Seat
+    opened: bool
 
 
 #: The fields of :class:`LotereyaState` in order, for :data:`_build`.
 LotereyaFields = tuple[
     LotereyaOptions, int, Seat, Seat, int, Seat, Ledger, tuple[Card, ...], tuple[Card, ...],
     tuple[Card, ...], int, Hands, Hands, Hands, tuple[Card, ...], tuple[Card, ...], Seat, Seat,
-    tuple[int, ...], Seat,
+    tuple[int, ...], Seat, bool,
 ]  # fmt: skip
 #: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
 #: field's type and place), without the NamedTuple's Python-level ``__new__``.
@@ -691,7 +728,8 @@ def out_fines(
 def fine_shares(total: int, outs: int) -> tuple[int, ...]:
     """Under fine_to=shared (AMB-LOTEREYA-12 c), what each of ``outs`` players out of cards
     receives of the ``total`` fines, in order from the dealer's left: equal shares, the odd
-    chips one each to the first.
+    chips one each to the first. (Under unmatched=return, AMB-LOTEREYA-07 c, the same shares
+    of the chips on an unmatched card go back to the players dealt cards.)
 
     pre: total >= 0 and 1 <= outs <= 17
     post: sum(__return__) == total and len(__return__) == outs
@@ -731,22 +769,25 @@ def _less_held(hand: tuple[Card, ...], seat: Seat, cards: Sequence[Card]) -> tup
     return tuple(held)
 
 
-def playing(n: int, dealer: Seat, banker: Seat, officers: bool) -> tuple[Seat, ...]:
+def playing(n: int, dealer: Seat, banker: Seat, officers: str) -> tuple[Seat, ...]:
     """The players, from the dealer's left round the table: not the banker nor the dealer,
-    unless ``officers`` (officers=play, AMB-LOTEREYA-01 c), the dealer then last."""
+    unless they play (``officers``, AMB-LOTEREYA-01), the dealer then last."""
     order = tuple((dealer + k) % n for k in range(1, n + 1))
-    if officers:  # AMB-LOTEREYA-01 c: the banker and the dealer play too
+    if officers == "play":  # AMB-LOTEREYA-01 c: the banker and the dealer play too
         return order
+    if officers == "dealer-plays":  # AMB-LOTEREYA-01 e: the dealer plays, the banker does not
+        return tuple(p for p in order if p != banker)
     return tuple(p for p in order if p not in (dealer, banker))
 
 
-#: The players of each table, by (seats, dealer, whether the banker and the dealer play), and
+#: The players of each table, by (seats, dealer, officers: which of the banker and the dealer
+#: play, AMB-LOTEREYA-01), and
 #: each player's left-hand neighbour among them.
 SEATS: Final = {
     (n, d, o): playing(n, d, (d - 1) % n, o)
     for n in PLAYER_COUNTS
     for d in range(n)
-    for o in (False, True)
+    for o in ("officiate", "play", "dealer-plays")
 }
 LEFT: Final = {
     key: tuple(
@@ -758,13 +799,13 @@ LEFT: Final = {
 
 def _seats(s: LotereyaState) -> tuple[Seat, ...]:
     """The players of the table, from the dealer's left (:data:`SEATS`)."""
-    return SEATS[s.players, s.dealer, s.opts.officers_play]
+    return SEATS[s.players, s.dealer, s.opts.officers]
 
 
 def _left(s: LotereyaState) -> tuple[Seat, ...]:
     """Each player's left-hand neighbour among the players, by seat (-1 for one who does not
     play): :data:`LEFT`."""
-    return LEFT[s.players, s.dealer, s.opts.officers_play]
+    return LEFT[s.players, s.dealer, s.opts.officers]
 
 
 def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -784,8 +825,9 @@ def split_packs(order: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 def _check_players(n: int, opts: LotereyaOptions) -> None:
-    # AMB-LOTEREYA-01 c: under officers=play the banker and the dealer are among the players
-    players = n if opts.officers_play else n - 2
+    # AMB-LOTEREYA-01 c, e: under officers=play the banker and the dealer are among the
+    # players, under officers=dealer-plays the dealer is
+    players = n - opts.officials
     # AMB-LOTEREYA-01 b: under table=to-the-pack as many as the dealer's pack serves
     most = PACK_PLAYERS if opts.table == "to-the-pack" else MOST_PLAYERS
     if not 2 <= players <= most:  # lotereya/players
@@ -848,6 +890,7 @@ def setup(table: Table) -> LotereyaState:
         last_winner=-1,
         lost=(0,) * n,
         out=-1,
+        opened=False,
     )
     return _start_round(
         s,
@@ -880,8 +923,8 @@ def _start_round(
     ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty);
     ``won`` the players who won something in the round just turned up."""
     (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
-     table, leader, _, _, out) = s  # fmt: skip
-    seats = SEATS[n, dealer, opts.officers_play]
+     table, leader, _, _, out, _) = s  # fmt: skip
+    seats = SEATS[n, dealer, opts.officers]
     empty: Hands = ((),) * n
     m = len(seats)
     # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
@@ -896,7 +939,7 @@ def _start_round(
         return _next_lead(
             _build(LotereyaState, (
                 opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
-                empty, empty, gathered, discard, table, leader, last_winner, lost, out,
+                empty, empty, gathered, discard, table, leader, last_winner, lost, out, False,
             )),
             opener,
             piles,  # the cards set aside are the hands now
@@ -917,20 +960,21 @@ def _start_round(
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
         bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out,
+        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out, False,
     ))  # fmt: skip
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
     (opts, n, dealer, banker, _, _, ledger, bank_pack, _, four, _, hands, piles, _, discard, _, _,
-     last_winner, _, _) = s  # fmt: skip
+     last_winner, _, _, _) = s  # fmt: skip
     set_aside = list(piles)
     lost = [0] * n
     discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
     laid = set(four)
     kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
-    for p in SEATS[n, dealer, opts.officers_play]:
+    seats = SEATS[n, dealer, opts.officers]
+    for p in seats:
         # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
         # he set aside before, for which a new contribution was paid
         hand = hands[p] + piles[p] if kept else hands[p]
@@ -951,12 +995,17 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         card = n + 1 + i
         on = balances[card]
         if i in winners_at:
-            last_winner = winners_at[i]
-            moves.append((card, last_winner, on))
+            moves.append((card, winners_at[i], on))
         elif opts.unmatched == "carry":  # AMB-LOTEREYA-07
             moves.append((card, n, on))
+        elif opts.unmatched == "return":  # AMB-LOTEREYA-07 c: back to the round's players
+            dealt = [p for p in seats if hands[p]]
+            shares = fine_shares(on, len(dealt))  # equal shares, the odd chips to the first
+            moves += [(card, p, k) for p, k in zip(dealt, shares, strict=True) if k]
         else:
             moves.append((card, banker, on))
+    if winners_at:  # lotereya/last-winner-leads: who took the last win (AMB-LOTEREYA-09)
+        last_winner = last_win(opts.last_win, winners_at, balances[n + 1 :], seats)
     # the players' cards are all won or set aside: their hands empty
     return _start_round(
         s,
@@ -970,6 +1019,22 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
     )
 
 
+def last_win(
+    rule: str, winners_at: dict[int, Seat], stakes: Sequence[int], seats: Sequence[Seat]
+) -> Seat:
+    """Who took the last win of a round (lotereya/last-winner-leads), ``winners_at`` the winner
+    on each matched card by its place in the order laid, ``stakes`` the chips on the four and
+    ``seats`` the players from the dealer's left. The four are turned up at once
+    («вскрывает четыре», 002:P15.S2), so with several winners AMB-LOTEREYA-09 decides: the
+    winner on the latest card laid (order-laid, a), the largest win (largest, c), or the first
+    winner from the dealer's left (first-seat, d)."""
+    if rule == "largest":  # AMB-LOTEREYA-09 c: the most chips, the latest laid among equals
+        return winners_at[max(winners_at, key=lambda i: (stakes[i], i))]
+    if rule == "first-seat":  # AMB-LOTEREYA-09 d: the first winner from the dealer's left
+        return min(winners_at.values(), key=seats.index)
+    return winners_at[max(winners_at)]  # AMB-LOTEREYA-09 a: paid in the order laid
+
+
 # --- stage 2: playing out the set-aside cards ---------------------------------------------------
 
 
@@ -980,8 +1045,8 @@ def _next_lead(
     the cards led are settled: ``hands``, ``gathered`` and ``discard`` as they now are."""
     if s.opts.empty_start == "sit-out":  # AMB-LOTEREYA-12 h: those with no cards sit out
         return _next_lead_sitting_out(s, leader, hands, gathered, discard)
-    # the banker's and the dealer's hands are empty, unless they play (AMB-LOTEREYA-01 c)
-    idle = 0 if s.opts.officers_play else 2
+    # the banker's and the dealer's hands are empty, unless they play (AMB-LOTEREYA-01 c, e)
+    idle = s.opts.officials
     if hands.count(()) > idle:  # a player's hand is empty
         for p in _seats(s):
             # AMB-LOTEREYA-12: the first from the dealer's left
@@ -996,10 +1061,10 @@ def _lead_by(
     """The position in which ``leader`` is to lead, ``hands``, ``gathered`` and ``discard`` as
     they now are."""
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
-     _, _, _, _, last_winner, lost, out) = s  # fmt: skip
+     _, _, _, _, last_winner, lost, out, opened) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
-        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out,
+        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1059,10 +1124,10 @@ def _finish(
             [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
         )
     (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
-     last_winner, lost, _) = s  # fmt: skip
+     last_winner, lost, _, opened) = s  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
-        piles, gathered, discard, (), -1, last_winner, lost, out,
+        piles, gathered, discard, (), -1, last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1101,6 +1166,8 @@ def legal_actions(s: LotereyaState) -> tuple[Action, ...]:
     ph = s.phase
     seat = s.turn
     if ph == LEADING:
+        if s.opened and s.opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: one card only
+            return tuple([LEADS[seat][c] for c in s.hands[seat]])
         return _lead_options(seat, s.hands[seat])
     if ph == BEATING:
         hand = s.hands[seat]
@@ -1147,7 +1214,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Spread):
         raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
     (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, table, leader, last_winner, lost, out) = s  # fmt: skip
+     piles, gathered, discard, table, leader, last_winner, lost, out, opened) = s  # fmt: skip
     pot, amount = ledger.balances[n], a.amount
     lo, hi = spread_range(pot, FOUR - spread)
     if not lo <= amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
@@ -1160,7 +1227,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         # accounts by place (ACCOUNTS): the pot, then the four cards'
         moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
         # the four staked, the dealer deals and the banker turns up: one state built
-        seats = SEATS[n, dealer, opts.officers_play]
+        seats = SEATS[n, dealer, opts.officers]
         m = len(seats)
         dealt = list(hands)
         threes = opts.deal_by == "threes"
@@ -1174,13 +1241,13 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
         return _build(LotereyaState, (
             opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
             deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
-            leader, last_winner, lost, out,
+            leader, last_winner, lost, out, opened,
         ))  # fmt: skip
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, n, dealer, banker, phase, turn,
         ledger.transfers_by_place([(n, n + 1 + spread, amount)]),  # the pot to the card
         bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
-        last_winner, lost, out,
+        last_winner, lost, out, opened,
     ))  # fmt: skip
 
 
@@ -1198,23 +1265,32 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
         raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
     seat, cards = a
     (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, _, _, last_winner, lost, out) = s  # fmt: skip
+     piles, gathered, discard, _, _, last_winner, lost, out, opened) = s  # fmt: skip
     rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
     if k == 1:  # lotereya/last-winner-leads: one card (in order as it is)
         led = cards
     elif k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]]:  # or two of a rank, put in order
+        if opened and opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: the first lead only
+            raise IllegalAction(
+                "lotereya/last-winner-leads", "only the first lead may be two cards of a rank"
+            )
         led = tuple(sorted(cards))
     else:
         raise IllegalAction(  # lotereya/last-winner-leads: one card or two of a rank
             "lotereya/last-winner-leads", "a lead is one card or two of the same rank"
         )
+    if not rest and opts.lead_out == "ends":
+        # AMB-LOTEREYA-12 i: his cards are gone the moment he leads them: the game ends, the
+        # cards led unanswered and out of play (lotereya/fines)
+        return _finish(s, seat, _put(hands, seat, rest), gathered, discard + led)
     return _build(LotereyaState, (  # all its fields in order: less than _replace costs
         opts, players, dealer, banker, BEATING,
         _beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
         ledger, bank_pack, deal_pack, four, spread,
         _put(hands, seat, rest),  # his hand less the cards led
         piles, gathered, discard, led, seat, last_winner, lost, out,
+        True,  # the first lead of stage 2 made (AMB-LOTEREYA-19)
     ))  # fmt: skip
 
 
@@ -1240,7 +1316,7 @@ def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
     (opts, _, _, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
-     _) = s  # fmt: skip
+     _, _) = s  # fmt: skip
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):
@@ -1488,7 +1564,14 @@ def position(s: LotereyaState) -> JSONObject:
         "last_winner": None if s.last_winner < 0 else s.last_winner,
         "lost": list(s.lost),
         "out": None if s.out < 0 else s.out,
+        "opened": s.opened,
     }
+
+
+def _opt_bool(value: JSON, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(f"{where}: true or false")
+    return value
 
 
 def _opt_int(value: JSON, where: str) -> int:
@@ -1535,6 +1618,7 @@ def load_position(pos: JSON) -> LotereyaState:
         last_winner=_opt_int(o.get("last_winner"), "position/last_winner"),
         lost=tuple(as_int(v, f"position/lost/{i}") for i, v in enumerate(lost_json)),
         out=_opt_int(o.get("out"), "position/out"),
+        opened=_opt_bool(o.get("opened", False), "position/opened"),
     )
     _check_position(state)
     return state
@@ -1559,8 +1643,11 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError(f"position/{key}: one entry per seat ({n})")
     if len(s.lost) != n:
         raise FormatError(f"position/lost: one entry per seat ({n})")
-    # AMB-LOTEREYA-01: the banker and the dealer hold no cards unless they play (c)
-    roles = () if s.opts.officers_play else (s.dealer, s.banker)
+    # AMB-LOTEREYA-01: the banker and the dealer hold no cards unless they play (c; the
+    # dealer alone under e)
+    roles = {"officiate": (s.dealer, s.banker), "play": (), "dealer-plays": (s.banker,)}[
+        s.opts.officers
+    ]
     if any(s.hands[p] or s.piles[p] or s.gathered[p] for p in roles):
         raise FormatError("position: the banker and the dealer hold no cards")
     try:
@@ -1580,6 +1667,8 @@ def _check_position(s: LotereyaState) -> None:
             raise FormatError("position: a finished game has no one to move and a player out")
         return
     if s.phase in (SPREADING, TURNING):
+        if s.opened:
+            raise FormatError("position/opened: no lead is made in stage 1")
         if s.turn != s.banker or len(s.four) != FOUR:
             raise FormatError("position: in stage 1 the banker is to move with four cards laid")
         if s.phase == SPREADING and not 0 <= s.spread < FOUR - 1:

@@ -19,7 +19,8 @@ GAME_ID = "lotereya"
 
 def check(state: object) -> None:
     """No balance below zero; the banker and the dealer hold no cards (unless they play,
-    officers=play, AMB-LOTEREYA-01 c: then every seat is a player); in stage 1 the four are
+    officers=play, AMB-LOTEREYA-01 c: then every seat is a player; the dealer alone under
+    officers=dealer-plays, e); in stage 1 the four are
     laid, the stakes sit only on cards already staked, every player holds three cards once dealt
     (fewer only in a short last round, AMB-LOTEREYA-08 b) and none before; in stage 2 the packs
     are spent (a full round no longer fits), the pot and the stakes are empty, and only the
@@ -29,13 +30,16 @@ def check(state: object) -> None:
     n = s.players
     bal = s.ledger.balances
     assert min(bal) >= 0
-    seats = playing(n, s.dealer, s.banker, s.opts.officers_play)
-    assert len(seats) == (n if s.opts.officers_play else n - 2)
+    seats = playing(n, s.dealer, s.banker, s.opts.officers)
+    assert len(seats) == n - s.opts.officials
+    if s.opts.officers == "dealer-plays":  # AMB-LOTEREYA-01 e: the dealer plays, the banker not
+        assert s.dealer in seats and s.banker not in seats
     for p in range(n):
         if p not in seats:
             assert not s.hands[p] and not s.piles[p] and not s.gathered[p]
     if s.phase in (SPREADING, TURNING):
         assert len(s.four) == FOUR and not s.table
+        assert not s.opened, "no lead is made in stage 1 (AMB-LOTEREYA-19)"
         if s.phase == SPREADING:
             assert all(bal[n + 1 + i] == 0 for i in range(s.spread, FOUR))
             assert all(not s.hands[p] for p in seats)
