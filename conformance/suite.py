@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 #: The suite's semantic version. Bumped on a release, with ``CHANGELOG.md`` and the manifest
 #: (``python scripts/manifest.py --write``) in the same commit.
-VERSION: Final = "5.0.0"
+VERSION: Final = "5.1.0"
 
 
 def describe() -> str:
