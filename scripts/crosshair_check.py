@@ -8,20 +8,29 @@ lists each condition proved (confirmed over all paths) and each one not proved i
 the time allowed (not refuted either: no proof, no failure). Exits 1 on any
 counterexample or error, never on a condition merely not proved in time.
 
-The whole run has a time budget (``--budget``, 1200 s by default): the time per
-condition is lowered when the conditions left would not fit in what remains, and a
-module that cannot be started in time is reported as not checked (never as proved).
+Modules are checked side by side, one CrossHair process per core (``--jobs``), the
+largest first; the report is in module order whatever order they finish in.
 
-Usage: ``python scripts/crosshair_check.py [--per-condition-timeout S] [--budget S] [--verbose]``
+The whole run has a time budget (``--budget``, 1200 s by default): the time per
+condition is lowered when the conditions left would not fit in what remains on the
+lanes, and a module that cannot be started in time is reported as not checked (never as
+proved).
+
+Usage: ``python scripts/crosshair_check.py [--per-condition-timeout S] [--budget S] [--jobs N]
+[--verbose]``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,54 +57,114 @@ def modules_with_contracts() -> list[str]:
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<level>\w+): (?P<text>.*)$")
 
 
+@dataclass
+class Budget:
+    """The time of the whole run, shared by the modules as they start (on several lanes)."""
+
+    deadline: float
+    lanes: int
+    conditions_left: int
+    modules_left: int
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def start(self, n: int, per_condition_timeout: float) -> tuple[float, float] | None:
+        """The time per condition and the seconds left for a module of ``n`` conditions that
+        starts now, or None if no time is left for it."""
+        with self.lock:
+            remaining = self.deadline - time.monotonic()
+            lanes = max(1, min(self.lanes, self.modules_left))
+            spare = remaining * lanes - OVERHEAD * self.modules_left
+            share = spare / self.conditions_left if self.conditions_left else 0.0
+            self.conditions_left -= n
+            self.modules_left -= 1
+        if remaining < OVERHEAD:
+            return None
+        return min(per_condition_timeout, max(1.0, share)), remaining
+
+
+@dataclass
+class Checked:
+    """What CrossHair said of one module: its lines, its exit code, or that it was not checked."""
+
+    module: str
+    lines: list[re.Match[str]] = field(default_factory=list)
+    returncode: int = 0
+    stderr: str = ""
+    skipped: bool = False
+
+
+def check_module(module: str, budget: Budget, per_condition_timeout: float) -> Checked:
+    """Run CrossHair over one module within its share of the budget."""
+    started = budget.start(conditions(module), per_condition_timeout)
+    if started is None:
+        return Checked(module, skipped=True)
+    per_condition, remaining = started
+    cmd = [
+        sys.executable,
+        "-m",
+        "crosshair",
+        "check",
+        "--analysis_kind=PEP316",
+        "--report_all",
+        f"--per_condition_timeout={per_condition:.1f}",
+        module,
+    ]
+    try:
+        proc = subprocess.run(
+            cmd, cwd=ROOT, capture_output=True, text=True, check=False, timeout=remaining
+        )
+    except subprocess.TimeoutExpired:
+        return Checked(module, skipped=True)
+    lines = [m for m in map(LINE.match, proc.stdout.splitlines()) if m]
+    return Checked(module, lines, proc.returncode, proc.stderr)
+
+
+def default_jobs() -> int:
+    """One CrossHair process per core this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-condition-timeout", type=float, default=10.0)
     parser.add_argument("--budget", type=float, default=1200.0, help="seconds for the whole run")
     parser.add_argument(
+        "--jobs", type=int, default=default_jobs(), help="modules checked at once (default: cores)"
+    )
+    parser.add_argument(
         "--verbose", action="store_true", help="list the conditions proved and not proved in time"
     )
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be 1 or more, not {args.jobs}")
     failed = False
     confirmed = unconfirmed = counterexamples = 0
     modules = modules_with_contracts()
     if args.verbose:
         print(f"modules with contracts: {', '.join(modules)}")
-    deadline = time.monotonic() + args.budget
-    left = sum(conditions(m) for m in modules)
-    skipped: list[str] = []
-    for module in modules:
-        remaining = deadline - time.monotonic()
-        n = conditions(module)
-        share = (remaining - OVERHEAD * len(modules)) / left if left else 0.0
-        per_condition = min(args.per_condition_timeout, max(1.0, share))
-        left -= n
-        if remaining < OVERHEAD:
-            skipped.append(module)
+    budget = Budget(
+        deadline=time.monotonic() + args.budget,
+        lanes=args.jobs,
+        conditions_left=sum(conditions(m) for m in modules),
+        modules_left=len(modules),
+    )
+    # the largest modules first, so that the lanes finish together; reported in module order
+    by_size = sorted(modules, key=conditions, reverse=True)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {
+            m: pool.submit(check_module, m, budget, args.per_condition_timeout) for m in by_size
+        }
+        results = [futures[m].result() for m in modules]
+    skipped = [r.module for r in results if r.skipped]
+    for r in results:
+        if r.skipped:
             continue
-        cmd = [
-            sys.executable,
-            "-m",
-            "crosshair",
-            "check",
-            "--analysis_kind=PEP316",
-            "--report_all",
-            f"--per_condition_timeout={per_condition:.1f}",
-            module,
-        ]
-        try:
-            proc = subprocess.run(
-                cmd, cwd=ROOT, capture_output=True, text=True, check=False, timeout=remaining
-            )
-        except subprocess.TimeoutExpired:
-            skipped.append(module)
-            continue
-        lines = [m for m in map(LINE.match, proc.stdout.splitlines()) if m]
-        for m in lines:
+        module_failed = False
+        for m in r.lines:
             text = m["text"]
             where = f"{Path(m['file']).relative_to(ROOT)}:{m['line']}"
             if m["level"] == "error":
-                failed = True
+                module_failed = True
                 counterexamples += 1
                 print(f"COUNTEREXAMPLE {where}: {text}")
             elif text.startswith("Confirmed over all paths"):
@@ -106,12 +175,13 @@ def main(argv: list[str]) -> int:
                 unconfirmed += 1
                 if args.verbose:
                     print(f"not proved in time {where}: {text}")
-        if proc.returncode not in (0, 1) or (proc.returncode == 1 and not failed):
-            failed = True
-            print(f"crosshair failed on {module} (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
-        if not lines and proc.returncode == 0:
-            print(f"no contract checked in {module}: {proc.stderr[-500:]}")
-            failed = True
+        if r.returncode not in (0, 1) or (r.returncode == 1 and not module_failed):
+            module_failed = True
+            print(f"crosshair failed on {r.module} (exit {r.returncode}):\n{r.stderr[-2000:]}")
+        if not r.lines and r.returncode == 0:
+            print(f"no contract checked in {r.module}: {r.stderr[-500:]}")
+            module_failed = True
+        failed = failed or module_failed
     if args.verbose:
         for module in skipped:
             print(f"not checked    {module}: the budget of {args.budget:.0f} s was spent")
