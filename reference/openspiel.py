@@ -55,7 +55,6 @@ from itertools import combinations
 from math import comb
 from typing import Final, Protocol
 
-import numpy as np
 import pyspiel
 
 from conformance import interface
@@ -66,6 +65,9 @@ from reference.core.options import OptionValue
 from reference.games import REGISTRY
 from reference.games.michigan import BOODLE_NAMES, STAKE
 
+#: OpenSpiel's player ids of a chance node and of the end.
+CHANCE: Final[int] = int(pyspiel.PlayerId.CHANCE)
+TERMINAL: Final[int] = int(pyspiel.PlayerId.TERMINAL)
 #: The default bound of decisions of a game (a parameter): the liveness bound of the tests.
 MAX_GAME_LENGTH: Final = 20_000
 #: The most cards in the hand an exchange is taken from (the five cards of мушка's deal).
@@ -413,7 +415,7 @@ def _parameters(game: AnyGame) -> dict[str, OptionValue]:
         "max_game_length": MAX_GAME_LENGTH,
     }
     for name, option in sorted(game.options.items()):
-        spec[name] = option.default
+        spec[name] = parameter_value(option.default)
     return spec
 
 
@@ -441,13 +443,20 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         self.model: Final = game
         self.players: Final = players
         self.options: Final[dict[str, OptionValue]] = {
-            k: v for k, v in given.items() if not _is_default(game, k, v)
+            k: option_value(v)
+            for k, v in given.items()
+            if not _is_default(game, k, option_value(v))
         }
         start = game.setup(Table(players, 0, DeckOrder(game.pack), self.options))
         chips = game.chips(start)
         self.chips: Final = 0 if chips is None else chips
         self.share: Final = self.chips / players
         self.space: Final = ActionSpace(game, players, self.chips)
+        # the ids of actions met, where an id does not depend on the mover's hand
+        self.by_hand: Final = any(
+            isinstance(codec, HandCards) for kind in self.space.kinds for _, codec in kind.fields
+        )
+        self.ids: dict[tuple[type, object], int] = {}
         self.scored: Final = game.id not in WIN_LOSS
         low, high = _utility_bounds(game.id, self.scored, self.chips, self.share)
         info = pyspiel.GameInfo(
@@ -470,6 +479,18 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         """Pickled as its name and parameters (OpenSpiel's serialisation pickles a game)."""
         return load, (short_name(self.model.id), dict(self.params))
 
+    def action_id(self, action: object, state: KolodaState) -> int:
+        """The id of a legal action of a state."""
+        if self.by_hand:
+            hand = state.hand(state.current_player())
+            return self.space.encode(self.model.action_json(action), hand)
+        # keyed by the type too: actions of two kinds may be equal tuples (NamedTuples)
+        key = (type(action), action)
+        known = self.ids.get(key)
+        if known is None:
+            known = self.ids[key] = self.space.encode(self.model.action_json(action), ())
+        return known
+
     def new_initial_state(self) -> KolodaState:
         """The state before the first card is drawn."""
         return KolodaState(self)
@@ -480,6 +501,26 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         """The observer of the views: the information state where perfect recall is asked."""
         recall = bool(getattr(iig_obs_type, "perfect_recall", False))
         return KolodaObserver(recall)
+
+
+#: The mark before a string option value made of digits (svinyi's ``pack="52"``, мушка's
+#: ``deck="36"``) in its OpenSpiel parameter: a game string (``koloda_svinyi(pack=52)``) reads
+#: digits as an integer, so the parameter is written ``pack=n52``; the plain string is taken too.
+DIGITS_MARK: Final = "n"
+
+
+def parameter_value(value: OptionValue) -> OptionValue:
+    """An option's value as an OpenSpiel parameter (a string of digits marked)."""
+    if isinstance(value, str) and value.isdigit():
+        return DIGITS_MARK + value
+    return value
+
+
+def option_value(value: OptionValue) -> OptionValue:
+    """A parameter's value as the option's (the mark of a string of digits taken off)."""
+    if isinstance(value, str) and value.startswith(DIGITS_MARK) and value[1:].isdigit():
+        return value[1:]
+    return value
 
 
 def _int_param(value: OptionValue, name: str) -> int:
@@ -524,15 +565,74 @@ def _game_type(game: AnyGame) -> pyspiel.GameType:
     )
 
 
+#: A progress's fields as pickled: the actions played flat, the last first.
+PickledProgress = tuple[
+    tuple[Card, ...], object, int, tuple[tuple[int, object], ...], tuple[object, ...], int
+]
+Unpickler = Callable[[PickledProgress], "Progress"]
+#: The actions played, as a list that shares its tail with the state before: the last action's
+#: seat and action, and the actions before it (None: none yet).
+Played = tuple[int, object, "Played"] | None
+
+
 @dataclass(frozen=True)
 class Progress:
     """What a state holds, immutable: the cards drawn, the model's state once dealt, the
-    decisions made and each seat's own actions (canonical JSON)."""
+    decisions made and the actions played (the last first: ``(seat, action, earlier)``)."""
 
     drawn: tuple[Card, ...]
     dealt: object | None
     decisions: int
-    own: tuple[tuple[str, ...], ...]
+    played: Played
+    #: the model's legal actions (none while drawing, at the end and once cut)
+    legal: tuple[object, ...] = ()
+    #: the OpenSpiel player to move: chance while drawing, a seat, or terminal
+    mover: int = -1
+
+    def __reduce__(self) -> tuple[Unpickler, tuple[PickledProgress]]:
+        """Pickled with the actions played as a flat tuple (a long chain would recurse)."""
+        flat: list[tuple[int, object]] = []
+        played = self.played
+        while played is not None:
+            seat, action, played = played
+            flat.append((seat, action))
+        fields: PickledProgress = (
+            self.drawn,
+            self.dealt,
+            self.decisions,
+            tuple(flat),
+            self.legal,
+            self.mover,
+        )
+        return unpickle_progress, (fields,)
+
+
+def unpickle_progress(fields: PickledProgress) -> Progress:
+    """A progress from its pickled fields (the actions played, the last first)."""
+    drawn, dealt, decisions, flat, legal, mover = fields
+    played: Played = None
+    for seat, action in reversed(flat):
+        played = (seat, action, played)
+    return Progress(drawn, dealt, decisions, played, legal, mover)
+
+
+def progress(
+    table: KolodaGame,
+    drawn: tuple[Card, ...],
+    dealt: object | None,
+    decisions: int,
+    played: Played,
+) -> Progress:
+    """A state's progress, with its legal actions and player to move looked up once."""
+    if dealt is None:
+        return Progress(drawn, dealt, decisions, played, (), CHANCE)
+    legal = table.model.legal_actions(dealt) if decisions < table.length else ()
+    if not legal:
+        return Progress(drawn, dealt, decisions, played, (), TERMINAL)
+    seat = table.model.to_move(dealt)
+    if seat is None:
+        raise ValueError(f"{table.model.id}: a game on with nobody to move")
+    return Progress(drawn, dealt, decisions, played, legal, seat)
 
 
 class Shared:
@@ -554,7 +654,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
 
     def __init__(self, game: KolodaGame) -> None:
         super().__init__(game)
-        start = Progress((), None, 0, tuple(() for _ in range(game.players)))
+        start = progress(game, (), None, 0, None)
         self.shared = Shared(game, start)
         self.legal_cache = Shared(game, start)  # the progress whose legal map is cached
         self.legal_ids: dict[int, object] = {}
@@ -609,19 +709,10 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
     # -- the OpenSpiel API
 
     def current_player(self) -> int:
-        if self.model_state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = self.model.to_move(self.model_state)
-        if seat is None:
-            raise ValueError("a game on with nobody to move")
-        return seat
+        return self.progress.mover
 
     def is_terminal(self) -> bool:
-        if self.model_state is None:
-            return False
-        return self.truncated() or not self.model.legal_actions(self.model_state)
+        return self.progress.mover == TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = Counter(self.model.pack)
@@ -632,17 +723,15 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
     def legal_map(self) -> dict[int, object]:
         """The legal actions of the player to move, by id."""
         if self.legal_cache.progress is not self.progress:
-            state = self._dealt()
-            hand = self.hand(self.current_player())
-            self.legal_ids = {
-                self.table.space.encode(self.model.action_json(a), hand): a
-                for a in self.model.legal_actions(state)
-            }
+            legal = self.progress.legal
+            self.legal_ids = {self.table.action_id(a, self): a for a in legal}
+            if len(self.legal_ids) != len(legal):
+                raise ValueError(f"two legal actions share an id in {self.model.id}")
             self.legal_cache = self.shared
         return self.legal_ids
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or self.model_state is None or player != self.current_player():
+        if player != self.current_player() or player < 0:
             return []
         return sorted(self.legal_map())
 
@@ -654,17 +743,17 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
             if len(drawn) == len(self.model.pack):
                 table = Table(self.table.players, 0, DeckOrder(drawn), self.table.options)
                 dealt = self.model.setup(table)
-            self.shared = Shared(self.table, Progress(drawn, dealt, 0, was.own))
+            self.shared = Shared(self.table, progress(self.table, drawn, dealt, 0, None))
             return
         seat = self.current_player()
         chosen = self.legal_map()[action]
-        mine = canonical(self.model.action_json(chosen))
-        own = tuple((*o, mine) if s == seat else o for s, o in enumerate(was.own))
+        played = (seat, chosen, was.played)
         after = self.model.apply(was.dealt, chosen)
-        self.shared = Shared(self.table, Progress(was.drawn, after, was.decisions + 1, own))
+        step = progress(self.table, was.drawn, after, was.decisions + 1, played)
+        self.shared = Shared(self.table, step)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return card_name(action)
         hand = self.hand(player) if self.model_state is not None else []
         return canonical(self.table.space.decode(action, player, hand))
@@ -682,6 +771,16 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
 
     # -- the strings a seat sees
 
+    def own(self, seat: int) -> list[object]:
+        """The actions the seat has played, in order."""
+        actions: list[object] = []
+        played = self.progress.played
+        while played is not None:
+            by, action, played = played
+            if by == seat:
+                actions.append(action)
+        return actions[::-1]
+
     def observation(self, seat: int) -> str:
         """The seat's view, as canonical JSON (while drawing: how many cards are drawn)."""
         if self.model_state is None:
@@ -690,7 +789,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
 
     def information(self, seat: int) -> str:
         """The seat's view and its own actions so far, as canonical JSON."""
-        mine: list[JSON] = [json.loads(a) for a in self.progress.own[seat]]
+        mine: list[JSON] = [self.model.action_json(a) for a in self.own(seat)]
         if self.model_state is None:
             return canonical({"drawn": len(self.progress.drawn), "own": mine})
         return canonical({"own": mine, "view": self.model.view(self.model_state, seat)})
@@ -724,11 +823,11 @@ def seat_returns(outcome: Outcome, players: int, is_scored: bool, share: float) 
 
 
 class KolodaObserver:
-    """OpenSpiel's observer of a game: strings only (``tensor`` is empty)."""
+    """OpenSpiel's observer of a game: strings only (no ``tensor``)."""
 
     def __init__(self, recall: bool) -> None:
         self.recall = recall
-        self.tensor = np.zeros(0, np.float32)
+        self.tensor: None = None
         self.dict: dict[str, object] = {}
 
     def set_from(self, state: KolodaState, player: int) -> None:
