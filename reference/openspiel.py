@@ -863,3 +863,52 @@ def register() -> tuple[str, ...]:
 
 
 GAMES: Final = register()
+
+
+# --- the mapping, as the docs print it -----------------------------------------------------------
+
+#: What each field's digit is, in the docs' table.
+FIELD_TEXT: Final[Mapping[type, str]] = {
+    PackCard: "card",
+    PackCards: "set of pack cards",
+    HandCards: "bitmask over the hand",
+    Choice: "choice",
+    Amount: "none or amount",
+    BoodleSplit: "boodle split",
+}
+
+
+def kind_text(kind: Kind) -> str:
+    """One kind's id range and fields: ``exchange 7-37 (cards: bitmask over the hand, 31)``."""
+    last = kind.offset + kind.size - 1
+    ids = str(kind.offset) if last == kind.offset else f"{kind.offset}-{last}"
+    fields = ", ".join(f"{f}: {FIELD_TEXT[type(c)]}, {c.size}" for f, c in kind.fields)
+    return f"``{kind.name}`` {ids}" + (f" ({fields})" if fields else "")
+
+
+def mapping_table() -> list[str]:
+    """The docs' table of every game under its defaults (reStructuredText list-table lines)."""
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 18 7 50 9 16",
+        "",
+        "   * - Game",
+        "     - Players",
+        "     - Action ids by kind (fields: encoding, values)",
+        "     - Actions",
+        "     - Returns",
+    ]
+    for gid, model in REGISTRY.items():
+        game = KolodaGame(model)
+        score = "score" if game.share == 0 else f"score - {game.share:g}"
+        bounds = f"[{game.min_utility():g}, {game.max_utility():g}]"
+        returns = f"{score}, in {bounds}" if game.scored else "+1 / -1 / 0"
+        lines += [
+            f"   * - ``{short_name(gid)}``",
+            f"     - {game.players}",
+            f"     - {'; '.join(kind_text(k) for k in game.space.kinds)}",
+            f"     - {game.space.size}",
+            f"     - {returns}",
+        ]
+    return lines
