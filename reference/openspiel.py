@@ -452,9 +452,11 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         self.chips: Final = 0 if chips is None else chips
         self.share: Final = self.chips / players
         self.space: Final = ActionSpace(game, players, self.chips)
-        # the ids of actions met, where an id does not depend on the mover's hand
-        self.by_hand: Final = any(
-            isinstance(codec, HandCards) for kind in self.space.kinds for _, codec in kind.fields
+        # the kinds whose ids depend on the mover's hand; the ids of the others met so far
+        self.hand_kinds: Final = frozenset(
+            kind.name
+            for kind in self.space.kinds
+            if any(isinstance(codec, HandCards) for _, codec in kind.fields)
         )
         self.ids: dict[tuple[type, object], int] = {}
         self.scored: Final = game.id not in WIN_LOSS
@@ -479,17 +481,24 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
         """Pickled as its name and parameters (OpenSpiel's serialisation pickles a game)."""
         return load, (short_name(self.model.id), dict(self.params))
 
-    def action_id(self, action: object, state: KolodaState) -> int:
-        """The id of a legal action of a state."""
-        if self.by_hand:
-            hand = state.hand(state.current_player())
-            return self.space.encode(self.model.action_json(action), hand)
-        # keyed by the type too: actions of two kinds may be equal tuples (NamedTuples)
-        key = (type(action), action)
-        known = self.ids.get(key)
-        if known is None:
-            known = self.ids[key] = self.space.encode(self.model.action_json(action), ())
-        return known
+    def legal_ids(self, legal: tuple[object, ...], hand: Callable[[], list[str]]) -> list[int]:
+        """The ids of legal actions, in order; ``hand`` gives the mover's hand, read only where
+        a kind encodes cards of the hand (the ids of the others are kept once met, by action
+        and its type: actions of two kinds may be equal NamedTuples)."""
+        ids: list[int] = []
+        held: list[str] | None = None
+        for action in legal:
+            key = (type(action), action)
+            known = self.ids.get(key)
+            if known is None:
+                notation = self.model.action_json(action)
+                if notation["type"] in self.hand_kinds:
+                    held = hand() if held is None else held
+                    known = self.space.encode(notation, held)
+                else:
+                    known = self.ids[key] = self.space.encode(notation, ())
+            ids.append(known)
+        return ids
 
     def new_initial_state(self) -> KolodaState:
         """The state before the first card is drawn."""
@@ -724,7 +733,8 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type s
         """The legal actions of the player to move, by id."""
         if self.legal_cache.progress is not self.progress:
             legal = self.progress.legal
-            self.legal_ids = {self.table.action_id(a, self): a for a in legal}
+            ids = self.table.legal_ids(legal, lambda: self.hand(self.current_player()))
+            self.legal_ids = dict(zip(ids, legal, strict=True))
             if len(self.legal_ids) != len(legal):
                 raise ValueError(f"two legal actions share an id in {self.model.id}")
             self.legal_cache = self.shared
