@@ -37,10 +37,11 @@ The bridge does what OpenSpiel asks and the model leaves to its caller:
   ``observation_string``; ``information_state_string`` adds the seat's own actions so far
   (their JSON notation, in order). While the pack is being drawn a seat sees how many cards are
   drawn. No tensors are provided.
-* **Serialisation**: a state is written as the chance outcomes and actions that led to it (what
-  OpenSpiel's ``serialize_game_and_state`` does with any game's history) and read back by
-  replaying them; :meth:`KolodaState.position` gives the model's position notation of the
-  state once dealt.
+* **Serialisation**: OpenSpiel's ``serialize_game_and_state`` writes a Python state as its
+  history and its attributes pickled: here the game by its name and parameters and the
+  state's :class:`Progress` (the cards drawn, the model's state, the actions played); both are
+  read back as they were. :meth:`KolodaState.position` gives the model's position notation of
+  the state once dealt.
 
 Nothing here is part of the model: the model never imports it (an import-linter contract).
 """
