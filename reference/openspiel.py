@@ -428,6 +428,10 @@ WIN_LOSS: Final = frozenset({"melniki-a", "melniki-b", "tsyganka", "svinyi"})
 #: utility bounds are exact. Other scores (net points, purses that may go below nothing) are
 #: bounded by :data:`UTILITY_BOUND`.
 CHIPS_HELD: Final = frozenset({"gorka", "lotereya", "michigan"})
+#: The zero-sum games: chips held are the scores, and none is left in a pot at the end (gorka
+#: ends when its pot is settled; lotereya's carried chips go to the banker when stage 2 begins
+#: and its fines to players). The tests check the returns add up to 0 in every game they play.
+ZERO_SUM: Final = frozenset({"gorka", "lotereya"})
 #: The utility bound of the scored games without an exact one: a bound, not a tight one.
 UTILITY_BOUND: Final = 1_000_000.0
 
@@ -468,7 +472,7 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=0.0 if game.id in ZERO_SUM else None,
             max_game_length=self.length,
         )
         self.params: Final = {**given, **_fixed(players, self.length)}
@@ -563,7 +567,11 @@ def _game_type(game: AnyGame) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if game.id in ZERO_SUM
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.players.stop - 1,
         min_num_players=game.players.start,
@@ -915,6 +923,8 @@ def mapping_table() -> list[str]:
         score = "score" if game.share == 0 else f"score - {game.share:g}"
         bounds = f"[{game.min_utility():g}, {game.max_utility():g}]"
         returns = f"{score}, in {bounds}" if game.scored else "+1 / -1 / 0"
+        if gid in ZERO_SUM:
+            returns += ", zero-sum"
         lines += [
             f"   * - ``{short_name(gid)}``",
             f"     - {game.players}",

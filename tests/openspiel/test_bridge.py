@@ -18,6 +18,8 @@ from tests.openspiel import require
 
 pyspiel, bridge = require()
 
+from reference.openspiel import KolodaState  # noqa: E402  (pyspiel is there: require passed)
+
 #: OpenSpiel's random simulations per game under the defaults, and per option mix.
 SIMS = 5
 MIX_SIMS = 2
@@ -26,6 +28,8 @@ MIXES = 3
 SEED = 20_261_207
 #: Random games per game played both through OpenSpiel and on the model.
 LOCKSTEP_GAMES = 2
+#: Random games of each zero-sum game, each under its own option mix.
+ZERO_SUM_GAMES = 30
 
 
 def option_mix(game: AnyGame, rng: random.Random) -> tuple[int, dict[str, OptionValue]]:
@@ -204,6 +208,32 @@ def test_returns_follow_the_outcome() -> None:
             assert outcome.scores is not None, gid
             assert returns == [s - game.share for s in outcome.scores]
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+
+
+def play_out(state: KolodaState, rng: random.Random) -> None:
+    """Random play to the end (chance by its odds)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            cards, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(cards, weights=odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_games_declared_zero_sum_are_and_no_other_is() -> None:
+    rng = random.Random(SEED + 2)
+    for gid, model in REGISTRY.items():
+        game = pyspiel.load_game(bridge.short_name(gid))
+        zero = game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert zero == (gid in bridge.ZERO_SUM)
+        if not zero:
+            continue
+        for _ in range(ZERO_SUM_GAMES):
+            players, options = option_mix(model, rng)
+            state = pyspiel.load_game(bridge.short_name(gid), params(players, options))
+            state = state.new_initial_state()
+            play_out(state, rng)
+            assert sum(state.returns()) == 0, (gid, players, options)
 
 
 def test_a_game_is_cut_at_max_game_length_with_nothing_won() -> None:
