@@ -52,7 +52,6 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 from typing import Final, Protocol
 
@@ -141,9 +140,6 @@ class PackCards:
     @property
     def size(self) -> int:
         return sum(comb(len(self.cards), k) for k in range(1, self.most + 1))
-
-    def _sets(self, k: int) -> list[tuple[int, ...]]:
-        return list(combinations(range(len(self.cards)), k))
 
     def encode(self, value: JSON, hand: Sequence[str]) -> int:
         if not isinstance(value, list) or not 1 <= len(value) <= self.most:
