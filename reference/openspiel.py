@@ -41,7 +41,7 @@ The bridge does what OpenSpiel asks and the model leaves to its caller:
   history and its attributes pickled: here the game by its name and parameters and the
   state's :class:`Progress` (the cards drawn, the model's state, the actions played); both are
   read back as they were. :meth:`KolodaState.position` gives the model's position notation of
-  the state once dealt.
+  the state once dealt, and :meth:`KolodaGame.state_at` a state from a position.
 
 Nothing here is part of the model: the model never imports it (an import-linter contract).
 """
@@ -61,7 +61,7 @@ from conformance import interface
 from reference.core.cards import SUIT_LETTERS, Card, card_name, parse_card
 from reference.core.game import AnyGame, DeckOrder, Outcome, Table, seat_counts
 from reference.core.jsontypes import JSON, JSONObject
-from reference.core.options import OptionValue
+from reference.core.options import OptionValue, resolve
 from reference.games import REGISTRY
 from reference.games.michigan import BOODLE_NAMES, STAKE
 
@@ -504,6 +504,24 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stu
     def new_initial_state(self) -> KolodaState:
         """The state before the first card is drawn."""
         return KolodaState(self)
+
+    def state_at(self, position: JSON) -> KolodaState:
+        """A state from the model's position notation (``game.load_position``), for a search
+        from a position of a scenario or a game played elsewhere. The position must be of this
+        table (its seat count and options, defaults filled in). The state has no OpenSpiel
+        history (no cards drawn, no actions): its information states hold no own actions, and
+        OpenSpiel's serialisation, which replays a history, does not apply to it."""
+        dealt = self.model.load_position(position)
+        at = self.model.position(dealt)
+        table_options = resolve(self.model.id, self.model.options, self.options)
+        if at.get("players") != self.players or at.get("options") != table_options:
+            raise ValueError(
+                f"a position of another table of {self.model.id} "
+                f"(players {at.get('players')}, not {self.players}; or other options)"
+            )
+        state = KolodaState(self)
+        state.shared = Shared(self, progress(self, (), dealt, 0, None))
+        return state
 
     def make_py_observer(
         self, iig_obs_type: object = None, params: Mapping[str, object] | None = None

@@ -271,3 +271,27 @@ def test_a_state_survives_serialisation() -> None:
     assert str(game2) == str(game)
     assert state2.history() == state.history()
     assert state2.position() == state.position()
+
+
+def test_a_state_from_a_position_goes_on_as_the_game_it_came_from() -> None:
+    game = pyspiel.load_game("koloda_mushka", {"players": 4, "gather": "claim"})
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    while state.is_chance_node() or len(state.history()) < 52 + 6:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy = game.state_at(state.position())
+    while not state.is_terminal():
+        assert copy.current_player() == state.current_player()
+        assert copy.legal_actions() == state.legal_actions()
+        for seat in range(4):
+            assert copy.observation_string(seat) == state.observation_string(seat)
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        copy.apply_action(action)
+    assert copy.is_terminal() and copy.returns() == state.returns()
+    other = pyspiel.load_game("koloda_mushka", {"players": 4})
+    with pytest.raises(ValueError, match="another table"):
+        other.state_at(state.position())
