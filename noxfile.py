@@ -1,9 +1,9 @@
 """Every check of the project: ``pip install nox && nox`` runs the default set.
 
 Sessions: lint, typecheck, tests, crosshair, trace, docs (default); quick, bench,
-mutation and browser are run on request (``nox -s quick`` is the loop while working:
-lint, mypy and the tests not marked slow; ``nox -s bench``; CI runs ``nox -s
-browser``, and the tests re-run the mutation baseline sample).
+mutation, browser and openspiel are run on request (``nox -s quick`` is the loop while
+working: lint, mypy and the tests not marked slow; ``nox -s bench``; CI runs ``nox -s
+browser`` and ``nox -s openspiel``, and the tests re-run the mutation baseline sample).
 """
 
 from __future__ import annotations
@@ -106,6 +106,16 @@ def browser(session: nox.Session) -> None:
     session.install("-e", ".[docs,browser]")
     session.run(*SPHINX)
     session.run("pytest", "tests/browser", *session.posargs, env={"KOLODA_REQUIRE_BROWSER": "1"})
+
+
+@nox.session(python=PYTHON)
+def openspiel(session: nox.Session) -> None:
+    """Every game through OpenSpiel (reference/openspiel.py): its random simulation test, the
+    lockstep with the model and the MCTS example (required here: no skip)."""
+    session.install("-e", ".[openspiel,test]")
+    session.run(
+        "pytest", "tests/openspiel", *session.posargs, env={"KOLODA_REQUIRE_OPENSPIEL": "1"}
+    )
 
 
 @nox.session(python=PYTHON)

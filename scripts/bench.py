@@ -14,7 +14,15 @@ the paired ratios is printed (see :func:`paired_ratios`).
 With ``--breakdown``, it also prints each game's mean length in decisions, its time a game
 and the time of its deal alone (the seeded shuffle and the setup, paid once a game).
 
-Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID] [--breakdown]``
+With ``--openspiel``, it measures instead the games through the OpenSpiel bridge
+(:mod:`reference.openspiel`): random play by ``state.apply_action`` on ``koloda_<id>`` under its
+default parameters (the deal drawn card by card as chance nodes), beside the model's own random
+play on ``game.apply`` at the same table (the bridge's default seat count, dealer 0, a seeded
+shuffle), decisions per second each and their ratio (``--game`` chooses the games; by default
+melniki-b, mushka and michigan).
+
+Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID] [--breakdown]
+[--openspiel]``
 """
 
 from __future__ import annotations
@@ -150,6 +158,39 @@ def open_spiel_loop(name: str, seconds: float, seed: int) -> tuple[int, int, flo
     return decisions, played, time.perf_counter() - start
 
 
+def model_loop(game: AnyGame, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random play on the model at one table (dealer 0, default options), as the bridge sets it."""
+    rng = random.Random(seed)
+    decisions = played = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = game.setup(Table(players, 0, DeckOrder(shuffle(game.pack, rng.getrandbits(64)))))
+        legal = game.legal_actions(s)
+        while legal:
+            s = game.apply(s, legal[rng.randrange(len(legal))])
+            decisions += 1
+            legal = game.legal_actions(s)
+        played += 1
+    return decisions, played, time.perf_counter() - start
+
+
+#: The games ``--openspiel`` measures unless ``--game`` names others.
+BRIDGE_GAMES = ("melniki-b", "mushka", "michigan")
+
+
+def bridge_throughput(chosen: list[str], seconds: float, repeats: int) -> None:
+    """Decisions/s of random play through the OpenSpiel bridge beside the model's own."""
+    bridge = importlib.import_module("reference.openspiel")
+    print(f"{'game':<20}{'players':>8}{'model dec/s':>14}{'OpenSpiel dec/s':>17}{'ratio':>8}")
+    for gid in chosen or BRIDGE_GAMES:
+        game = games()[gid]
+        players = bridge.default_players(game)
+        name = bridge.short_name(gid)
+        direct, _ = measure(functools.partial(model_loop, game, players, seconds), repeats)
+        through, _ = measure(functools.partial(open_spiel_loop, name, seconds), repeats)
+        print(f"{gid:<20}{players:>8}{direct:>14,.0f}{through:>17,.0f}{through / direct:>7.2f}x")
+
+
 def paired_ratios(game: AnyGame, seconds: float, pairs: int) -> list[float]:
     """Decisions/s of ``game`` over those of OpenSpiel's ``hearts``, one ratio per pair of runs.
 
@@ -172,7 +213,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--breakdown", action="store_true", help="also the time a game spends on its deal"
     )
+    parser.add_argument(
+        "--openspiel",
+        action="store_true",
+        help="random play through the OpenSpiel bridge beside the model's own (only that)",
+    )
     args = parser.parse_args(argv)
+    if args.openspiel:
+        bridge_throughput(args.game, args.seconds, args.repeats)
+        return 0
     chosen = args.game or sorted(games())
     print(f"{'game':<30}{'decisions/s':>14}{'games/s':>10}  target {TARGET:,}/s")
     rows: dict[str, float] = {}
