@@ -11,10 +11,11 @@ counterexample or error, never on a condition merely not proved in time.
 Modules are checked side by side, one CrossHair process per core (``--jobs``), the
 largest first; the report is in module order whatever order they finish in.
 
-The whole run has a time budget (``--budget``, 1200 s by default): the time per
-condition is lowered when the conditions left would not fit in what remains on the
-lanes, and a module that cannot be started in time is reported as not checked (never as
-proved).
+The whole run has a time budget (``--budget``, 1200 s of checking by default, spread over
+the lanes: on two cores the run ends after about 600 s): the time per condition is lowered
+when the conditions left would not fit in what remains, and a module that cannot be started
+in time is reported as not checked (never as proved). A condition gets the same time however
+many lanes there are; more lanes only finish sooner.
 
 Usage: ``python scripts/crosshair_check.py [--per-condition-timeout S] [--budget S] [--jobs N]
 [--verbose]``
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +95,17 @@ class Checked:
     skipped: bool = False
 
 
+def shared_budget(seconds: float, lanes: int, modules: Sequence[str]) -> Budget:
+    """``seconds`` of checking in all, spread over ``lanes`` side by side: the run ends after
+    about ``seconds / lanes``, and each condition gets the time it would get on one lane."""
+    return Budget(
+        deadline=time.monotonic() + seconds / lanes,
+        lanes=lanes,
+        conditions_left=sum(conditions(m) for m in modules),
+        modules_left=len(modules),
+    )
+
+
 def check_module(module: str, budget: Budget, per_condition_timeout: float) -> Checked:
     """Run CrossHair over one module within its share of the budget."""
     started = budget.start(conditions(module), per_condition_timeout)
@@ -127,7 +140,12 @@ def default_jobs() -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--per-condition-timeout", type=float, default=10.0)
-    parser.add_argument("--budget", type=float, default=1200.0, help="seconds for the whole run")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=1200.0,
+        help="seconds of checking in all, spread over the lanes (wall time: about budget / jobs)",
+    )
     parser.add_argument(
         "--jobs", type=int, default=default_jobs(), help="modules checked at once (default: cores)"
     )
@@ -142,12 +160,7 @@ def main(argv: list[str]) -> int:
     modules = modules_with_contracts()
     if args.verbose:
         print(f"modules with contracts: {', '.join(modules)}")
-    budget = Budget(
-        deadline=time.monotonic() + args.budget,
-        lanes=args.jobs,
-        conditions_left=sum(conditions(m) for m in modules),
-        modules_left=len(modules),
-    )
+    budget = shared_budget(args.budget, args.jobs, modules)
     # the largest modules first, so that the lanes finish together; reported in module order
     by_size = sorted(modules, key=conditions, reverse=True)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:

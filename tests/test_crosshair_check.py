@@ -38,6 +38,17 @@ def test_two_lanes_give_each_condition_more_time_than_one(driver: ModuleType) ->
     assert shares[1] == pytest.approx((2 * seconds - 10 * overhead) / 1000, abs=0.05)
 
 
+def test_a_condition_gets_the_same_time_on_two_lanes_in_half_the_run(driver: ModuleType) -> None:
+    modules = driver.modules_with_contracts()
+    assert len(modules) > 2
+    one, two = (driver.shared_budget(1200.0, lanes, modules) for lanes in (1, 2))
+    assert two.deadline - time.monotonic() == pytest.approx(600.0, abs=5.0)
+    first = max(modules, key=driver.conditions)
+    n = driver.conditions(first)
+    per_condition = [b.start(n, 10.0)[0] for b in (one, two)]
+    assert per_condition[0] == pytest.approx(per_condition[1], rel=0.02)
+
+
 def test_a_module_with_no_time_left_is_not_checked(driver: ModuleType) -> None:
     budget = driver.Budget(time.monotonic() + driver.OVERHEAD / 2, 2, 10, 1)
     checked = driver.check_module("reference/core/cards.py", budget, 10.0)
