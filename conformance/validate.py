@@ -26,12 +26,13 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Final
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -392,6 +393,28 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+@cache
+def _quick_validator() -> jsonschema_rs.Draft202012Validator:
+    """The same schema compiled by ``jsonschema-rs``: it only answers whether a scenario is
+    valid (some 300 times faster than :func:`_validator`, which says what is wrong and where)."""
+    schema = json.loads(SCENARIO_SCHEMA.read_text(encoding="utf-8"))
+    return jsonschema_rs.Draft202012Validator(schema)
+
+
+def _schema_errors(value: JSON) -> Iterator[ValidationError]:
+    """The schema errors of a scenario: none when the quick validator finds it valid; otherwise,
+    or if the quick validator cannot judge the value (an integer beyond 64 bits, say), those of
+    :func:`_validator`, with their paths and messages. The quick one is at least as strict (its
+    ``$`` does not match before a final newline, as Python's does), and the tests hold both to
+    the same verdict on every scenario of the suite and on every invalid case they write."""
+    try:
+        if _quick_validator().is_valid(value):
+            return iter(())
+    except (ValueError, TypeError, OverflowError, RecursionError, jsonschema_rs.ValidationError):
+        pass
+    return _validator().iter_errors(value)
+
+
 # --- messages ---------------------------------------------------------------------------------
 
 
@@ -501,7 +524,7 @@ def described(value: JSON, error: ValidationError) -> str:
 def schema_problems(file: str, value: JSON) -> list[Problem]:
     """The schema errors of one parsed scenario."""
     out: list[Problem] = []
-    for error in _validator().iter_errors(value):
+    for error in _schema_errors(value):
         out.append(Problem(file, pointer(error.absolute_path), described(value, error)))
     return sorted(set(out))
 
@@ -936,7 +959,7 @@ def in_suite(path: str | Path) -> bool:
 def _schema_split(file: str, value: JSON) -> tuple[list[Problem], list[Problem]]:
     errors: list[Problem] = []
     warnings: list[Problem] = []
-    for error in _validator().iter_errors(value):
+    for error in _schema_errors(value):
         ptr = pointer(error.absolute_path)
         problem = Problem(file, ptr, described(value, error))
         kw = error.validator
@@ -1070,6 +1093,7 @@ def write_schema() -> Path:
     """Regenerate ``schema/scenario.schema.json`` from the registry."""
     SCENARIO_SCHEMA.write_text(schema_text(build_scenario_schema()), encoding="utf-8")
     _validator.cache_clear()
+    _quick_validator.cache_clear()
     return SCENARIO_SCHEMA
 
 
