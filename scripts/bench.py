@@ -47,6 +47,16 @@ TARGET = 100_000
 ENDINGS = 200
 
 
+def play_out(game: AnyGame, s: object, rng: random.Random) -> tuple[object, int]:
+    """Random legal play from ``s`` to the end: the final state and the decisions taken (each
+    one ``legal_actions`` and one ``apply``)."""
+    decisions = 0
+    while legal := game.legal_actions(s):
+        s = game.apply(s, legal[rng.randrange(len(legal))])
+        decisions += 1
+    return s, decisions
+
+
 def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]:
     """(decisions, games, elapsed) of random playouts for about ``seconds``."""
     rng = random.Random(seed)
@@ -60,11 +70,7 @@ def playouts(game: AnyGame, seconds: float, seed: int) -> tuple[int, int, float]
             s = game.setup(Table(n, rng.randrange(n), deck))
         except SetupError:
             continue  # a seat count allowed only under a non-default option
-        legal = game.legal_actions(s)
-        while legal:
-            s = game.apply(s, legal[rng.randrange(len(legal))])
-            decisions += 1
-            legal = game.legal_actions(s)
+        decisions += play_out(game, s, rng)[1]
         played += 1
     return decisions, played, time.perf_counter() - start
 
@@ -82,10 +88,7 @@ def endings(game: AnyGame, count: int, seed: int) -> tuple[float, int]:
             s = game.setup(Table(n, rng.randrange(n), deck))
         except SetupError:
             continue
-        decisions = 0
-        while legal := game.legal_actions(s):
-            s = game.apply(s, legal[rng.randrange(len(legal))])
-            decisions += 1
+        s, decisions = play_out(game, s, rng)
         outcome = game.outcome(s)
         no_loser += outcome is not None and not outcome.losers
         longest = max(longest, decisions)
@@ -165,11 +168,7 @@ def model_loop(game: AnyGame, players: int, seconds: float, seed: int) -> tuple[
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         s = game.setup(Table(players, 0, DeckOrder(shuffle(game.pack, rng.getrandbits(64)))))
-        legal = game.legal_actions(s)
-        while legal:
-            s = game.apply(s, legal[rng.randrange(len(legal))])
-            decisions += 1
-            legal = game.legal_actions(s)
+        decisions += play_out(game, s, rng)[1]
         played += 1
     return decisions, played, time.perf_counter() - start
 

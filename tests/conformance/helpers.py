@@ -11,7 +11,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from conformance import runner, validate
-from reference.core.jsontypes import JSONObject
+from reference.core.jsontypes import JSON, JSONObject
 
 HERE = Path(__file__).resolve().parent
 FAKE = HERE / "fake_adapter.py"
@@ -68,3 +68,15 @@ def check_results(lines: list[JSONObject]) -> None:
 def outcomes(lines: list[JSONObject]) -> dict[str, str]:
     """Scenario id -> outcome."""
     return {str(x["id"]): str(x["outcome"]) for x in lines if x["type"] == "scenario"}
+
+
+def json_paths(value: JSON, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every member and item of a JSON value, by its path (the value itself first: ``()``)."""
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += json_paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += json_paths(v, (*prefix, i))
+    return out

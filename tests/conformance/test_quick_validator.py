@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from conformance import validate
 from reference.core.jsontypes import JSON
+from tests.conformance.helpers import json_paths
 
 SCENARIOS = sorted(validate.SUITE.rglob("*.json"))
 
@@ -55,18 +56,6 @@ ODD: list[JSON] = [
     {},
     {"type": "play"},
 ]
-
-
-def paths(value: JSON, at: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    """Every member and item of a value, by its path."""
-    out = [at]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += paths(v, (*at, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += paths(v, (*at, i))
-    return out
 
 
 def edited(value: JSON, at: tuple[str | int, ...], new: JSON, drop: bool) -> JSON:
@@ -117,7 +106,7 @@ def test_an_edited_scenario_is_refused_by_the_quick_check_if_the_full_one_refuse
 ) -> None:
     value = load(data.draw(st.sampled_from(SCENARIOS), label="scenario"))
     for _ in range(data.draw(st.integers(1, 3), label="edits")):
-        at = data.draw(st.sampled_from(paths(value)), label="at")
+        at = data.draw(st.sampled_from(json_paths(value)), label="at")
         drop = data.draw(st.booleans(), label="drop")
         value = edited(value, at, data.draw(st.sampled_from(ODD), label="new"), drop)
     if not full_verdict(value):

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from conformance import validate
 from reference import games
 from reference.core.jsontypes import JSON, JSONObject
+from tests.conformance.helpers import json_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(validate.SUITE.rglob("*.json"))
@@ -186,17 +187,6 @@ HUGE_VALUES: list[JSON] = [
 HUGE = st.sampled_from(HUGE_VALUES)
 
 
-def _paths(value: JSON, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def _child(parent: JSON, key: str | int) -> JSON:
     if isinstance(parent, dict):
         return parent[str(key)]
@@ -232,7 +222,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     if kind == "truncate":
         return raw[: draw(st.integers(0, len(raw) - 1))]
     value: JSON = json.loads(raw)
-    paths = _paths(value)
+    paths = json_paths(value)
     path = draw(st.sampled_from(paths))
     new: JSON = draw(HUGE) if kind == "huge" else draw(JSON_VALUES)
     depth = draw(st.integers(100, 3000))
