@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from itertools import combinations, filterfalse
 from typing import ClassVar, Final, NamedTuple, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import CardAction, Pass, SeatAction, read_action
@@ -577,6 +579,7 @@ RULES: Final = CORE_RULES + (
 # --- options ----------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GorkaOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings; after them,
@@ -960,6 +963,7 @@ class _Stake(NamedTuple):
     amount: int = 0
 
 
+@mypyc_attr(native_class=False)
 class StakeAction(_Stake):
     """An action that may name the chips it stakes: ``{"type": KIND, "seat": ...}``, with
     ``"amount"`` (1 or more) only where the player chooses it (overblind=chosen, AMB-GORKA-02
@@ -984,19 +988,21 @@ class StakeAction(_Stake):
         return cls(seat, amount)
 
 
+@mypyc_attr(native_class=False)
 class Blind(StakeAction):
     """Go blind (or over-blind) before the deal (with the chips he stakes, under
     overblind=chosen)."""
 
     __slots__ = ()
-    KIND = "blind"
+    KIND: ClassVar[str] = "blind"
 
 
+@mypyc_attr(native_class=False)
 class Open(CardAction):
     """Turn one of the first two cards face up."""
 
     __slots__ = ()
-    KIND = "open"
+    KIND: ClassVar[str] = "open"
 
 
 class _Show(NamedTuple):
@@ -1004,6 +1010,7 @@ class _Show(NamedTuple):
     cards: tuple[Card, Card]
 
 
+@mypyc_attr(native_class=False)
 class Show(_Show):
     """The dealer turns two of his four cards up."""
 
@@ -1023,33 +1030,37 @@ class Show(_Show):
         return cls(seat, (a, b))
 
 
+@mypyc_attr(native_class=False)
 class Raise(StakeAction):
     """Go up the hill (with the chips he adds, under raise_size=chosen)."""
 
     __slots__ = ()
-    KIND = "raise"
+    KIND: ClassVar[str] = "raise"
 
 
+@mypyc_attr(native_class=False)
 class Peace(SeatAction):
     """Settle peaceably (the pot as peace says, AMB-GORKA-07); under peace_by=both, offer
     peace, or accept the other's offer (AMB-GORKA-12 c)."""
 
     __slots__ = ()
-    KIND = "peace"
+    KIND: ClassVar[str] = "peace"
 
 
+@mypyc_attr(native_class=False)
 class Hold(SeatAction):
     """Under match=equal: bring his stake up to the highest of those still in (AMB-GORKA-13 b)."""
 
     __slots__ = ()
-    KIND = "hold"
+    KIND: ClassVar[str] = "hold"
 
 
+@mypyc_attr(native_class=False)
 class Showdown(SeatAction):
     """At the limit: the hands are shown and the best takes the pot."""
 
     __slots__ = ()
-    KIND = "showdown"
+    KIND: ClassVar[str] = "showdown"
 
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Hold | Pass

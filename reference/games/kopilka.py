@@ -28,7 +28,9 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from reference.core import observables as obs
 from reference.core import views
@@ -270,6 +272,7 @@ RULES: Final = CORE_RULES + (
 R = "AMB-MUSHKAKOPILKA-"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class KopilkaOptions(GameOptions):
     """The options of one partie (the stakes agreed at the table, and the rulings)."""
@@ -440,11 +443,12 @@ OPTIONS: Final = KopilkaOptions.specs()
 # --- actions --------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Discard(CardAction):
     """A taker of the exchange discards one card (001:P89.S2)."""
 
     __slots__ = ()
-    KIND = "discard"
+    KIND: ClassVar[str] = "discard"
 
 
 Action = Play | Pass | Buy | Discard

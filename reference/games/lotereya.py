@@ -49,7 +49,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple, Self, cast
+from typing import ClassVar, Final, NamedTuple, Self, cast
+
+from mypy_extensions import mypyc_attr
 
 from reference.core import observables as obs
 from reference.core import views
@@ -213,6 +215,7 @@ RULES: Final = CORE_RULES + (
 # --- options -------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LotereyaOptions(GameOptions):
     """The options of one game (the amounts agreed at the table, and the rulings)."""
@@ -400,20 +403,23 @@ DEFAULT_OPTIONS: Final = LotereyaOptions()
 # --- actions -----------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Spread(AmountAction):
     """The banker puts ``amount`` chips on the next of his four face-down cards."""
 
     __slots__ = ()
-    KIND = "spread"
+    KIND: ClassVar[str] = "spread"
 
 
+@mypyc_attr(native_class=False)
 class TurnUp(SeatAction):
     """The banker turns his four cards up."""
 
     __slots__ = ()
-    KIND = "turn"
+    KIND: ClassVar[str] = "turn"
 
 
+@mypyc_attr(native_class=False)
 class _Cards(CardsAction):
     """Cards laid in stage 2: at least one (more than two is well formed, and refused by the
     rule, lotereya/last-winner-leads)."""
@@ -428,18 +434,20 @@ class _Cards(CardsAction):
         return laid
 
 
+@mypyc_attr(native_class=False)
 class Lead(_Cards):
     """Lead one card, or two of the same rank, at the left-hand neighbour (stage 2)."""
 
     __slots__ = ()
-    KIND = "lead"
+    KIND: ClassVar[str] = "lead"
 
 
+@mypyc_attr(native_class=False)
 class Beat(_Cards):
     """Beat the cards led, one card of the beater's for each (stage 2)."""
 
     __slots__ = ()
-    KIND = "beat"
+    KIND: ClassVar[str] = "beat"
 
 
 Action = Spread | TurnUp | Lead | Beat | Take
