@@ -1042,7 +1042,7 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
         if s.pending:  # the next taker discards
             return _ready(s._replace(turn=s.pending[0]))
         return _advance_exchange(s)
-    nxt = (seat + 1) % PLAYERS
+    nxt = left(seat, PLAYERS)  # the next to his left
     opts = s.opts
     if not s.table:
         if type(a) is Play:  # the lead; the next to his left is to give a card to it

@@ -66,7 +66,7 @@ from reference.core.kernel import (
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
-from reference.core.seats import Seat
+from reference.core.seats import Seat, left
 
 GAME_ID: Final = "mushka-lenturlu"
 TITLE: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
@@ -568,14 +568,14 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
     post: remainder_to_seven or all(abs(a*50 - total*w) < 50 for a, w in zip(__return__, WEIGHTS))
     """
     shares = [total * w // 50 for w in WEIGHTS]
-    left = total - sum(shares)
+    left_over = total - sum(shares)
     if remainder_to_seven:  # AMB-MUSHKALENTURLU-03 (layout_split=remainder-to-seven)
-        shares[0] += left
+        shares[0] += left_over
         return tuple(shares)
     # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
     # (a stable sort, largest first: equal fractions keep the text's order)
     fractions = sorted(range(5), key=[total * w % 50 for w in WEIGHTS].__getitem__, reverse=True)
-    for i in fractions[:left]:
+    for i in fractions[:left_over]:
         shares[i] += 1
     return tuple(shares)
 
@@ -830,7 +830,7 @@ def setup(table: Table) -> LenturluState:
         players=n,
         dealer=table.dealer,
         phase=PLAYING,
-        turn=(table.dealer + 1) % n,  # mushka-lenturlu/first-lead: the dealer's left
+        turn=left(table.dealer, n),  # mushka-lenturlu/first-lead: the dealer's left
         ledger=ledger,
         pending=(0,) * 5,
         hands=hands,
@@ -1001,7 +1001,7 @@ def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> Lenturlu
             "mushka-lenturlu/sequence-stops",
             f"seat {seat} has no card to lead and buys one from the stock",
         )
-    return s._replace(turn=(seat + 1) % s.players)
+    return s._replace(turn=left(seat, s.players))
 
 
 def _buy(s: LenturluState, seat: Seat) -> LenturluState:
@@ -1028,7 +1028,7 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
     # mushka-lenturlu/next-continues: the next player continues from the last card (under
     # all_pass=round-continues the count stops at a whole round: AMB-MUSHKALENTURLU-17)
-    return s._replace(turn=(seat + 1) % n, passes=min(passes, n), bought=0)
+    return s._replace(turn=left(seat, n), passes=min(passes, n), bought=0)
 
 
 def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> LenturluState:
@@ -1085,7 +1085,7 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     if is_stuck(c, laid, opts.any_suit):
         # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): the one who laid the last
         # card leads anew, or under stuck_lead=next-player the next one to his left
-        return s._replace(turn=(seat + 1) % n if opts.stuck_next else seat, last=-1, bought=0)
+        return s._replace(turn=left(seat, n) if opts.stuck_next else seat, last=-1, bought=0)
     return s  # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
 
 
