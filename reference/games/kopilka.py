@@ -812,8 +812,11 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
     checked = s.checked  # the seats looked at, counted here and stored with the next state
-    # the hands, stock and takers pending as the exchanges leave them
-    now, stock, pending, laid_by = s.hands, s.stock, s.pending, s.laid
+    # the hands, stock, takers pending and cards laid down as the exchanges leave them
+    now = s.hands
+    stock = s.stock
+    pending = s.pending
+    laid_by = s.laid
     while not pending and checked < PLAYERS:
         seat = (s.dealer + 1 + checked) % PLAYERS
         checked += 1

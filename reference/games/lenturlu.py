@@ -1128,14 +1128,14 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
     # layout only
     if o.first_out_pays or not o.first_out:
-        points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
         # AMB-MUSHKALENTURLU-14 c: under payment=points each point is worth point_value kopecks
-        rate = o.point_value if points else 1
+        rate = o.point_value if o.points else 1
         for p, hand in enumerate(s.hands):
             if p == winner:
                 continue
-            due = payment_due(hand, points, fixed, ace_spades)  # mushka-lenturlu/payment
-            if points and not o.twins_double:  # AMB-MUSHKALENTURLU-15 (twin_points=second-way)
+            # mushka-lenturlu/payment
+            due = payment_due(hand, o.points, o.fixed_payment, o.ace_spades_points)
+            if o.points and not o.twins_double:  # AMB-MUSHKALENTURLU-15 (twin_points=second-way)
                 due = face_points(hand)  # under way=king no twin counts double
             moves.append((str(p), to, rate * due))
     ledger = ledger.transfers(moves)
