@@ -1169,6 +1169,7 @@ def _close_trick(s: KopilkaState) -> KopilkaState:
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
+    """``values`` (one per seat) with the value of ``seat`` replaced by ``value``."""
     out = list(values)
     out[seat] = value
     return tuple(out)
