@@ -1573,13 +1573,7 @@ def _settle(
     amounts = takes or shares(ledger.balances[n], k)
     ledger = ledger.transfers_by_place(tuple(zip((n,) * k, winners, amounts, strict=True)))
     return s._replace(
-        phase=OVER,
-        turn=-1,
-        ledger=ledger,
-        passed=passed,
-        raises=raises,
-        winners=winners,
-        how=how,
+        phase=OVER, turn=-1, ledger=ledger, passed=passed, raises=raises, winners=winners, how=how
     )
 
 
