@@ -1255,11 +1255,11 @@ def _dealt(deal_pack: tuple[Card, ...], m: int, i: int, threes: bool) -> tuple[C
     """The cards the ``i``-th of ``m`` players from the dealer's left gets (lotereya/deal-three):
     those of his three places in the deal, one at a time, the i-th card of each round of ``m``
     (AMB-LOTEREYA-06 a), or under deal_by=threes «по три карты», the i-th packet of three (b);
-    in a short last round (AMB-LOTEREYA-08 b), those of them that the pack still holds."""
-    k = dealt_count(len(deal_pack), m, i, threes)
-    if threes:
-        return deal_pack[THREE * i : THREE * i + k]
-    return tuple(deal_pack[j * m + i] for j in range(k))
+    in a short last round (AMB-LOTEREYA-08 b), those of them that the pack still holds (as
+    many as :func:`dealt_count` counts: a slice past the end of the pack holds none)."""
+    if threes:  # AMB-LOTEREYA-06 b: three at once
+        return deal_pack[THREE * i : THREE * i + THREE]
+    return deal_pack[i::m][:THREE]  # AMB-LOTEREYA-06 a: one at a time, every m-th card
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
