@@ -1035,16 +1035,6 @@ def _bets(p: Seat, up: bool, peace: bool, show: bool) -> tuple[Action, ...]:
     return tuple(out)
 
 
-NO_YES: Final = (False, True)
-#: ``BETS[p][up][peace][show]``: :func:`_bets`, looked up rather than built at each turn.
-BETS: Final = tuple(
-    tuple(
-        tuple(tuple(_bets(p, up, peace, show) for show in NO_YES) for peace in NO_YES)
-        for up in NO_YES
-    )
-    for p in range(MAX_PLAYERS)
-)
-
 #: ``OPENS[p][c]``: seat ``p`` turns card ``c`` up.
 OPENS: Final = tuple({c: Open(p, c) for c in PACK} for p in range(MAX_PLAYERS))
 #: ``SHOWS[p][a, b]``: seat ``p`` shows cards ``a < b`` of the pack.
@@ -1104,22 +1094,20 @@ def _keys(
     hands: Sequence[tuple[Card, ...]], opts: GorkaOptions, betting: bool
 ) -> tuple[tuple[int, int] | None, ...]:
     """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
-    wild = opts.wilds
-    plain = opts.plain_keys
-    return tuple(
-        [
-            (hand_key(h, wild) if plain else table_key(h, opts))
-            if len(h) == HAND
-            else (
-                (NOTHING, sum([POINTS[c] for c in h]))
-                if plain
-                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, NO_WILD, opts)
-            )
-            if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
-            else None
-            for h in hands
-        ]
-    )
+    return tuple([_key(hand, opts, betting) for hand in hands])
+
+
+def _key(hand: tuple[Card, ...], opts: GorkaOptions, betting: bool) -> tuple[int, int] | None:
+    """The key of one hand (:func:`with_keys`): of four cards, by the table's options
+    (:func:`hand_key` itself under the plain readings, else :func:`table_key`); in the betting
+    (``betting``), of the dealer's two under dealer_aside=out, nothing by their points; else
+    None (a hand not yet complete)."""
+    if len(hand) == HAND:
+        return hand_key(hand, opts.wilds) if opts.plain_keys else table_key(hand, opts)
+    if betting and len(hand) == 2:  # AMB-GORKA-04 b: the dealer's two, no combination
+        nothing = (NOTHING, sum([POINTS[c] for c in hand]))
+        return nothing if opts.plain_keys else refine_key(nothing, hand, NO_WILD, opts)
+    return None
 
 
 def high_card_code(ranks: Sequence[int]) -> int:
@@ -1732,9 +1720,8 @@ def _betting_actions(s: GorkaState, seat: Seat) -> tuple[Action, ...]:
         return _behind_bets(s, seat, up, behind)
     if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
         sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
-        return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
-    # gorka/go-up, gorka/last-two (BETS: see _bets)
-    return BETS[seat][up][two_left][_may_show(s)]
+        return tuple(Raise(seat, k) for k in sizes) + _bets(seat, False, two_left, _may_show(s))
+    return _bets(seat, up, two_left, _may_show(s))  # gorka/go-up, gorka/last-two
 
 
 def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
