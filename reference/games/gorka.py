@@ -1497,7 +1497,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
             up[p] += (first, second)
         else:
             up[p] += (second,) if opts.turned_rest == "down-up" else (first,)
-    # gorka/dealer-shows-two: the dealer is next, to turn two of his up
+    # the dealer is next, to turn two of his up
     return s._replace(
         phase=SHOWING,
         turn=dealer,
@@ -1509,7 +1509,7 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
     )
 
 
-def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
+def _to_betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
     which no one has acted yet."""
     return s._replace(phase=BETTING, up=up, acted=())
@@ -1801,7 +1801,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                 "dealt to him)",
             )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
-        s = _betting(s, up)
+        s = _to_betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
         if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
             aside = tuple(c for c in s.hands[seat] if c not in kept)

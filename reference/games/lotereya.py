@@ -950,7 +950,7 @@ def _start_round(
     )
     return s._replace(
         phase=SPREADING,
-        turn=banker,  # lotereya/spread: the banker spreads the chips
+        turn=banker,  # the banker spreads the chips
         ledger=ledger,
         bank_pack=bank_pack[FOUR:],
         four=bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
@@ -1241,7 +1241,7 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
             dealt[p] += _dealt(s.deal_pack, m, i, threes)  # lotereya/deal-three
         return s._replace(
             phase=TURNING,
-            turn=s.banker,  # lotereya/turn-four: the banker turns his four up
+            turn=s.banker,  # the banker turns his four up next
             ledger=ledger.transfers_by_place(moves),
             deal_pack=s.deal_pack[THREE * m :],
             spread=FOUR,
