@@ -214,11 +214,17 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
     only: четверик, all of one rank (four wild cards, a четверик of aces); хлюст, all of one
     suit; трынка, ``n - 1`` of a rank (``3 - w``); three cards, ``3 - w`` of a suit."""
-    naturals = [c for c in hand if not is_wild(c, wild)]  # gorka/wild-cards
-    w = len(hand) - len(naturals)
-    ranks = [RANK_OF[c] for c in naturals]
-    suits = [SUIT_OF[c] for c in naturals]
-    total = 11 * w + sum([POINTS[c] for c in naturals])  # a wild card counts 11
+    ranks: list[int] = []  # of the natural cards
+    suits: list[int] = []
+    total = 0  # the points of the hand
+    for c in hand:
+        if is_wild(c, wild):  # gorka/wild-cards: any rank or suit, and 11 points
+            total += 11
+        else:
+            ranks.append(RANK_OF[c])
+            suits.append(SUIT_OF[c])
+            total += POINTS[c]
+    w = len(hand) - len(ranks)
     if len(set(ranks)) <= 1:  # четверик: the natural cards of one rank (or none natural)
         return CHETVERIK, ranks[0] if ranks else ACE
     if len(set(suits)) == 1:  # хлюст: the natural cards of one suit
@@ -232,7 +238,8 @@ def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     three = [suit for suit in suits if suits.count(suit) >= 3 - w]
     if three:  # три карты: three of a suit, by their points (one suit has them)
         suit = max(three)
-        return THREE_CARDS, 11 * w + sum([POINTS[c] for c in naturals if SUIT_OF[c] == suit])
+        naturals = [c for c in hand if SUIT_OF[c] == suit and not is_wild(c, wild)]
+        return THREE_CARDS, 11 * w + sum([POINTS[c] for c in naturals])
     return NOTHING, total
 
 
