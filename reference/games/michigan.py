@@ -454,7 +454,7 @@ class TakeExtra(SeatAction):
     """The dealer takes the extra hand; his own goes dead."""
 
     __slots__ = ()
-    KIND = "take_extra"
+    KIND: ClassVar[str] = "take_extra"
 
 
 @mypyc_attr(native_class=False)
