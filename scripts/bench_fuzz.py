@@ -8,6 +8,10 @@ results. For each configuration it prints games/s and decisions/s two ways:
 * *steady*: the extra games over the extra time between a run of ``N`` games and
   one of ``2N`` (the fixed start cost cancels out).
 
+The command runs in a temporary folder, so it imports the model that is installed: the
+source under an editable install, the compiled build where ``nox -s compiled`` installed it
+(the first line says which).
+
 Configurations: every game alone with ``--jobs 1``; the games mixed with
 ``--jobs 1``, ``--jobs 2`` and, when the ``distributed`` package is installed, a
 2-worker ``dask.distributed.LocalCluster`` (``--scheduler``). Each figure is the
@@ -30,10 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from reference import games  # noqa: E402
+from reference import build, games
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def fuzz_once(games_n: int, extra: Sequence[str]) -> Run:
         out = Path(tmp) / "results.jsonl"
         argv = [sys.executable, "-m", "conformance", "fuzz", "--games", str(games_n)]
         argv += [*extra, "--json", str(out), "--out", tmp]
-        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
+        done = subprocess.run(argv, cwd=tmp, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stderr[-2000:]}")
         summary = json.loads(out.read_text(encoding="utf-8").splitlines()[-1])
@@ -99,6 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     steps = ["--max-steps", str(args.max_steps)]
     if args.mix is not None:
         steps += ["--mix", args.mix]
+    print(f"the model: {build()} (as `python -m conformance` imports it outside the source tree)")
     print(
         "| configuration | decisions/game | games/s (end to end) | decisions/s (end to end) "
         "| games/s (steady) | decisions/s (steady) |"
