@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core.actions import Pass, read_action
 from reference.core.cards import (
@@ -180,6 +182,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
 )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SvinyiOptions(GameOptions):
     """The options of one game (the rulings)."""
@@ -376,6 +379,7 @@ class _Lay(NamedTuple):
     onto: int  # PIG, or the seat whose store
 
 
+@mypyc_attr(native_class=False)
 class Lay(_Lay):
     """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
 
@@ -904,8 +908,8 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
         pig, s.hand, c, _base_cards(s.opts, s.players), s.opts.pig_from == "any"
     ):
         pig = (c,)
-    elif RANK_OF[c] == KING:  # svinyi/pig-ends-king: the pig, ended, is set aside
-        done = done + pig + (c,)
+    elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
+        done += (*pig, c)
         pig = ()
     else:
         pig += (c,)
