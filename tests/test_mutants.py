@@ -18,6 +18,7 @@ from conformance.trace import SCENARIOS
 from reference.core.actions import Play
 from reference.core.cards import Card, RankOrder, Suit
 from reference.core.covering import covers
+from reference.core.holdings import counts
 from reference.core.jsontypes import JSONObject
 from reference.core.seats import Seat
 from reference.games import melniki_b
@@ -85,7 +86,7 @@ def beat_keeps_count(s: melniki_b.MelnikiState, a: melniki_b.Action) -> melniki_
     if s.table and isinstance(a, Play) and after.stage != melniki_b.OVER:
         kept = after._replace(takes=s.takes)
         if kept.takes >= kept.opts.no_beat_limit and kept.opts.stalemate == "no-beat":
-            return melniki_b._stall(kept, melniki_b._counts(kept.hands))
+            return melniki_b._stall(kept, counts(kept.hands))
         return kept
     return after
 

@@ -1,6 +1,6 @@
 """michigan: with one rule of the model broken, its scenarios fail.
 
-Each mutant replaces one decision function (or table) of the michigan module,
+Each mutant replaces one decision function of the michigan module,
 the module's own binding, and runs the scenarios that name the rule.
 """
 
@@ -52,6 +52,10 @@ def always_four(chips: int) -> int:
     return 4
 
 
+def no_twin(c: Card) -> int | None:
+    return None
+
+
 MUTANTS: list[tuple[str, str, object]] = [
     ("michigan/run-stops", "run_stops", never_stops_but_at_the_ace),
     ("michigan/first-out-wins", "settlement", nobody_pays),
@@ -59,7 +63,7 @@ MUTANTS: list[tuple[str, str, object]] = [
     ("michigan/new-run", "lead_choices", any_suit_leads),
     ("michigan/new-run-passes", "lead_choices", any_suit_leads),
     ("michigan/stake-four", "stake_due", always_four),
-    ("michigan/boodle-win", "BOODLE_INDEX", (-1,) * 52),
+    ("michigan/boodle-win", "boodle_twin", no_twin),
 ]
 
 

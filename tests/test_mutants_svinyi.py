@@ -82,9 +82,5 @@ def test_breaking_a_rule_fails_its_scenarios(
     assert chosen, f"no scenario names {rule}"
     assert all(not run_in_process(sc) for sc in chosen), "the unbroken model passes"
     monkeypatch.setattr(svinyi, name, mutant)
-    if name == "fits_store":  # the legal actions read a table built from it at import
-        monkeypatch.setattr(svinyi, "STORE_FITS", svinyi.store_fits(mutant))  # type: ignore[arg-type]
-    if name == "fits_pig":  # so do they of fits_pig
-        monkeypatch.setattr(svinyi, "PIG_FITS", svinyi.pig_fits(mutant))  # type: ignore[arg-type]
     failing = [sc["id"] for sc in chosen if run_in_process(sc)]
     assert failing, f"breaking {rule} ({name}) fails none of its {len(chosen)} scenarios"

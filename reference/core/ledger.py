@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, cast
+from collections.abc import Sequence
+from typing import NamedTuple
 
 
 class Ledger(NamedTuple):
@@ -42,7 +42,7 @@ class Ledger(NamedTuple):
         balances = list(self.balances)
         balances[i] -= amount
         balances[j] += amount
-        return _ledger(Ledger, (self.accounts, tuple(balances)))
+        return self._replace(balances=tuple(balances))
 
     def transfers(self, moves: Sequence[tuple[str, str, int]]) -> Ledger:
         """Make each ``(source, target, amount)`` of ``moves``, as :meth:`transfer` would one
@@ -64,7 +64,7 @@ class Ledger(NamedTuple):
                 raise ValueError(f"a transfer moves a non-negative amount, not {amount}")
             balances[accounts.index(source)] -= amount
             balances[accounts.index(target)] += amount
-        return _ledger(Ledger, (accounts, tuple(balances)))
+        return self._replace(balances=tuple(balances))
 
     def transfers_by_place(self, moves: Sequence[tuple[int, int, int]]) -> Ledger:
         """:meth:`transfers`, each account named by its place in ``accounts``: a game that
@@ -83,14 +83,7 @@ class Ledger(NamedTuple):
                 raise ValueError(f"a transfer moves a non-negative amount, not {amount}")
             balances[source] -= amount
             balances[target] += amount
-        return _ledger(Ledger, (self.accounts, tuple(balances)))
-
-
-#: The fields of :class:`Ledger` in order, for :data:`_ledger`.
-LedgerFields = tuple[tuple[str, ...], tuple[int, ...]]
-#: Builds a ledger from its fields in order: ``tuple.__new__`` typed (mypy checks each field's
-#: type and place), without the named tuple's Python-level ``__new__``.
-_ledger: Final = cast(Callable[[type[Ledger], LedgerFields], Ledger], tuple.__new__)
+        return self._replace(balances=tuple(balances))
 
 
 def net(moves: Sequence[tuple[str, str, int]], account: str) -> int:

@@ -56,7 +56,7 @@ from reference.core.jsontypes import (
 from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewer, option
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
-from reference.core.seats import Seat, next_holding
+from reference.core.seats import Seat, left, next_holding
 from reference.core.tricks import of_suit, trick_winner
 
 GAME_ID: Final = "melniki-a"
@@ -454,11 +454,6 @@ STATE: Final = MelnikiAState
 ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
-#: ``BEATS[trump][card]``: the cards that beat ``card`` Durak-style (a look-up for speed).
-BEATS: Final = tuple(
-    tuple(frozenset(d for d in range(52) if covers(c, d, t, ACE_HIGH)) for c in range(52))
-    for t in range(4)
-)
 TAKES: Final = tuple(Take(seat) for seat in range(MAX_PLAYERS))
 
 
@@ -698,10 +693,7 @@ def _lead_choices(hand: tuple[Card, ...], seat: Seat) -> tuple[Action, ...]:
     """The leads open to ``seat``, in either stage: any card of his hand (melniki-a/first-lead,
     melniki-a/leader-keeps-lead, melniki-a/stage-two-first-lead, melniki-a/uncoverer-leads)."""
     row = PLAYS[seat]
-    out: list[Action] = []
-    for c in hand:  # (a loop, not a comprehension: quicker on the few cards of a hand)
-        out.append(row[c])
-    return tuple(out)
+    return tuple([row[c] for c in hand])
 
 
 def _answer_choices(
@@ -714,12 +706,8 @@ def _answer_choices(
     if accept_rule == "free":  # AMB-MELNIKIA-23 b: the advice to accept small cards binds
         may_accept = True
     row = PLAYS[seat]
-    out: list[Action] = []
-    for c in allowed:  # (a loop, not a comprehension: a stage-1 answer has a card or two)
-        out.append(row[c])
-    if may_accept:
-        out.append(TAKES[seat])
-    return tuple(out)
+    plays: tuple[Action, ...] = tuple([row[c] for c in allowed])
+    return plays + (TAKES[seat],) if may_accept else plays
 
 
 def _pile_top(pile: tuple[Card, ...]) -> Card:
@@ -753,18 +741,13 @@ def _cover_choices(
     """The answers open to ``seat`` on a stage-2 pile: a card that beats the top card, or
     accepting it (melniki-a/cover-or-accept); a trump on another suit only as
     stage_two_trump allows (:func:`may_ruff`)."""
-    beats = BEATS[trump][top]  # melniki-a/cover-or-accept
+    beaters = [c for c in hand if covers(top, c, trump, ACE_HIGH)]  # melniki-a/cover-or-accept
     if SUIT_OF[top] != trump and not may_ruff(trump_rule, hand, top, trump):
         # AMB-MELNIKIA-09 b, c: no trump may beat it: only a higher card of its suit
-        beats = frozenset(c for c in beats if SUIT_OF[c] != trump)
+        beaters = [c for c in beaters if SUIT_OF[c] != trump]
     row = PLAYS[seat]
     # AMB-MELNIKIA-09: he may accept whenever he likes («не может или не хочет», 000:P10.S1)
-    out: list[Action] = []
-    for c in hand:
-        if c in beats:
-            out.append(row[c])
-    out.append(TAKES[seat])
-    return tuple(out)
+    return tuple([row[c] for c in beaters]) + (TAKES[seat],)
 
 
 def _choices(s: MelnikiAState) -> tuple[Action, ...]:
@@ -817,9 +800,10 @@ def _refill(
     stock = s.stock
     leader = seats[0]
     laid = {leader: 1, seats[1]: 1 if answered else 0}
+    order = (first, second)
     if s.opts.refill_order == "leader-first" and first != leader:  # AMB-MELNIKIA-05 b
-        first, second = second, first
-    for p in (first, second):  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
+        order = (second, first)
+    for p in order:  # melniki-a/refill (AMB-MELNIKIA-05 a): the taker (or leader) first
         want = draw_count(s.opts.refill_count, len(hands[p]), laid[p])
         if want > 0 and stock:
             hands = put(hands, p, hands[p] + stock[:want])
@@ -883,12 +867,18 @@ def _next_duel(
         nxt = next_holding(leader, [*map(len, hands)])
         assert nxt is not None
         leader = nxt
-    # the state in one constructor call, its fields in their declared order (for speed)
-    return MelnikiAState(
-        s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
-        s.aside, (), (), s.target, piles, first_out, accepts, last_winner, s.discard, s.losers,
-        _lead_choices(hands[leader], leader), s.seen,
-    )  # fmt: skip
+    return s._replace(
+        turn=leader,
+        hands=hands,
+        stock=stock,
+        table=(),
+        table_seats=(),
+        piles=piles,
+        first_out=first_out,
+        accepts=accepts,
+        last_winner=last_winner,
+        legal=_lead_choices(hands[leader], leader),
+    )
 
 
 def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -925,17 +915,16 @@ def _stage_one(s: MelnikiAState, a: Action) -> MelnikiAState:
         if s.opts.stage_one_empty == "must-accept":
             # AMB-MELNIKIA-07 b: to his left-hand neighbour, cards or none: one without cards
             # has no card of the suit and no trump, so he must accept it (000:P6.S1)
-            responder = seat + 1 if seat + 1 < s.players else 0
-        # the state in one constructor call, its fields in their declared order (for speed)
-        return MelnikiAState(
-            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, responder, hands,
-            s.stock, s.aside, (a.card,), (seat,), s.target, s.piles, s.first_out, s.accepts,
-            s.last_winner, s.discard, s.losers,
-            _answer_choices(
+            responder = left(seat, s.players)
+        return s._replace(
+            turn=responder,
+            hands=hands,
+            table=(a.card,),
+            table_seats=(seat,),
+            legal=_answer_choices(
                 hands[responder], responder, a.card, s.trump, s.opts.stage_one_accept
             ),
-            s.seen,
-        )  # fmt: skip
+        )
     lead, leader = s.table[0], s.table_seats[0]
     hands = put(s.hands, seat, without(hand, a.card))
     won = takes_trick(lead, a.card, s.trump)  # melniki-a/higher-takes
@@ -964,7 +953,7 @@ def _begin_stage_two(s: MelnikiAState) -> MelnikiAState:
     taken_up = s.piles
     s = s._replace(stage=STAGE_TWO, piles=tuple(() for _ in range(s.players)))
     # AMB-MELNIKIA-08: nobody ran out in stage 1: the dealer's left-hand neighbour leads
-    first = s.first_out if s.first_out >= 0 else (s.dealer + 1) % s.players
+    first = s.first_out if s.first_out >= 0 else left(s.dealer, s.players)
     if s.opts.stage_two_first == "last-trick" and s.last_winner >= 0:  # AMB-MELNIKIA-08 b
         first = s.last_winner
     # melniki-a/stage-two-first-lead
@@ -1018,7 +1007,7 @@ def _go(
         # cards: the walk ends); under empty_player=must-accept (AMB-MELNIKIA-20 b) one to whom
         # a card is laid is not: he must accept it (:func:`_cover_choices` leaves him only that)
         while not hands[turn] and not (table and s.opts.empty_player == "must-accept"):
-            turn = (turn + 1) % n
+            turn = left(turn, n)
         # melniki-a/stage-two-stall (AMB-MELNIKIA-14 d)
         if s.opts.stage_two_stall in REPEATING:
             key = position_key(turn, hands, table, target)
@@ -1035,13 +1024,20 @@ def _go(
         legal = _cover_choices(hands[turn], turn, _pile_top(table), s.trump, s.opts.stage_two_trump)
     else:
         legal = _lead_choices(hands[turn], turn)
-    # the state in one constructor call, its fields in their declared order (for speed)
-    opts, players, dealer, trump, trump_card, _, _, _, stock, aside, *_ = s
-    return MelnikiAState(
-        opts, players, dealer, trump, trump_card, stage, turn, hands, stock, aside, table, seats,
-        target, s.piles, s.first_out, accepts, s.last_winner, discard, losers, legal, seen,
-        since_aside,
-    )  # fmt: skip
+    return s._replace(
+        stage=stage,
+        turn=turn,
+        hands=hands,
+        table=table,
+        table_seats=seats,
+        target=target,
+        accepts=accepts,
+        discard=discard,
+        losers=losers,
+        legal=legal,
+        seen=seen,
+        since_aside=since_aside,
+    )
 
 
 def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
@@ -1049,7 +1045,7 @@ def _stage_two(s: MelnikiAState, a: Action) -> MelnikiAState:
     by :func:`_cover_choices` when the position was reached, or by :func:`_refuse`)."""
     seat = a.seat
     hand = s.hands[seat]
-    nxt = seat + 1 if seat + 1 < s.players else 0
+    nxt = left(seat, s.players)
     if isinstance(a, Take):  # AMB-MELNIKIA-09: the top card of the pile accepted
         top = s.table[-1]
         hands = put(s.hands, seat, hand + (top,))

@@ -35,6 +35,7 @@ from reference.core.cards import (
 from reference.core.covering import covering_cards, covers
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import counts, put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -386,31 +387,6 @@ class MelnikiState(NamedTuple):
 STATE: Final = MelnikiState
 
 
-def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    new = list(hands)
-    new[seat] = hand
-    return tuple(new)
-
-
-def _counts(hands: Hands) -> tuple[int, ...]:
-    return tuple(map(len, hands))
-
-
-#: A state from its 23 fields in order, built as ``MelnikiState._make`` does (without its
-#: check of the count, and without the keyword parsing of ``MelnikiState(...)``). The hot
-#: builders copy the fields of the state before (``list(s)``) and set the few that change.
-_new_state: Final = tuple.__new__
-_FIELDS: Final = MelnikiState._fields
-_TURN: Final = _FIELDS.index("turn")
-_HANDS: Final = _FIELDS.index("hands")
-_TABLE: Final = _FIELDS.index("table")
-_SEATS: Final = _FIELDS.index("table_seats")
-_DISCARD: Final = _FIELDS.index("discard")
-_SEEN: Final = _FIELDS.index("seen")
-_TAKES: Final = _FIELDS.index("takes")
-_LEGAL: Final = _FIELDS.index("legal")
-
-
 def _laid(
     s: MelnikiState,
     hands: Hands,
@@ -421,40 +397,23 @@ def _laid(
     legal: tuple[Action, ...],
 ) -> MelnikiState:
     """``s`` with ``hands``, ``table`` (played by ``seats``), ``turn`` and its ``legal``
-    actions: one new state built at once (the position after a card is laid on the table and
-    play passes on)."""
-    fields = list(s)
-    fields[_TURN] = turn
-    fields[_HANDS] = hands
-    fields[_TABLE] = table
-    fields[_SEATS] = seats
-    fields[_LEGAL] = legal
-    return _new_state(MelnikiState, fields)
+    actions: the position after a card is laid on the table and play passes on."""
+    return s._replace(turn=turn, hands=hands, table=table, table_seats=seats, legal=legal)
 
 
 def _answered(
     s: MelnikiState, hands: Hands, discard: tuple[Card, ...], seen: frozenset[LeadKey], takes: int
 ) -> MelnikiState:
-    """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: one new state built at once
-    (the position after the card led is beaten or taken, before the next lead)."""
-    fields = list(s)
-    fields[_HANDS] = hands
-    fields[_DISCARD] = discard
-    fields[_SEEN] = seen
-    fields[_TAKES] = takes
-    return _new_state(MelnikiState, fields)
+    """``s`` with ``hands``, ``discard``, ``seen`` and ``takes``: the position after the card
+    led is beaten or taken, before the next lead."""
+    return s._replace(hands=hands, discard=discard, seen=seen, takes=takes)
 
 
 def _to_lead(s: MelnikiState, leader: Seat, seen: frozenset[LeadKey]) -> MelnikiState:
-    """``s`` with the table cleared, ``leader`` to lead (any card of his) and ``seen``: one
-    new state."""
-    fields = list(s)
-    fields[_TURN] = leader
-    fields[_TABLE] = ()
-    fields[_SEATS] = ()
-    fields[_SEEN] = seen
-    fields[_LEGAL] = _leads(leader, s.hands[leader])
-    return _new_state(MelnikiState, fields)
+    """``s`` with the table cleared, ``leader`` to lead (any card of his) and ``seen``."""
+    return s._replace(
+        turn=leader, table=(), table_seats=(), seen=seen, legal=_leads(leader, s.hands[leader])
+    )
 
 
 def _leads(seat: Seat, hand: tuple[Card, ...]) -> tuple[Action, ...]:
@@ -503,7 +462,7 @@ def _choices(s: MelnikiState) -> tuple[Action, ...]:
 
 def _with_choices(s: MelnikiState) -> MelnikiState:
     """``s`` carrying its legal actions (:func:`_choices`)."""
-    return _new_state(MelnikiState, (*s[:-1], _choices(s)))
+    return s._replace(legal=_choices(s))
 
 
 # --- stage 1: the deal and the tricks (002:P6, 002:P7) ----------------------------
@@ -667,28 +626,24 @@ def _verify_stage_one(s: MelnikiState, a: Action) -> Card:
 
 def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
     seat, c = a.seat, a.card
-    hand = s.hands[seat]
-    i = hand.index(c)
-    after = list(s.hands)
-    after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has laid c
-    hands = tuple(after)
+    hands = put(s.hands, seat, without(s.hands[seat], c))  # the hands after he has laid c
     table = s.table + (c,)
     seats = s.table_seats + (seat,)
     if len(table) < s.need:
-        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
+        on_left = left(seat, s.players)
         # melniki-b/turn-order (AMB-MELNIKIB-04: left): the neighbour if he holds cards, else the
         # next holder to the left (AMB-MELNIKIB-09)
-        nxt = on_left if hands[on_left] else next_holding(seat, _counts(hands))
+        nxt = on_left if hands[on_left] else next_holding(seat, counts(hands))
         assert nxt is not None
         while nxt in seats:  # AMB-MELNIKIB-09: one who has played his last card is not asked twice
-            nxt = next_holding(nxt, _counts(hands))
+            nxt = next_holding(nxt, counts(hands))
             assert nxt is not None
         return _laid(s, hands, table, seats, nxt, legal=_follows(s, nxt, hands[nxt], table))
     # The trick is complete.
     winner = seats[
         trick_winner(table, s.trump, ACE_HIGH)
     ]  # melniki-b/trick-winner, AMB-MELNIKIB-04
-    piles = _put(s.piles, winner, s.piles[winner] + table)
+    piles = put(s.piles, winner, s.piles[winner] + table)
     tricks = s.tricks[:winner] + (s.tricks[winner] + 1,) + s.tricks[winner + 1 :]
     stock = s.stock
     if stock:  # melniki-b/refill, melniki-b/winner-draws-first
@@ -699,22 +654,8 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
                 new[p] = new[p] + stock[:want]
                 stock = stock[want:]
         hands = tuple(new)
-    counts = _counts(hands)
-    # AMB-MELNIKIB-26: played out in tricks under the same duties to follow suit or trump
-    if any(counts):  # melniki-b/play-out: the cards in hand are played out
-        leader = (
-            winner if counts[winner] else next_holding(winner, counts)
-        )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
-        assert leader is not None
-        # AMB-MELNIKIB-09: a trick has a card from each player still holding cards
-        need = s.players - counts.count(0)
-        # the next trick: the leader to play, hands, stock, an empty table, the trick taken
-        return _new_state(MelnikiState, (
-            s.opts, s.players, s.dealer, s.trump, s.trump_card, s.stage, leader, hands, stock,
-            s.aside, (), (), need, piles, tricks, winner, table, s.discard, s.losers, s.seen,
-            s.takes, s.stalled, _leads(leader, hands[leader]),
-        ))  # fmt: skip
-    base = s._replace(
+    # the trick taken: the table cleared, the hands refilled from the stock
+    taken = s._replace(
         hands=hands,
         stock=stock,
         table=(),
@@ -724,7 +665,19 @@ def _play_stage_one(s: MelnikiState, a: Play) -> MelnikiState:
         last_winner=winner,
         last_trick=table,
     )
-    return _begin_stage_two(base)
+    held = counts(hands)
+    # melniki-b/play-out: the cards left in hand are played out in tricks (AMB-MELNIKIB-26: under
+    # the same duties to follow suit or trump) until none is left
+    if not any(held):
+        return _begin_stage_two(taken)
+    leader = (
+        winner if held[winner] else next_holding(winner, held)
+    )  # melniki-b/winner-leads; AMB-MELNIKIB-09: else the next holder to his left
+    assert leader is not None
+    # the next trick: the leader to play, a card from each player still holding cards
+    # (AMB-MELNIKIB-09)
+    need = s.players - held.count(0)
+    return taken._replace(turn=leader, need=need, legal=_leads(leader, hands[leader]))
 
 
 # --- stage 2: the cards of the tricks, Durak-style (002:P8, 002:P9) ---------------
@@ -741,17 +694,17 @@ def _finish_if_done(s: MelnikiState, leader: Seat) -> MelnikiState:
             )  # the beater of the last card: he held cards when the leader had none
         return s._replace(stage=OVER, turn=-1, table=(), table_seats=(), losers=losers, legal=())
     if not s.hands[leader]:  # melniki-b/out-of-cards (AMB-MELNIKIB-09)
-        nxt = next_holding(leader, _counts(s.hands))
+        nxt = next_holding(leader, counts(s.hands))
         assert nxt is not None
         leader = nxt
     if s.opts.stalemate == "repetition":  # melniki-b/stalemate (AMB-MELNIKIB-11)
         key = lead_key(leader, s.hands)
         if key in s.seen:
-            return _stall(s._replace(turn=leader, table=(), table_seats=()), _counts(s.hands))
+            return _stall(s._replace(turn=leader, table=(), table_seats=()), counts(s.hands))
         return _to_lead(s, leader, s.seen | {key})
     s = s._replace(turn=leader, table=(), table_seats=(), legal=_leads(leader, s.hands[leader]))
     if s.takes >= s.opts.no_beat_limit:  # melniki-b/stalemate: stalemate=no-beat
-        return _stall(s, _counts(s.hands))
+        return _stall(s, counts(s.hands))
     return s
 
 
@@ -845,13 +798,10 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
         hand = s.hands[seat]
         if card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
-        i = hand.index(card)
-        after = list(s.hands)
-        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has led his card
-        hands = tuple(after)
-        on_left = seat + 1 if seat + 1 < s.players else 0  # the left-hand neighbour
+        hands = put(s.hands, seat, without(hand, card))  # the hands after he has led his card
+        on_left = left(seat, s.players)
         # the left holder (AMB-MELNIKIB-09): the neighbour if he holds cards, else the next
-        defender = on_left if hands[on_left] else next_holding(seat, _counts(hands))
+        defender = on_left if hands[on_left] else next_holding(seat, counts(hands))
         assert defender is not None
         trump = stage_two_trump(s.trump, s.opts.stage2_trump)  # AMB-MELNIKIB-20
         answers = _answers(card, defender, hands[defender], trump, s.opts)
@@ -874,10 +824,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                     f"({'no trump' if trump is None else 'trump ' + suit_letter(trump)})",
                 )
         card = a.card
-        i = hand.index(card)
-        after = list(s.hands)
-        after[seat] = hand[:i] + hand[i + 1 :]  # the hands after he has beaten the card
-        hands = tuple(after)
+        hands = put(s.hands, seat, without(hand, card))  # the hands after he has beaten the card
         # melniki-b/beaten-discarded; a beat is progress (melniki-b/stalemate)
         s = _answered(s, hands, s.discard + (attack, card), frozenset(), 0)
         return _finish_if_done(s, seat)
@@ -888,7 +835,7 @@ def _play_stage_two(s: MelnikiState, a: Action) -> MelnikiState:
                 "melniki-b/cannot-beat-takes",
                 f"seat {seat} can beat {card_name(attack)} and may take only when he cannot",
             )
-    s = _answered(s, _put(s.hands, seat, hand + (attack,)), s.discard, s.seen, s.takes + 1)
+    s = _answered(s, put(s.hands, seat, hand + (attack,)), s.discard, s.seen, s.takes + 1)
     if s.opts.after_take == "taker":  # melniki-b/taker-leads-left (AMB-MELNIKIB-08)
         return _finish_if_done(s, seat)
     return _finish_if_done(s, left(seat, s.players))

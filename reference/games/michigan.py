@@ -55,6 +55,7 @@ from reference.core.cards import (
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -85,9 +86,6 @@ STAKE: Final = 4
 #: The boodle cards, in the notation's order of the text: A♥, K♦, Q♠, J♣.
 BOODLE: Final = (card(14, 1), card(13, 2), card(12, 0), card(11, 3))
 BOODLE_NAMES: Final = tuple(card_name(c) for c in BOODLE)
-#: ``BOODLE_INDEX[card]``: which boodle card a played card is the twin of, or -1: only the
-#: exact card, rank and suit (AMB-MICHIGAN-31).
-BOODLE_INDEX: Final = tuple(BOODLE.index(c) if c in BOODLE else -1 for c in range(52))
 #: The seat counts the text allows (nine or more under table=two-or-more only), and the pack a
 #: table is dealt from.
 PLAYER_COUNTS: Final = range(2, MAX_PLAYERS + 1)
@@ -546,10 +544,6 @@ def _accounts(n: int) -> tuple[str, ...]:
     return tuple(str(p) for p in range(n)) + BOODLE_NAMES
 
 
-def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
-
-
 def _next_active(s: MichiganState, seat: Seat) -> Seat:
     """The next seat to the left of ``seat`` that is in the deal."""
     n = s.players
@@ -620,6 +614,17 @@ def stake_splits(chips: int) -> tuple[tuple[int, int, int, int], ...]:
         for b in range(k + 1 - a)
         for c in range(k + 1 - a - b)
     )
+
+
+def boodle_twin(c: Card) -> int | None:
+    """Which boodle card a played card ``c`` is the twin of (its place in :data:`BOODLE`), or
+    None: only the exact card, rank and suit (AMB-MICHIGAN-31).
+
+    pre: 0 <= c < 52
+    post: __return__ is None or BOODLE[__return__] == c
+    post: (__return__ is None) == (c not in BOODLE)
+    """
+    return BOODLE.index(c) if c in BOODLE else None
 
 
 def settlement(counts: Sequence[int], chips: Sequence[int], winner: int) -> tuple[int, ...]:
@@ -847,73 +852,6 @@ def _lead_choices(s: MichiganState, seat: Seat) -> tuple[Card, ...]:
     return lead_choices(s.hands[seat], prev, s.opts.new_run_suit == "may-repeat")
 
 
-def _in_play(
-    s: MichiganState,
-    *,
-    hands: Hands,
-    table: tuple[Card, ...],
-    ledger: Ledger,
-    turn: Seat,
-    last: int,
-    prev_suit: int,
-    by: Seat,
-    passes: int,
-) -> MichiganState:
-    """``s`` with the fields that a card played or a pass during play changes (the state of
-    nearly every step, so it is made from its fields in order rather than by ``_replace``;
-    ``tuple.__new__`` is what ``MichiganState._make`` calls, without its length check)."""
-    # the fields it keeps, unpacked in the order of MichiganState (a _ is one set anew)
-    (
-        opts,
-        players,
-        dealer,
-        phase,
-        _,
-        _,
-        _,
-        extra,
-        dead,
-        out,
-        staked,
-        high,
-        bidder,
-        done,
-        _,
-        _,
-        _,
-        winner,
-        _,
-        _,
-        laid_by,
-    ) = s
-    return tuple.__new__(
-        MichiganState,
-        (
-            opts,
-            players,
-            dealer,
-            phase,
-            turn,
-            ledger,
-            hands,
-            extra,
-            dead,
-            out,
-            staked,
-            high,
-            bidder,
-            done,
-            table,
-            last,
-            prev_suit,
-            winner,
-            by,
-            passes,
-            laid_by,
-        ),
-    )
-
-
 def joined_top(c: Card, table: tuple[Card, ...]) -> Card:
     """The last card of the run ``c`` ends once it joins the earlier run of its suit lying
     on the table just above it (AMB-MICHIGAN-07 c, run_join=joins): the top of the unbroken
@@ -931,17 +869,14 @@ def joined_top(c: Card, table: tuple[Card, ...]) -> Card:
 
 
 def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
-    """The state after ``seat`` has played ``c`` (already out of his hand, onto the table)."""
-    left = list(s.hands[seat])
-    left.remove(c)
-    rows = list(s.hands)
-    rows[seat] = tuple(left)
-    hands = tuple(rows)
+    """The state after ``seat`` has played ``c`` (out of his hand, onto the table)."""
+    hands = put(s.hands, seat, without(s.hands[seat], c))
     table = s.table + (c,)
-    i = BOODLE_INDEX[c]
     ledger = s.ledger
-    if i >= 0:  # michigan/boodle-win: the twin played takes its chips (AMB-MICHIGAN-20)
-        ledger = ledger.transfer(BOODLE_NAMES[i], str(seat), ledger.balances[s.players + i])
+    twin = boodle_twin(c)
+    if twin is not None:  # michigan/boodle-win: the twin played takes its chips (AMB-MICHIGAN-20)
+        boodle_card = BOODLE_NAMES[twin]
+        ledger = ledger.transfer(boodle_card, str(seat), ledger.balance(boodle_card))
     if not hands[seat]:  # michigan/first-out-wins
         return _settle(s._replace(hands=hands, table=table, ledger=ledger), seat)
     last = joined_top(c, table) if s.opts.run_join == "joins" else c
@@ -949,12 +884,11 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     if run_stops(last, s.dead + table) and not s.opts.after_passes:
         # AMB-MICHIGAN-07 a: the stop is seen at once; michigan/new-run: the last to play
         # starts the next run
-        return _in_play(
-            s,
+        return s._replace(
+            turn=seat,
+            ledger=ledger,
             hands=hands,
             table=table,
-            ledger=ledger,
-            turn=seat,
             last=-1,
             prev_suit=SUIT_OF[c],
             by=seat,
@@ -964,16 +898,8 @@ def _after_play(s: MichiganState, seat: Seat, c: Card) -> MichiganState:
     # (AMB-MICHIGAN-06: he may not hold it back), to the next player in the deal
     # (under stop_seen=after-passes a stopped run waits for the others' passes, AMB-MICHIGAN-07 b)
     turn = seat if _goes_on(s, seat, last, hands) else _next_active(s, seat)
-    return _in_play(
-        s,
-        hands=hands,
-        table=table,
-        ledger=ledger,
-        turn=turn,
-        last=last,
-        prev_suit=s.prev_suit,
-        by=seat,
-        passes=0,
+    return s._replace(
+        turn=turn, ledger=ledger, hands=hands, table=table, last=last, by=seat, passes=0
     )
 
 
@@ -1003,17 +929,7 @@ def _after_pass(s: MichiganState, seat: Seat) -> MichiganState:
         passes >= s.players - len(s.out) or (turn == s.by and NEXT_UP[s.last] not in s.hands[s.by])
     ):  # michigan/run-stops; michigan/new-run: the last to play starts the next run
         return s._replace(turn=s.by, last=-1, prev_suit=SUIT_OF[s.last], passes=0)
-    return _in_play(
-        s,
-        hands=s.hands,
-        table=s.table,
-        ledger=s.ledger,
-        turn=turn,
-        last=s.last,
-        prev_suit=s.prev_suit,
-        by=s.by,
-        passes=passes,
-    )
+    return s._replace(turn=turn, passes=passes)
 
 
 def _settle(s: MichiganState, winner: Seat) -> MichiganState:
@@ -1047,7 +963,7 @@ def _end_auction(s: MichiganState) -> MichiganState:
         s._replace(
             ledger=ledger,
             dead=s.dead + s.hands[b],
-            hands=_put(s.hands, b, s.extra),
+            hands=put(s.hands, b, s.extra),
             extra=(),
             done=(),
             laid_by=b,
@@ -1149,7 +1065,7 @@ def _apply_choice(s: MichiganState, a: Action) -> MichiganState:
         return _begin_play(
             s._replace(
                 dead=s.dead + s.hands[d],
-                hands=_put(s.hands, d, s.extra),
+                hands=put(s.hands, d, s.extra),
                 extra=(),
                 laid_by=d,
                 done=(),

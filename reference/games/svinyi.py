@@ -17,7 +17,6 @@ store whatever its rank).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
@@ -634,16 +633,18 @@ def setup(table: Table) -> SvinyiState:
 def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) -> SvinyiState:
     """``seat`` takes the top card of the stock, the kept cards and the stores lying as
     ``held`` and ``stores``; over if the stock is gone (svinyi/stock-out)."""
-    # the state in one constructor call, its fields in their declared order
-    opts, players, dealer, stock, _, _, pig, done, _, _, winners, extra, _, after = s
-    if not stock and opts.stock_gone == "last-round" and after < players:
+    opts, players = s.opts, s.players
+    if not s.stock and opts.stock_gone == "last-round" and s.after < players:
         # svinyi/stock-out (AMB-SVINYI-06 c): one more turn each, with no card to draw
-        legal = _choices(opts, players, seat, NO_CARD, held, stores, pig)
-        return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, seat, NO_CARD, winners, extra,
-            legal, after + 1,
-        )  # fmt: skip
-    if not stock:  # svinyi/stock-out (AMB-SVINYI-06)
+        return s._replace(
+            stores=stores,
+            held=held,
+            turn=seat,
+            hand=NO_CARD,
+            legal=_choices(opts, players, seat, NO_CARD, held, stores, s.pig),
+            after=s.after + 1,
+        )
+    if not s.stock:  # svinyi/stock-out (AMB-SVINYI-06)
         loads = tuple(burden(stores[p] + held[p]) for p in range(players))
         least = min(loads)
         fewest = tuple(p for p in range(players) if loads[p] == least)
@@ -651,14 +652,17 @@ def _begin_turn(s: SvinyiState, seat: Seat, held: Holdings, stores: Holdings) ->
         # by now wins, the win being checked only now
         shed = tuple(p for p in fewest if least == 0) if opts.win_at == "stock-gone" else ()
         winners = shed if opts.stock_out == "no-winner" else fewest
-        return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, NO_CARD, winners, extra, (),
-            after,
-        )  # fmt: skip
-    hand = stock[0]  # svinyi/turns
-    legal = _choices(opts, players, seat, hand, held, stores, pig)
-    return SvinyiState(
-        opts, players, dealer, stock[1:], stores, held, pig, done, seat, hand, winners, extra, legal
+        return s._replace(
+            stores=stores, held=held, turn=-1, hand=NO_CARD, winners=winners, legal=()
+        )
+    hand = s.stock[0]  # svinyi/turns
+    return s._replace(
+        stock=s.stock[1:],
+        stores=stores,
+        held=held,
+        turn=seat,
+        hand=hand,
+        legal=_choices(opts, players, seat, hand, held, stores, s.pig),
     )
 
 
@@ -698,22 +702,12 @@ def _neighbours(seat: Seat, n: int) -> tuple[Seat, ...]:
     return (lt,) if lt == rt else (lt, rt)  # AMB-SVINYI-04: with two, one neighbour
 
 
-#: ``NEIGHBOURS[n][seat]``: the seats whose stores ``seat`` may build on, for ``n`` players.
-NEIGHBOURS: Final = tuple(
-    tuple(_neighbours(seat, n) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
-)
-
-
-#: ``WITH_OWN[n][seat]``: those and his own store, under own_store=in-order (AMB-SVINYI-17 b).
-WITH_OWN: Final = tuple(
-    tuple(_neighbours(seat, n) + (seat,) for seat in range(n)) for n in range(MAX_PLAYERS + 1)
-)
-
-
 def _store_targets(opts: SvinyiOptions, players: int, seat: Seat) -> tuple[Seat, ...]:
     """The seats whose stores ``seat`` may lay on (svinyi/neighbours-only): his neighbours'
     (AMB-SVINYI-17 a), and under own_store=in-order his own too (AMB-SVINYI-17 b)."""
-    return (WITH_OWN if opts.own_store == "in-order" else NEIGHBOURS)[players][seat]
+    if opts.own_store == "in-order":  # AMB-SVINYI-17 b
+        return _neighbours(seat, players) + (seat,)
+    return _neighbours(seat, players)
 
 
 def _targets(s: SvinyiState, seat: Seat) -> tuple[Seat, ...]:
@@ -737,13 +731,13 @@ def _pig_bound(
             # AMB-SVINYI-16 b: any two or six of his begins it, and so must (AMB-SVINYI-08 a)
             return [c for c in movable if c in bases]
         return [hand] if hand != NO_CARD and _starts_pig(pig, hand, hand, bases, False) else []
-    fits = PIG_FITS[opts.pig_suit == "follow"][pig[-1]]
+    follow = opts.pig_suit == "follow"
     if opts.pig_duty == "drawn":  # AMB-SVINYI-08 b: only the card drawn this turn is bound
-        return [hand] if hand in fits else []
-    return [] if fits.isdisjoint(movable) else [c for c in movable if c in fits]
+        return [hand] if hand != NO_CARD and fits_pig(hand, pig, follow) else []
+    return [c for c in movable if fits_pig(c, pig, follow)]
 
 
-def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywords cost)
+def _choices(  # noqa: PLR0917 (positional: the parts of a position, in the state's order)
     opts: SvinyiOptions,
     players: int,
     seat: Seat,
@@ -754,37 +748,27 @@ def _choices(  # noqa: PLR0917 (positional: called once a decision, where keywor
 ) -> tuple[Action, ...]:
     """Every action the rules allow ``seat`` of ``players`` under ``opts``, to move with
     ``hand`` drawn, over the kept cards ``held``, the ``stores`` and the ``pig`` as they lie."""
-    # what goes on the pig (with none out, a two or six may begin one)
-    bases = _base_cards(opts, players)  # AMB-SVINYI-13
-    on_pig = PIG_FITS[opts.pig_suit == "follow"][pig[-1]] if pig else bases
-    store_fits = STORE_FITS_LOWER if opts.store_step == "any-lower" else STORE_FITS  # AMB-SVINYI-14
-    kept, top = held[seat], stores[seat][-1:]
-    mine = kept + top + (hand,)  # the cards he might lay (aces among them go nowhere)
-    if on_pig.isdisjoint(mine):
-        for t in _store_targets(opts, players, seat):
-            store = stores[t]
-            if store and not store_fits[store[-1]].isdisjoint(mine):
-                break
-        else:
-            return PASS_ONLY[seat]  # none of his cards goes on the pig or a neighbour's store
-    movable = _movable(hand, kept, top)
+    bases = _base_cards(opts, players)  # AMB-SVINYI-13: the cards that begin a pig
+    movable = _movable(hand, held[seat], stores[seat][-1:])
     lays = LAYS[seat]
     bound = _pig_bound(opts, pig, hand, movable, bases)
     if bound:  # svinyi/pig-first (AMB-SVINYI-08): before any other move
         return tuple([lays[c][PIG] for c in bound])
-    # the neighbours' stores and what fits on their top cards: nothing goes onto an empty store
+    follow = opts.pig_suit == "follow"
+    # a card a player may lay on the pig or elsewhere, as he likes: one that fits the pig under
+    # pig_duty=drawn (AMB-SVINYI-08 b); with no pig out, under pig_from=any, any two or six of
+    # his, which begins one (AMB-SVINYI-16 b)
+    pig_free = opts.pig_duty == "drawn" if pig else opts.pig_from == "any"
+    fits = fits_store_lower if opts.store_step == "any-lower" else fits_store  # AMB-SVINYI-14
+    # the neighbours' stores and their top cards: nothing goes onto an empty store
     targets = _store_targets(opts, players, seat)  # svinyi/neighbours-only (AMB-SVINYI-17)
-    tops = [(t, store_fits[stores[t][-1]]) for t in targets if stores[t]]
-    # AMB-SVINYI-08 b: under pig_duty=drawn a card that fits the pig may go on it or elsewhere
-    free = on_pig if pig and opts.pig_duty == "drawn" else NO_CARDS
-    if not pig and opts.pig_from == "any":  # AMB-SVINYI-16 b: any two or six of his begins one
-        free = bases
+    tops = [(t, stores[t][-1]) for t in targets if stores[t]]
     out: list[Action] = []
     for c in movable:
-        if c in free:
+        if pig_free and (fits_pig(c, pig, follow) if pig else c in bases):
             out.append(lays[c][PIG])
-        for t, fits in tops:
-            if c in fits:
+        for t, top in tops:
+            if fits(c, top):
                 out.append(lays[c][t])
     if not out or opts.lay_duty == "free":  # svinyi/turns (AMB-SVINYI-04 d: must lay if able)
         out.append(PASSES[seat])
@@ -798,35 +782,6 @@ def legal_actions(s: SvinyiState) -> tuple[Action, ...]:
 
 
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
-PASS_ONLY: Final = tuple((a,) for a in PASSES)
-
-
-def store_fits(fits: Callable[[Card, Card], bool]) -> tuple[frozenset[Card], ...]:
-    """The look-up the legal actions use, built from the rule ``fits`` (:func:`fits_store`):
-    at index ``top``, the cards it lets go on a store topped by ``top``."""
-    return tuple(frozenset(c for c in range(52) if fits(c, top)) for top in range(52))
-
-
-def pig_fits(
-    fits: Callable[[Card, tuple[Card, ...], bool], bool],
-) -> tuple[tuple[frozenset[Card], ...], ...]:
-    """The look-up the legal actions use, built from the rule ``fits`` (:func:`fits_pig`): at
-    index ``[follow][top]``, the cards it lets go on a pig topped by ``top``. The top tells
-    all: under pig_suit=follow every card of a pig is of its base's suit."""
-    return tuple(
-        tuple(frozenset(c for c in PACK if fits(c, (top,), follow)) for top in PACK)
-        for follow in (False, True)
-    )
-
-
-#: ``STORE_FITS[top]``: the cards :func:`fits_store` lets go on a store topped by ``top``;
-#: ``PIG_FITS[follow][top]`` those :func:`fits_pig` lets go on a pig topped by ``top``, under
-#: pig_suit=follow if ``follow`` (built once, at import).
-STORE_FITS: Final = store_fits(fits_store)
-#: ``STORE_FITS_LOWER[top]``: those :func:`fits_store_lower` lets go on it (AMB-SVINYI-14 b).
-STORE_FITS_LOWER: Final = store_fits(fits_store_lower)
-PIG_FITS: Final = pig_fits(fits_pig)
-NO_CARDS: Final[frozenset[Card]] = frozenset()
 #: ``BASE_CARDS[ranks]``: the cards of the ``ranks`` that may begin a pig (svinyi/next-pig),
 #: by what :func:`pig_ranks` answers.
 BASE_CARDS: Final[dict[tuple[int, ...], frozenset[Card]]] = {
@@ -884,10 +839,11 @@ def _won(s: SvinyiState, seat: Seat, hand: Card, held: Holdings, stores: Holding
     return shed and win_allowed(_turn_no(s), s.players, s.opts.first_turn_win)
 
 
-def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
+def _laid(
     s: SvinyiState,
     seat: Seat,
     c: Card,
+    *,
     hand: Card,
     held: Holdings,
     stores: Holdings,
@@ -897,20 +853,34 @@ def _laid(  # noqa: PLR0917 (positional: called once a lay, where keywords cost)
     """The position once ``seat`` has laid ``c`` from ``s``, leaving ``hand``, ``held``,
     ``stores``, ``pig`` and ``done``: won (svinyi/shed-wins), or his move again, with another
     card drawn if he laid the one he drew under draw=while-laid (svinyi/turns)."""
-    opts, players, dealer, stock, _, _, _, _, _, _, winners, extra, _, after = s
     if _won(s, seat, hand, held, stores):
-        return SvinyiState(
-            opts, players, dealer, stock, stores, held, pig, done, -1, hand, (seat,), extra, (),
-            after,
-        )  # fmt: skip
-    if draws_again(opts.draw, c == s.hand, False, len(stock)):
+        return s._replace(
+            stores=stores,
+            held=held,
+            pig=pig,
+            done=done,
+            turn=-1,
+            hand=hand,
+            winners=(seat,),
+            legal=(),
+        )
+    stock, extra = s.stock, s.extra
+    if draws_again(s.opts.draw, c == s.hand, False, len(stock)):
         # svinyi/turns (AMB-SVINYI-04 b): he has laid the card drawn: he takes another
-        hand, stock, extra = stock[0], stock[1:], extra + 1
-    legal = _choices(opts, players, seat, hand, held, stores, pig)
-    return SvinyiState(
-        opts, players, dealer, stock, stores, held, pig, done, seat, hand, winners, extra, legal,
-        after,
-    )  # fmt: skip
+        hand = stock[0]
+        stock = stock[1:]
+        extra += 1
+    return s._replace(
+        stock=stock,
+        stores=stores,
+        held=held,
+        pig=pig,
+        done=done,
+        turn=seat,
+        hand=hand,
+        extra=extra,
+        legal=_choices(s.opts, s.players, seat, hand, held, stores, pig),
+    )
 
 
 def apply(s: SvinyiState, a: Action) -> SvinyiState:
@@ -943,7 +913,7 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
         pig = ()
     else:
         pig += (c,)
-    return _laid(s, seat, c, hand, held, stores, pig, done)
+    return _laid(s, seat, c, hand=hand, held=held, stores=stores, pig=pig, done=done)
 
 
 def draws_again(rule: str, laid_drawn: bool, over: bool, stock: int) -> bool:

@@ -407,15 +407,6 @@ def cover_trump(rule: str, trump: int) -> int | None:
     return trump  # tsyganka/cover-or-accept (AMB-TSYGANKA-06 a): Durak-style
 
 
-#: ``COVERING[trump][up]``: the cards that cover ``up`` in stage 2 (:func:`beats`), by trump suit
-#: (``COVERING[NO_TRUMP]``: with no suit covering another, under cover_with=suit).
-NO_TRUMP: Final = 4
-COVERING: Final = tuple(
-    tuple(frozenset(c for c in range(52) if beats(up, c, trump)) for up in range(52))
-    for trump in (0, 1, 2, 3, None)
-)
-
-
 def drawn_at(position: int, size: int) -> int | None:
     """The place a draw at ``position`` takes in ``size`` face-down cards (the circle, or the
     cards offered), or None when no card lies there: a draw is only ever of a card that is
@@ -786,10 +777,7 @@ def _offer(
     holding = len(counts) - counts.count(0)  # the seats holding cards
     if holding <= LAST_HOLDERS:  # tsyganka/gypsy-loses: she stays with the last holder
         held = [p for p, k in enumerate(counts) if k]
-        last = held[0] if held and not gypsy_out else -1
-        return s._replace(
-            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=last
-        )
+        return _over(s, hands, discard, held[0] if held and not gypsy_out else -1)
     # AMB-TSYGANKA-07: no card left can ever cover another (AMB-TSYGANKA-06 c: no trump
     # covers under cover_with=suit, and five cards may be left so)
     trump = _cover_trump(s)
@@ -798,9 +786,7 @@ def _offer(
         tuple(c for h in hands for c in h), trump
     ):  # tsyganka/gypsy-loses: no card can go any more
         holder = -1 if gypsy_out else next(p for p, h in enumerate(hands) if GYPSY in h)
-        return s._replace(
-            hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=holder
-        )
+        return _over(s, hands, discard, holder)
     if not counts[offerer]:  # tsyganka/offer-on (AMB-TSYGANKA-05): passed over
         nxt = next_holding(offerer, counts)
         assert nxt is not None
@@ -808,6 +794,16 @@ def _offer(
     drawer = next_holding(offerer, counts)
     assert drawer is not None
     return s._replace(hands=hands, discard=discard, offerer=offerer, turn=drawer, up=NO_CARD)
+
+
+def _over(
+    s: TsygankaState, hands: Holdings, discard: tuple[Card, ...], loser: Seat
+) -> TsygankaState:
+    """The end of stage 2, with ``hands`` and ``discard`` as the last card left them: ``loser``
+    left with the gypsy (-1: nobody; tsyganka/gypsy-loses)."""
+    return s._replace(
+        hands=hands, discard=discard, stage=OVER, turn=-1, offerer=-1, up=NO_CARD, loser=loser
+    )
 
 
 def _cover_trump(s: TsygankaState) -> int | None:
@@ -868,9 +864,9 @@ def legal_actions(s: TsygankaState) -> tuple[Action, ...]:
         return draws[: len(s.hands[s.offerer])]
     row = PLAYS[seat]
     trump = _cover_trump(s)  # AMB-TSYGANKA-06: no trump covers under cover_with=suit
-    covering = COVERING[NO_TRUMP if trump is None else trump][s.up]
-    out: list[Action] = [row[c] for c in s.hands[seat] if c in covering]
-    if not (out and s.opts.must_cover):
+    # tsyganka/cover-or-accept: a card that covers the card turned up, or accepting it
+    out: list[Action] = [row[c] for c in s.hands[seat] if beats(s.up, c, trump)]
+    if not (out and s.opts.must_cover):  # AMB-TSYGANKA-06: he may accept, unless must_cover
         out.append(TAKES[seat])
     return tuple(out)
 
