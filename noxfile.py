@@ -1,14 +1,17 @@
 """Every check of the project: ``pip install nox && nox`` runs the default set.
 
 Sessions: lint, typecheck, tests, crosshair, trace, docs (default); quick, bench,
-mutation, browser and openspiel are run on request (``nox -s quick`` is the loop while
-working: lint, mypy and the tests not marked slow; ``nox -s bench``; CI runs ``nox -s
-browser`` and ``nox -s openspiel``, and the tests re-run the mutation baseline sample).
+mutation, browser, openspiel and compiled are run on request (``nox -s quick`` is the loop
+while working: lint, mypy and the tests not marked slow; ``nox -s bench``; CI runs ``nox -s
+browser``, ``nox -s openspiel`` and ``nox -s compiled``, and the tests re-run the mutation
+baseline sample).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -17,7 +20,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
 PYTHON = "3.11"
-TYPED = ["reference", "conformance", "scripts", "tests", "noxfile.py"]
+TYPED = ["reference", "conformance", "scripts", "tests", "noxfile.py", "hatch_build.py"]
 
 
 @nox.session(python=PYTHON)
@@ -117,6 +120,42 @@ def openspiel(session: nox.Session) -> None:
     session.run(
         "pytest", "tests/openspiel", *session.posargs, env={"KOLODA_REQUIRE_OPENSPIEL": "1"}
     )
+
+
+#: Python that fails unless it imports the model compiled (mypyc's extension modules).
+COMPILED_CHECK = "import reference; b = reference.build(); assert b == 'compiled', b; print(b)"
+
+
+@nox.session(python=PYTHON)
+def compiled(session: nox.Session) -> None:
+    """The model compiled by mypyc from the same source (hatch_build.py, KOLODA_COMPILE=1; a C
+    compiler is needed). Builds the wheel and installs it; then, outside the source tree so that
+    the wheel is what Python imports: the whole suite through the protocol against the compiled
+    adapter, the differential test against the interpreted source (scripts/differential.py) and
+    the bench of both builds, each paired with OpenSpiel's C++ hearts (short: 3 pairs of 0.5 s;
+    ``python scripts/bench.py --builds`` in this session's environment for longer runs)."""
+    root = Path(__file__).resolve().parent
+    tmp = Path(session.create_tmp())
+    wheels = tmp / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    session.run(
+        "python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(wheels), str(root),
+        env={"KOLODA_COMPILE": "1"},
+    )  # fmt: skip
+    (wheel,) = wheels.glob("koloda-*.whl")
+    session.install(f"{wheel}[bench]")
+    session.install("--force-reinstall", "--no-deps", str(wheel))
+    session.chdir(tmp)
+    session.run("python", "-c", COMPILED_CHECK)
+    session.run("python", "-m", "conformance", "run")
+    session.run(
+        "python", str(root / "scripts/differential.py"), "--require-compiled",
+        "--source", str(root),
+    )  # fmt: skip
+    session.run(
+        "python", str(root / "scripts/bench.py"), "--builds", "--require-compiled",
+        "--source", str(root), "--seconds", "0.5", "--repeats", "3", *session.posargs,
+    )  # fmt: skip
 
 
 @nox.session(python=PYTHON)

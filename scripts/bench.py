@@ -14,6 +14,12 @@ the paired ratios is printed (see :func:`paired_ratios`).
 With ``--breakdown``, it also prints each game's mean length in decisions, its time a game
 and the time of its deal alone (the seeded shuffle and the setup, paid once a game).
 
+With ``--builds``, it measures the model twice, each time paired with C++ hearts as above: as
+Python imports it here (the compiled build, where ``nox -s compiled`` installed it) and as the
+interpreted source (``--source``, on ``PYTHONPATH``), each in a process of its own; it prints
+both builds' decisions/s and ratios to hearts side by side, and the compiled build's speed-up
+(``--require-compiled``: fail unless the first is compiled). OpenSpiel is required there.
+
 With ``--openspiel``, it measures instead the games through the OpenSpiel bridge
 (:mod:`reference.openspiel`): random play by ``state.apply_action`` on ``koloda_<id>`` under its
 default parameters (the deal drawn card by card as chance nodes), beside the model's own random
@@ -22,7 +28,7 @@ shuffle), decisions per second each and their ratio (``--game`` chooses the game
 melniki-b, mushka and michigan).
 
 Usage: ``python scripts/bench.py [--seconds S] [--repeats N] [--game ID] [--breakdown]
-[--openspiel]``
+[--openspiel] [--builds [--source ROOT] [--require-compiled]]``
 """
 
 from __future__ import annotations
@@ -30,17 +36,20 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from reference import DeckOrder, SetupError, Table, games, shuffle
+from reference import DeckOrder, SetupError, Table, build, games, shuffle
 from reference.core.game import AnyGame
+
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGET = 100_000
 #: Random games played per game to say how games end under the defaults.
@@ -204,6 +213,52 @@ def paired_ratios(game: AnyGame, seconds: float, pairs: int) -> list[float]:
     return out
 
 
+def ratios_json(chosen: list[str], seconds: float, repeats: int) -> None:
+    """One build's part of ``--builds``: its decisions/s and paired ratios, as one JSON line."""
+    rows = {}
+    for gid in chosen:
+        game = games()[gid]
+        ratios = paired_ratios(game, seconds, repeats)
+        dps, _ = measure(functools.partial(playouts, game, seconds), repeats)
+        rows[gid] = {"dps": dps, "ratio": statistics.median(ratios)}
+    print(json.dumps({"build": build(), "games": rows}))
+
+
+def compare_builds(args: argparse.Namespace, chosen: list[str]) -> int:
+    """Both builds, each paired with C++ hearts in its own process: this one's and the
+    source's (``args.source``)."""
+    argv = [sys.executable, str(Path(__file__).resolve()), "--ratios-json"]
+    argv += ["--seconds", str(args.seconds), "--repeats", str(args.repeats)]
+    argv += [f"--game={gid}" for gid in chosen]
+    source = dict(os.environ, PYTHONPATH=str(Path(args.source).resolve()))
+    parts = []
+    for env in (dict(os.environ), source):
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
+        if done.returncode != 0:
+            print(f"a build's measurement failed (exit {done.returncode}):\n{done.stderr}")
+            return 1
+        parts.append(json.loads(done.stdout.splitlines()[-1]))
+    first, second = parts
+    if args.require_compiled and (first["build"], second["build"]) != ("compiled", "interpreted"):
+        print(f"--require-compiled: got {first['build']} and {second['build']}")
+        return 1
+    print(
+        f"paired against OpenSpiel's C++ hearts ({args.repeats} pairs of {args.seconds} s), "
+        f"median ratios; {first['build']} here, {second['build']} from {args.source}"
+    )
+    print(
+        f"{'game':<18}{first['build'] + ' dec/s':>20}{'ratio':>8}"
+        f"{second['build'] + ' dec/s':>22}{'ratio':>8}{'speed-up':>10}"
+    )
+    for gid in chosen:
+        a, b = first["games"][gid], second["games"][gid]
+        print(
+            f"{gid:<18}{a['dps']:>20,.0f}{a['ratio']:>7.2f}x{b['dps']:>22,.0f}"
+            f"{b['ratio']:>7.2f}x{a['dps'] / b['dps']:>9.2f}x"
+        )
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -217,7 +272,20 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="random play through the OpenSpiel bridge beside the model's own (only that)",
     )
+    parser.add_argument(
+        "--builds",
+        action="store_true",
+        help="this process's build of the model and the source's, each paired with hearts",
+    )
+    parser.add_argument("--source", default=str(ROOT), help="the source tree (with --builds)")
+    parser.add_argument("--require-compiled", action="store_true", help="(with --builds)")
+    parser.add_argument("--ratios-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.ratios_json:
+        ratios_json(args.game or sorted(games()), args.seconds, args.repeats)
+        return 0
+    if args.builds:
+        return compare_builds(args, args.game or sorted(games()))
     if args.openspiel:
         bridge_throughput(args.game, args.seconds, args.repeats)
         return 0

@@ -24,6 +24,7 @@ PUBLIC = {
     "Outcome",
     "SetupError",
     "Table",
+    "build",
     "games",
     "shuffle",
 }
@@ -191,3 +192,8 @@ def test_a_state_or_action_of_another_game_is_a_type_error() -> None:
                 game.apply(own, nonsense)
             with pytest.raises(TypeError, match=gid):
                 game.apply(nonsense, action)
+
+
+def test_build_says_the_source_runs_here() -> None:
+    # the tests run the source; nox -s compiled checks the compiled build says "compiled"
+    assert reference.build() == "interpreted"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import typing
 from itertools import combinations
 
 import pytest
@@ -32,13 +31,6 @@ from reference.games.gorka import (
     position,
     shares,
 )
-
-
-def test_the_builders_field_types_are_the_states() -> None:
-    """``_build`` is typed by GorkaFields: the same types, in the same order, as the state's."""
-    hints = typing.get_type_hints(gorka.GorkaState)
-    assert typing.get_args(gorka.GorkaFields) == tuple(hints.values())
-    assert len(hints) == len(gorka.GorkaState._fields)
 
 
 def h(text: str) -> tuple[int, ...]:

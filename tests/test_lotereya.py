@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import typing
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +13,6 @@ from reference.core.game import Dealt
 from reference.core.options import OptionValue
 from reference.core.shuffle import shuffle
 from reference.games import LOTEREYA as GAME
-from reference.games import lotereya
 from reference.games.lotereya import (
     Beat,
     Lead,
@@ -33,12 +30,6 @@ from reference.games.lotereya import (
 )
 
 C = parse_card
-
-
-def test_fast_builder_fields_match_the_state() -> None:
-    """The typed fields of ``_build`` are the state's fields, in order and type."""
-    hints = typing.get_type_hints(lotereya.LotereyaState, vars(lotereya))
-    assert typing.get_args(lotereya.LotereyaFields) == tuple(hints.values())
 
 
 def test_two_packs_split_by_first_and_second_occurrence() -> None:

@@ -73,14 +73,22 @@ def never_long(hand: tuple[Card, ...]) -> int:
     return -1
 
 
-def anything_goes(s: KopilkaState) -> tuple[kopilka.Action, ...]:
-    seat = s.turn
-    return tuple(PLAYS[seat][c] for c in s.hands[seat]) + (Pass(seat),)
+def anything_goes(
+    opts: kopilka.KopilkaOptions,
+    seat: int,
+    hand: tuple[Card, ...],
+    table: tuple[Card, ...],
+    *,
+    bought: int,
+    stock_left: bool,
+) -> tuple[kopilka.Action, ...]:
+    return tuple(PLAYS[seat][c] for c in hand) + (Pass(seat),)
 
 
-def winner_free(s: KopilkaState) -> tuple[kopilka.Action, ...]:
-    seat = s.turn
-    return tuple(PLAYS[seat][c] for c in s.hands[seat])
+def winner_free(
+    opts: kopilka.KopilkaOptions, seat: int, hand: tuple[Card, ...], ban: int
+) -> tuple[kopilka.Action, ...]:
+    return tuple(PLAYS[seat][c] for c in hand)
 
 
 def any_dealer(dealer: int) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, NamedTuple, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from reference.core.cards import Card, card_name
 from reference.core.errors import FormatError
 from reference.core.jsontypes import (
@@ -36,6 +38,7 @@ class _Seat(NamedTuple):
     seat: Seat
 
 
+@mypyc_attr(native_class=False)
 class SeatAction(_Seat):
     """An action that names only the seat taking it: ``{"type": KIND, "seat": ...}``."""
 
@@ -55,6 +58,7 @@ class _SeatCard(NamedTuple):
     card: Card
 
 
+@mypyc_attr(native_class=False)
 class CardAction(_SeatCard):
     """An action with one card: ``{"type": KIND, "seat": ..., "card": "QS"}``."""
 
@@ -74,6 +78,7 @@ class _SeatCards(NamedTuple):
     cards: tuple[Card, ...]
 
 
+@mypyc_attr(native_class=False)
 class CardsAction(_SeatCards):
     """An action with several cards, written in canonical card order:
     ``{"type": KIND, "seat": ..., "cards": ["QS", "QH"]}``."""
@@ -95,6 +100,7 @@ class _SeatAmount(NamedTuple):
     amount: int
 
 
+@mypyc_attr(native_class=False)
 class AmountAction(_SeatAmount):
     """An action with an amount of chips: ``{"type": KIND, "seat": ..., "amount": 5}``."""
 
@@ -112,32 +118,36 @@ class AmountAction(_SeatAmount):
 # --- the actions several games share -----------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Play(CardAction):
     """Play a card: a lead, a card to a trick, or a cover."""
 
     __slots__ = ()
-    KIND = "play"
+    KIND: ClassVar[str] = "play"
 
 
+@mypyc_attr(native_class=False)
 class Take(SeatAction):
     """Take the card (or cards) played at you instead of covering."""
 
     __slots__ = ()
-    KIND = "take"
+    KIND: ClassVar[str] = "take"
 
 
+@mypyc_attr(native_class=False)
 class Pass(SeatAction):
     """Pass ("пас")."""
 
     __slots__ = ()
-    KIND = "pass"
+    KIND: ClassVar[str] = "pass"
 
 
+@mypyc_attr(native_class=False)
 class Buy(SeatAction):
     """Buy the top card of the stock ("прикупить")."""
 
     __slots__ = ()
-    KIND = "buy"
+    KIND: ClassVar[str] = "buy"
 
 
 class Action(Protocol):

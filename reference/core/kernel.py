@@ -25,7 +25,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, Final, Generic, Protocol, Self, TypeGuard, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from reference.core.actions import legal_json
 from reference.core.cards import Card
@@ -72,6 +75,7 @@ def reading(kind: type[R]) -> R:
     return made
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class GameOptions:
     """The typed options of a game: subclass it as a frozen dataclass of :func:`option` fields.
@@ -134,6 +138,7 @@ A = TypeVar("A", bound=Action)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Observable(Generic[S_contra]):
     """An observable that is one value of the state (``name``), in canonical JSON."""
@@ -142,6 +147,7 @@ class Observable(Generic[S_contra]):
     value: Callable[[S_contra], JSON]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PerSeat(Generic[S_contra]):
     """An observable with one value for each seat, asked as ``name.<seat>`` (seat from 0)."""
@@ -155,6 +161,7 @@ class PerSeat(Generic[S_contra]):
 Viewer = Seat | None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Shown(Generic[S_contra]):
     """One field of a game's view (:mod:`reference.core.views`): ``name``, and
@@ -242,6 +249,7 @@ class Rules(Protocol[S, A]):
     def chips_in_play(self, s: S, /) -> int | None: ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Kernel(Generic[S, A]):
     """A game of the corpus (:class:`~reference.core.game.Game`) made of its pure functions.
@@ -378,12 +386,12 @@ class Kernel(Generic[S, A]):
         per_seat = self._per_seat.get(kind) if dot else None
         if per_seat is None or not (seat.isascii() and seat.isdigit() and int(seat) < seats):
             return None
-        p = int(seat)
-
-        def read(s: S) -> JSON:
-            return per_seat(s, p)
-
-        return read
+        return partial(_of_seat, per_seat, int(seat))
 
     def action_json(self, a: A) -> JSONObject:
         return a.to_json()
+
+
+def _of_seat(read: Callable[[S, Seat], JSON], seat: Seat, s: S) -> JSON:
+    """What ``read`` gives of ``s`` for ``seat``: a per-seat observable read for one seat."""
+    return read(s, seat)

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from reference.core.errors import FormatError, SetupError
 from reference.core.jsontypes import JSON, JSONObject, as_int, as_list, as_object, as_str, field
 from reference.core.kernel import GameOptions
@@ -43,6 +45,7 @@ def given_options(o: Mapping[str, JSON]) -> dict[str, OptionValue]:
     return given
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Head(Generic[Opts]):
     """The head of a position, read and checked: the game's own fields are in ``fields``.
@@ -100,6 +103,7 @@ def read_seats(value: JSON, where: str, n: int) -> tuple[Seat, ...]:
     return out
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Notation(Generic[Opts]):
     """The head of one game's position notation, declared once.

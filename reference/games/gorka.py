@@ -33,18 +33,20 @@ whose offer of peace stands under peace_by=both),
 
 Performance note: a deal is only about nine decisions long, so the seeded shuffle of
 the pack, the setup and the deal with a hand key for every seat, paid once a game, weigh as
-much as the decisions: each decision builds one state (the steps take the fields that
-change, and build it with :data:`_build`, ``tuple.__new__`` typed), and the hand key is read
-from one sum of per-card codes (:data:`CODES`) (``python scripts/bench.py --game gorka
---breakdown`` measures a game and its deal).
+much as the decisions (``python scripts/bench.py --game gorka --breakdown`` measures a game
+and its deal). Each decision makes one state, naming the fields it changes
+(``s._replace(...)``); each hand's key is computed once, when its cards are dealt (the
+state's ``keys``), and read by the betting.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, filterfalse
-from typing import ClassVar, Final, NamedTuple, Self, cast
+from itertools import combinations
+from typing import ClassVar, Final, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from reference.core import observables as obs
 from reference.core import views
@@ -207,87 +209,40 @@ def lowest(wild: int) -> Card:
 #: ``POINTS[c]``: :func:`points` of card ``c``.
 POINTS: Final = tuple(points(c) for c in range(52))
 
-#: A hand is read from the sum of its cards' codes (:data:`CODES`). A code is a number in
-#: fields, from its lowest bit: a count of natural cards for each rank (a ``DIGIT`` of bits a
-#: rank, by rank number), then for each suit, then a count of wild cards; above them the points
-#: of the hand, then of each suit (``POINTS_WIDTH`` bits each). A count is at most four, so the
-#: sum of four codes adds each field on its own.
-DIGIT: Final = 4
-DIGIT_MASK: Final = (1 << DIGIT) - 1
-SUIT_COUNTS: Final = DIGIT * (ACE + 1)
-WILD_COUNT: Final = SUIT_COUNTS + DIGIT * 4
-TOTAL: Final = WILD_COUNT + DIGIT
-POINTS_WIDTH: Final = 8
-POINTS_MASK: Final = (1 << POINTS_WIDTH) - 1
-SUIT_POINTS: Final = TOTAL + POINTS_WIDTH
-RANK_COUNTS: Final = (1 << SUIT_COUNTS) - 1
-COUNTS_MASK: Final = (1 << WILD_COUNT) - 1
-ACE_COUNT: Final = DIGIT_MASK << DIGIT * ACE
-KING_COUNT: Final = DIGIT_MASK << DIGIT * KING
-#: ``HALVES``: the top bit of each count (of a rank or a suit); ``LIFTS[w]``: what, added to
-#: each count, makes a count of ``3 - w`` or more reach it.
-HALF: Final = 8
-ONES: Final = sum(1 << DIGIT * k for k in range(WILD_COUNT // DIGIT))
-HALVES: Final = HALF * ONES
-LIFTS: Final = tuple((HALF - 3 + w) * ONES for w in range(HAND + 1))
-#: ``ONE_RANK``: the rank counts of natural cards all of one rank, and that rank (no natural
-#: card: a четверик of aces); ``ONE_SUIT``: the suit counts of natural cards all of one suit.
-COUNTS: Final = range(1, HAND + 1)
-ONE_RANK: Final = {k << DIGIT * r: r for r in set(RANK_OF) for k in COUNTS} | {0: ACE}
-ONE_SUIT: Final = frozenset(k << DIGIT * suit for suit in set(SUIT_OF) for k in COUNTS)
-
-
-def card_code(c: Card, wild: int) -> int:
-    """The code of card ``c`` under ``wild`` (see :data:`DIGIT`)."""
-    if is_wild(c, wild):  # gorka/wild-cards: no rank or suit, and 11 points
-        return 1 << WILD_COUNT | 11 << TOTAL
-    p, suit = POINTS[c], SUIT_OF[c]
-    return (
-        1 << DIGIT * RANK_OF[c]
-        | 1 << SUIT_COUNTS + DIGIT * suit
-        | p << TOTAL
-        | p << SUIT_POINTS + POINTS_WIDTH * suit
-    )
-
-
-def card_codes() -> dict[int, tuple[int, ...]]:
-    """:func:`card_code` of each card, for each mask of :data:`WILD_MASKS`."""
-    return {w: tuple(card_code(c, w) for c in range(52)) for w in sorted(WILD_MASKS)}
-
-
-#: ``CODES[wild][c]``: the code of card ``c`` under the mask ``wild`` (see :data:`DIGIT`).
-CODES: Final = card_codes()
-
 
 def _hand_key(hand: tuple[Card, ...], wild: int) -> tuple[int, int]:
     """The body of :func:`hand_key` (kept free of contracts so they can call it).
 
     With ``w`` wild cards and ``n = 4 - w`` natural ones, a category needs its natural cards
-    only: четверик, all of one rank; хлюст, all of one suit; трынка, ``n - 1`` of a rank;
-    three cards, ``3 - w`` of a suit. The hand is read from the sum of its cards' codes
-    (:data:`CODES`): the counts by rank and by suit, the wild cards and the points at once."""
-    codes = CODES[wild]
-    a, b, c, d = hand
-    sum_ = codes[a] + codes[b] + codes[c] + codes[d]
-    w = sum_ >> WILD_COUNT & DIGIT_MASK
-    counts = sum_ & COUNTS_MASK
-    # every category needs a count of 3 - w or more, of a rank or of a suit (none, nothing)
-    over = (counts + LIFTS[w]) & HALVES
-    total = sum_ >> TOTAL & POINTS_MASK
-    if not over:
-        return NOTHING, total
-    ranks = counts & RANK_COUNTS
-    if ranks in ONE_RANK:  # all the natural cards of one rank (or none natural)
-        return CHETVERIK, ONE_RANK[ranks]
-    if counts >> SUIT_COUNTS in ONE_SUIT:  # all the natural cards of one suit
-        need = 1 + (not ranks & ACE_COUNT) + (not ranks & KING_COUNT)
+    only: четверик, all of one rank (four wild cards, a четверик of aces); хлюст, all of one
+    suit; трынка, ``n - 1`` of a rank (``3 - w``); three cards, ``3 - w`` of a suit."""
+    ranks: list[int] = []  # of the natural cards
+    suits: list[int] = []
+    total = 0  # the points of the hand
+    for c in hand:
+        if is_wild(c, wild):  # gorka/wild-cards: any rank or suit, and 11 points
+            total += 11
+        else:
+            ranks.append(RANK_OF[c])
+            suits.append(SUIT_OF[c])
+            total += POINTS[c]
+    w = len(hand) - len(ranks)
+    if len(set(ranks)) <= 1:  # четверик: the natural cards of one rank (or none natural)
+        return CHETVERIK, ranks[0] if ranks else ACE
+    if len(set(suits)) == 1:  # хлюст: the natural cards of one suit
+        # above every other хлюст: ace, king and a wild card, wild cards standing for the
+        # ace or the king the hand lacks
+        need = 1 + (ACE not in ranks) + (KING not in ranks)
         return KHLYUST, total + (TOP_KHLYUST if w >= need else 0)
-    # (a count of n - 1 of a rank, when not all are of one rank, comes only with two ranks;
-    # of 3 - w of a suit, with two suits)
-    if over & RANK_COUNTS:
-        return TRYNKA, (over & RANK_COUNTS).bit_length() // DIGIT - 1
-    suit = (over >> SUIT_COUNTS).bit_length() // DIGIT - 1
-    return THREE_CARDS, 11 * w + (sum_ >> SUIT_POINTS + POINTS_WIDTH * suit & POINTS_MASK)
+    trynka = [r for r in ranks if ranks.count(r) >= 3 - w]
+    if trynka:  # трынка: three of a rank, by the rank (two wild cards by two ranks: the higher)
+        return TRYNKA, max(trynka)
+    three = [suit for suit in suits if suits.count(suit) >= 3 - w]
+    if three:  # три карты: three of a suit, by their points (one suit has them)
+        suit = max(three)
+        naturals = [c for c in hand if SUIT_OF[c] == suit and not is_wild(c, wild)]
+        return THREE_CARDS, 11 * w + sum([POINTS[c] for c in naturals])
+    return NOTHING, total
 
 
 def one_wild_masks(hand: tuple[Card, ...], wild: int) -> tuple[int, ...]:
@@ -577,6 +532,7 @@ RULES: Final = CORE_RULES + (
 # --- options ----------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GorkaOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings; after them,
@@ -960,6 +916,7 @@ class _Stake(NamedTuple):
     amount: int = 0
 
 
+@mypyc_attr(native_class=False)
 class StakeAction(_Stake):
     """An action that may name the chips it stakes: ``{"type": KIND, "seat": ...}``, with
     ``"amount"`` (1 or more) only where the player chooses it (overblind=chosen, AMB-GORKA-02
@@ -984,19 +941,21 @@ class StakeAction(_Stake):
         return cls(seat, amount)
 
 
+@mypyc_attr(native_class=False)
 class Blind(StakeAction):
     """Go blind (or over-blind) before the deal (with the chips he stakes, under
     overblind=chosen)."""
 
     __slots__ = ()
-    KIND = "blind"
+    KIND: ClassVar[str] = "blind"
 
 
+@mypyc_attr(native_class=False)
 class Open(CardAction):
     """Turn one of the first two cards face up."""
 
     __slots__ = ()
-    KIND = "open"
+    KIND: ClassVar[str] = "open"
 
 
 class _Show(NamedTuple):
@@ -1004,6 +963,7 @@ class _Show(NamedTuple):
     cards: tuple[Card, Card]
 
 
+@mypyc_attr(native_class=False)
 class Show(_Show):
     """The dealer turns two of his four cards up."""
 
@@ -1023,33 +983,37 @@ class Show(_Show):
         return cls(seat, (a, b))
 
 
+@mypyc_attr(native_class=False)
 class Raise(StakeAction):
     """Go up the hill (with the chips he adds, under raise_size=chosen)."""
 
     __slots__ = ()
-    KIND = "raise"
+    KIND: ClassVar[str] = "raise"
 
 
+@mypyc_attr(native_class=False)
 class Peace(SeatAction):
     """Settle peaceably (the pot as peace says, AMB-GORKA-07); under peace_by=both, offer
     peace, or accept the other's offer (AMB-GORKA-12 c)."""
 
     __slots__ = ()
-    KIND = "peace"
+    KIND: ClassVar[str] = "peace"
 
 
+@mypyc_attr(native_class=False)
 class Hold(SeatAction):
     """Under match=equal: bring his stake up to the highest of those still in (AMB-GORKA-13 b)."""
 
     __slots__ = ()
-    KIND = "hold"
+    KIND: ClassVar[str] = "hold"
 
 
+@mypyc_attr(native_class=False)
 class Showdown(SeatAction):
     """At the limit: the hands are shown and the best takes the pot."""
 
     __slots__ = ()
-    KIND = "showdown"
+    KIND: ClassVar[str] = "showdown"
 
 
 Action = Blind | Open | Show | Raise | Peace | Showdown | Hold | Pass
@@ -1089,16 +1053,6 @@ def _bets(p: Seat, up: bool, peace: bool, show: bool) -> tuple[Action, ...]:
     return tuple(out)
 
 
-NO_YES: Final = (False, True)
-#: ``BETS[p][up][peace][show]``: :func:`_bets`, looked up rather than built at each turn.
-BETS: Final = tuple(
-    tuple(
-        tuple(tuple(_bets(p, up, peace, show) for show in NO_YES) for peace in NO_YES)
-        for up in NO_YES
-    )
-    for p in range(MAX_PLAYERS)
-)
-
 #: ``OPENS[p][c]``: seat ``p`` turns card ``c`` up.
 OPENS: Final = tuple({c: Open(p, c) for c in PACK} for p in range(MAX_PLAYERS))
 #: ``SHOWS[p][a, b]``: seat ``p`` shows cards ``a < b`` of the pack.
@@ -1119,8 +1073,8 @@ Hands = tuple[tuple[Card, ...], ...]
 class GorkaState(NamedTuple):
     """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack.
 
-    The steps of the game build it with :data:`_build` from every field in order, which costs
-    less than the NamedTuple's own ``__new__`` (a Python function) or ``_replace``."""
+    Each step of the game makes the next state by naming the fields it changes
+    (``s._replace(...)``)."""
 
     opts: GorkaOptions
     players: int
@@ -1147,31 +1101,6 @@ class GorkaState(NamedTuple):
 
 STATE: Final = GorkaState
 
-#: The types of :class:`GorkaState`'s fields in order (tests/test_gorka.py checks they are the
-#: state's), for :data:`_build`.
-GorkaFields = tuple[
-    GorkaOptions,
-    int,
-    Seat,
-    int,
-    Seat,
-    Ledger,
-    Hands,
-    Hands,
-    tuple[Card, ...],
-    tuple[Seat, ...],
-    tuple[Seat, ...],
-    tuple[Seat, ...],
-    int,
-    tuple[Seat, ...],
-    str,
-    tuple[tuple[int, int] | None, ...],
-    tuple[int, ...],
-]
-#: A state from all its fields in order: ``tuple.__new__`` typed, so that mypy checks each
-#: field's type and place, without the Python-level ``__new__`` of the NamedTuple.
-_build: Final = cast(Callable[[type[GorkaState], GorkaFields], GorkaState], tuple.__new__)
-
 
 def with_keys(s: GorkaState) -> GorkaState:
     """The state with the key of each complete hand: four cards, or in the betting the
@@ -1183,22 +1112,20 @@ def _keys(
     hands: Sequence[tuple[Card, ...]], opts: GorkaOptions, betting: bool
 ) -> tuple[tuple[int, int] | None, ...]:
     """The keys of :func:`with_keys` for these hands (``betting``: in the betting or over)."""
-    wild = opts.wilds
-    plain = opts.plain_keys
-    return tuple(
-        [
-            (hand_key(h, wild) if plain else table_key(h, opts))
-            if len(h) == HAND
-            else (
-                (NOTHING, sum([POINTS[c] for c in h]))
-                if plain
-                else refine_key((NOTHING, sum([POINTS[c] for c in h])), h, NO_WILD, opts)
-            )
-            if betting and len(h) == 2  # AMB-GORKA-04 b: the dealer's two
-            else None
-            for h in hands
-        ]
-    )
+    return tuple([_key(hand, opts, betting) for hand in hands])
+
+
+def _key(hand: tuple[Card, ...], opts: GorkaOptions, betting: bool) -> tuple[int, int] | None:
+    """The key of one hand (:func:`with_keys`): of four cards, by the table's options
+    (:func:`hand_key` itself under the plain readings, else :func:`table_key`); in the betting
+    (``betting``), of the dealer's two under dealer_aside=out, nothing by their points; else
+    None (a hand not yet complete)."""
+    if len(hand) == HAND:
+        return hand_key(hand, opts.wilds) if opts.plain_keys else table_key(hand, opts)
+    if betting and len(hand) == 2:  # AMB-GORKA-04 b: the dealer's two, no combination
+        nothing = (NOTHING, sum([POINTS[c] for c in hand]))
+        return nothing if opts.plain_keys else refine_key(nothing, hand, NO_WILD, opts)
+    return None
 
 
 def high_card_code(ranks: Sequence[int]) -> int:
@@ -1441,11 +1368,25 @@ def setup(table: Table) -> GorkaState:
     # opens with them moved: each seat's chips less his stake, the pot their sum)
     ledger = Ledger(ACCOUNTS[n], (chips - stake,) * n + (stake * n,))
     empty: Hands = ((),) * n
-    # (no hand is dealt yet: no keys)
-    s = _build(GorkaState, (
-        opts, n, table.dealer, BLINDING, (table.dealer + 1) % n, ledger, empty, empty, deal.cards,
-        (), (), (), 0, (), "", (None,) * n, (stake,) * n,
-    ))  # fmt: skip
+    s = GorkaState(
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        phase=BLINDING,
+        turn=(table.dealer + 1) % n,
+        ledger=ledger,
+        hands=empty,
+        up=empty,
+        stock=deal.cards,
+        blind=(),
+        acted=(),
+        passed=(),
+        raises=0,
+        winners=(),
+        how="",
+        keys=(None,) * n,  # no hand is dealt yet: no keys
+        put=(stake,) * n,  # each seat's ante
+    )
     return _next_blind(s, (), ledger, ())
 
 
@@ -1455,21 +1396,17 @@ def _next_blind(
     """The next player to be offered the blind (``acted``: those who have had their turn;
     the ``ledger`` and the ``blind`` seats as they now stand), or the deal of the first two
     cards."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, _, _, passed, raises, winners, how,
-     keys, put) = s  # fmt: skip
+    opts = s.opts
     # AMB-GORKA-02: blind_stake for the first blind, then more than the last (overblind); under
     # dark_join=same the last blind's stake joins it (AMB-GORKA-02 i)
-    cost = _join_stake(opts, put, blind) or _blind_least(opts, put, blind)
+    cost = _join_stake(opts, s.put, blind) or _blind_least(opts, s.put, blind)
     chips = ledger.balances
     # gorka/blind: from the dealer's left, once round (AMB-GORKA-02), not the dealer; under
     # blind_rounds=until-none from the last blind on, round and round (AMB-GORKA-02 h)
-    for p in _blind_order(opts, players, dealer, blind):
+    for p in _blind_order(opts, s.players, s.dealer, blind):
         if p not in acted:
             if chips[p] >= cost:  # p is offered the blind
-                return _build(GorkaState, (
-                    opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted,
-                    passed, raises, winners, how, keys, put,
-                ))  # fmt: skip
+                return s._replace(turn=p, ledger=ledger, blind=blind, acted=acted)
             acted += (p,)  # AMB-GORKA-02: without the chips, he passes
     return _deal_two(s, ledger, blind)
 
@@ -1520,20 +1457,22 @@ def _join_stake(opts: GorkaOptions, put: tuple[int, ...], blind: tuple[Seat, ...
 def _deal_two(s: GorkaState, ledger: Ledger, blind: tuple[Seat, ...]) -> GorkaState:
     """The first two cards dealt to ``s``, with the ``ledger`` and the ``blind`` seats as the
     blind stakes left them."""
-    (opts, n, dealer, _, turn, _, held, up, stock, _, acted, passed, raises, winners, how,
-     _, put) = s  # fmt: skip
-    hands = list(held)
+    n, stock = s.players, s.stock
+    hands = list(s.hands)
     # gorka/deal: two each, one at a time from the dealer's left, face down (AMB-GORKA-03):
     # the k-th seat of the order gets the k-th card of each round of n (or under deal_in=twos
     # the k-th pair, AMB-GORKA-03 b)
-    for k, p in enumerate(ORDERS[n][dealer]):
-        hands[p] += _two_cards(stock, n, k, opts.in_twos)
-    keys = _keys(hands, opts, False)
-    s = _build(GorkaState, (
-        opts, n, dealer, OPENING, turn, ledger, tuple(hands), up, stock[2 * n :], blind, acted,
-        passed, raises, winners, how, keys, put,
-    ))  # fmt: skip
-    return _next_open(s, (), up)
+    for k, p in enumerate(ORDERS[n][s.dealer]):
+        hands[p] += _two_cards(stock, n, k, s.opts.in_twos)
+    s = s._replace(
+        phase=OPENING,
+        ledger=ledger,
+        hands=tuple(hands),
+        stock=stock[2 * n :],
+        blind=blind,
+        keys=_keys(hands, s.opts, False),
+    )
+    return _next_open(s, (), s.up)
 
 
 def _two_cards(stock: Sequence[Card], n: int, k: int, in_twos: bool) -> tuple[Card, Card]:
@@ -1550,31 +1489,25 @@ def _next_open(
 ) -> GorkaState:
     """The next player who may turn a card up (``acted``: those who have had their turn;
     ``up``: the cards turned up as they now stand), or the deal of the last two cards."""
-    (opts, players, dealer, phase, _, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys, put) = s  # fmt: skip
     # AMB-GORKA-03: after two cards each, from the dealer's left, each player who is neither
     # the dealer nor blind may turn one of his two up
-    for p in ROUNDS[players][dealer]:
-        if p not in acted and p not in blind:  # p may turn one up
-            return _build(GorkaState, (
-                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys, put,
-            ))  # fmt: skip
+    for p in ROUNDS[s.players][s.dealer]:
+        if p not in acted and p not in s.blind:  # p may turn one up
+            return s._replace(turn=p, up=up, acted=acted)
     return _deal_rest(s, up)
 
 
 def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """The last two cards dealt to ``s`` with the cards ``turned`` up before them."""
-    (opts, n, dealer, _, _, ledger, held, _, stock, blind, _, passed, raises, winners, how,
-     _, put) = s  # fmt: skip
-    hands = list(held)
+    opts, n, dealer, stock = s.opts, s.players, s.dealer, s.stock
+    hands = list(s.hands)
     up = list(turned)
     # gorka/deal: two more each, one at a time (AMB-GORKA-03): the k-th seat of the order
     # gets the k-th card of each round of n
     for k, p in enumerate(ORDERS[n][dealer]):
         first, second = _two_cards(stock, n, k, opts.in_twos)  # (AMB-GORKA-03 a, b)
         hands[p] += (first, second)
-        if p == dealer or p in blind:
+        if p == dealer or p in s.blind:
             continue  # all face down
         # both up; or, after a turned card, one up then one down (AMB-GORKA-03 a), or under
         # turned_rest=down-up one down then one up (AMB-GORKA-03 f)
@@ -1582,27 +1515,27 @@ def _deal_rest(s: GorkaState, turned: tuple[tuple[Card, ...], ...]) -> GorkaStat
             up[p] += (first, second)
         else:
             up[p] += (second,) if opts.turned_rest == "down-up" else (first,)
-    keys = _keys(hands, opts, False)
-    return _build(GorkaState, (
-        opts, n, dealer, SHOWING, dealer, ledger, tuple(hands), tuple(up), stock[2 * n :], blind,
-        (), passed, raises, winners, how, keys, put,
-    ))  # fmt: skip
+    # the dealer is next, to turn two of his up
+    return s._replace(
+        phase=SHOWING,
+        turn=dealer,
+        hands=tuple(hands),
+        up=tuple(up),
+        stock=stock[2 * n :],
+        acted=(),
+        keys=_keys(hands, opts, False),
+    )
 
 
-def _betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
+def _to_betting(s: GorkaState, up: tuple[tuple[Card, ...], ...]) -> GorkaState:
     """``s`` once the dealer has shown his two, ``up`` the cards turned up: the betting, in
     which no one has acted yet."""
-    (opts, players, dealer, _, turn, ledger, hands, _, stock, blind, _, passed, raises,
-     winners, how, keys, put) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, BETTING, turn, ledger, hands, up, stock, blind, (), passed,
-        raises, winners, how, keys, put,
-    ))  # fmt: skip
+    return s._replace(phase=BETTING, up=up, acted=())
 
 
 def _active(s: GorkaState, passed: tuple[Seat, ...]) -> tuple[Seat, ...]:
     """The seats still in from the dealer's left, when those of ``passed`` have passed."""
-    return tuple(filterfalse(passed.__contains__, ORDERS[s.players][s.dealer]))
+    return tuple([p for p in ORDERS[s.players][s.dealer] if p not in passed])
 
 
 def _left(s: GorkaState, passed: tuple[Seat, ...]) -> int:
@@ -1615,20 +1548,15 @@ def _next_bettor(
 ) -> GorkaState:
     """``s`` once seat ``after`` has had his turn in the betting, with the ``ledger``, the
     seats that have ``passed`` and the ``raises`` as they now stand."""
-    (opts, players, dealer, phase, _, _, hands, up, stock, blind, acted, _, _, winners, how,
-     keys, put) = s  # fmt: skip
-    # gorka/last-two: one left alone takes the pot (AMB-GORKA-07) (as _left counts them)
-    if players - len(set(passed)) == 1:
-        if raises == 0 and opts.returned_stakes:  # AMB-GORKA-07 f: nobody went up the hill
+    # gorka/last-two: one left alone takes the pot (AMB-GORKA-07)
+    if _left(s, passed) == 1:
+        if raises == 0 and s.opts.returned_stakes:  # AMB-GORKA-07 f: nobody went up the hill
             return _return_stakes(s, ledger, passed)
         return _settle(s, ledger, passed, raises, _active(s, passed), how="alone")
     # AMB-GORKA-06: the turn goes left to the next player still in
-    for p in ORDERS[players][after]:
+    for p in ORDERS[s.players][after]:
         if p not in passed:  # p is to act
-            return _build(GorkaState, (
-                opts, players, dealer, phase, p, ledger, hands, up, stock, blind, acted, passed,
-                raises, winners, how, keys, put,
-            ))  # fmt: skip
+            return s._replace(turn=p, ledger=ledger, passed=passed, raises=raises)
     return s
 
 
@@ -1650,12 +1578,9 @@ def _settle(
     # pot's account to each winner's (the accounts by place: ACCOUNTS)
     amounts = takes or shares(ledger.balances[n], k)
     ledger = ledger.transfers_by_place(tuple(zip((n,) * k, winners, amounts, strict=True)))
-    (opts, players, dealer, _, _, _, hands, up, stock, blind, acted, _, _, _, _,
-     keys, put) = s  # fmt: skip
-    return _build(GorkaState, (
-        opts, players, dealer, OVER, -1, ledger, hands, up, stock, blind, acted, passed, raises,
-        winners, how, keys, put,
-    ))  # fmt: skip
+    return s._replace(
+        phase=OVER, turn=-1, ledger=ledger, passed=passed, raises=raises, winners=winners, how=how
+    )
 
 
 def _return_stakes(s: GorkaState, ledger: Ledger, passed: tuple[Seat, ...]) -> GorkaState:
@@ -1806,17 +1731,15 @@ def legal_actions(s: GorkaState) -> tuple[Action, ...]:
 def _betting_actions(s: GorkaState, seat: Seat) -> tuple[Action, ...]:
     """What ``seat`` may do at his turn in the betting, pass last (every seat may pass, but
     under pass_with=no-combination, AMB-GORKA-06 j, :func:`legal_actions` takes it away)."""
-    two_left = s.players - len(set(s.passed)) == 2  # (as _left counts them)
-    two_left = two_left and _may_make_peace(s)  # AMB-GORKA-12 b
+    two_left = _left(s, s.passed) == 2 and _may_make_peace(s)  # AMB-GORKA-12 b
     up = _can_raise(s, seat)
     behind = _behind(s, seat)
     if behind:  # AMB-GORKA-13 b: below the level he goes up, holds or passes
         return _behind_bets(s, seat, up, behind)
     if up and s.opts.chosen_raise:  # AMB-GORKA-06 c: each size he may choose, least first
         sizes = range(s.opts.raise_amount, s.ledger.balances[seat] + 1)
-        return tuple(Raise(seat, k) for k in sizes) + BETS[seat][False][two_left][_may_show(s)]
-    # gorka/go-up, gorka/last-two (BETS: see _bets)
-    return BETS[seat][up][two_left][_may_show(s)]
+        return tuple(Raise(seat, k) for k in sizes) + _bets(seat, False, two_left, _may_show(s))
+    return _bets(seat, up, two_left, _may_show(s))  # gorka/go-up, gorka/last-two
 
 
 def _behind_bets(s: GorkaState, seat: Seat, up: bool, behind: int) -> tuple[Action, ...]:
@@ -1896,7 +1819,7 @@ def apply(s: GorkaState, a: Action) -> GorkaState:
                 "dealt to him)",
             )
         up = s.up[:seat] + (tuple(sorted(a.cards)),) + s.up[seat + 1 :]  # gorka/dealer-shows-two
-        s = _betting(s, up)
+        s = _to_betting(s, up)
         kept = dealer_keeps(s.hands[seat], a.cards, s.opts.aside_out)
         if kept != s.hands[seat]:  # AMB-GORKA-04 b: the two laid aside leave his hand
             aside = tuple(c for c in s.hands[seat] if c not in kept)

@@ -28,7 +28,9 @@ its id, where the code enforces it; the gaps of the text are settled by the ruli
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from reference.core import observables as obs
 from reference.core import views
@@ -47,6 +49,7 @@ from reference.core.cards import (
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -270,6 +273,7 @@ RULES: Final = CORE_RULES + (
 R = "AMB-MUSHKAKOPILKA-"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class KopilkaOptions(GameOptions):
     """The options of one partie (the stakes agreed at the table, and the rulings)."""
@@ -440,11 +444,12 @@ OPTIONS: Final = KopilkaOptions.specs()
 # --- actions --------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Discard(CardAction):
     """A taker of the exchange discards one card (001:P89.S2)."""
 
     __slots__ = ()
-    KIND = "discard"
+    KIND: ClassVar[str] = "discard"
 
 
 Action = Play | Pass | Buy | Discard
@@ -453,8 +458,6 @@ ACTIONS: Final[tuple[type[Action], ...]] = (Play, Pass, Buy, Discard)
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(PLAYERS))
 DISCARDS: Final = tuple(tuple(Discard(seat, c) for c in range(52)) for seat in range(PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(PLAYERS))
-#: The cards of each suit (S H D C), to ask whether a hand holds a suit.
-CARDS_OF_SUIT: Final = tuple(frozenset(c for c in DECK_32 if SUIT_OF[c] == q) for q in range(4))
 BUYS: Final = tuple(Buy(seat) for seat in range(PLAYERS))
 
 # --- state ----------------------------------------------------------------------------------
@@ -487,7 +490,7 @@ class KopilkaState(NamedTuple):
     its hand), and ``discarded`` the cards it discarded in this deal (each seat's own part of
     ``discard``; a position may leave discards to nobody). ``legal`` holds the actions the rules
     allow the player to move (what :func:`legal_actions` answers), found once when the position
-    is reached (:func:`_choices`).
+    is reached (:func:`_lead_choices`, :func:`_follow_choices`, :func:`_choices`).
     """
 
     opts: KopilkaOptions
@@ -528,61 +531,9 @@ class KopilkaState(NamedTuple):
 STATE: Final = KopilkaState
 
 
-_INDEX: Final = {name: i for i, name in enumerate(KopilkaState._fields)}
-
-
-def _rep(s: KopilkaState, **changes: object) -> KopilkaState:
-    """``s`` with some fields changed: ``_replace`` without its argument handling (speed)."""
-    values = list(s)
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return tuple.__new__(KopilkaState, values)
-
-
-_PHASE: Final = _INDEX["phase"]
-_TURN: Final = _INDEX["turn"]
-_HANDS: Final = _INDEX["hands"]
-_STOCK: Final = _INDEX["stock"]
-_DISCARD: Final = _INDEX["discard"]
-_CHECKED: Final = _INDEX["checked"]
-_PENDING: Final = _INDEX["pending"]
-_TABLE: Final = _INDEX["table"]
-_SEATS: Final = _INDEX["table_seats"]
-_PASSED: Final = _INDEX["passed"]
-_BOUGHT: Final = _INDEX["bought"]
-_BAN: Final = _INDEX["ban"]
-_LEDGER: Final = _INDEX["ledger"]
-_IDLE: Final = _INDEX["idle"]
-_WON: Final = _INDEX["won"]
-_TRICKS: Final = _INDEX["tricks"]
-_RECORD: Final = _INDEX["record"]
-_LAST_WINNER: Final = _INDEX["last_winner"]
-_LAST_TRICK: Final = _INDEX["last_trick"]
-_LAID: Final = _INDEX["laid"]
-_DISCARDED: Final = _INDEX["discarded"]
-_OWED: Final = _INDEX["owed"]
-_LEGAL: Final = _INDEX["legal"]
-_new_state: Final = tuple.__new__
-
-
-def _without(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
-    i = hand.index(c)
-    return hand[:i] + hand[i + 1 :]
-
-
 def _played(hands: Hands, seat: Seat, c: Card) -> Hands:
     """``hands`` with ``c`` gone from the hand of ``seat``."""
-    hand = hands[seat]
-    i = hand.index(c)
-    out = list(hands)
-    out[seat] = hand[:i] + hand[i + 1 :]
-    return tuple(out)
-
-
-def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    out = list(hands)
-    out[seat] = hand
-    return tuple(out)
+    return put(hands, seat, without(hands[seat], c))
 
 
 # --- the pure decision functions (CrossHair contracts) --------------------------------------
@@ -756,15 +707,10 @@ def deal_hands(dealer: Seat, order: tuple[Card, ...]) -> tuple[Hands, tuple[Card
     return tuple(hands), order[dealt:]
 
 
-#: Where the seeded shuffle with seed 1, 2 and 3 sends each place of a pack of 32 (the
-#: documented Fisher–Yates depends only on the seed and the length of the pack), found once.
-LATER_ORDERS: Final = tuple(shuffle(range(len(PACK)), k) for k in range(1, DEALS))
-
-
 def later_decks(first: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The pack orders of deals 2, 3 and 4: the first order shuffled with seeds 1, 2, 3
-    (:data:`LATER_ORDERS` read over it: the same cards as ``shuffle(first, k)``)."""
-    return tuple([tuple([first[i] for i in order]) for order in LATER_ORDERS])
+    (mushka-kopilka/four-deals, AMB-MUSHKAKOPILKA-01)."""
+    return tuple(shuffle(first, k) for k in range(1, DEALS))
 
 
 def _check_players(n: int, opts: KopilkaOptions) -> None:
@@ -795,10 +741,39 @@ def setup(table: Table) -> KopilkaState:
     ledger = open_ledger(ACCOUNTS, (0,) * len(ACCOUNTS))
     for seat in range(PLAYERS):  # mushka-kopilka/pot: everyone puts in the same stake
         ledger = ledger.transfer(str(seat), POT, opts.stake)
-    s = KopilkaState(
+    first = _new_deal(
         opts=opts,
         dealer=table.dealer,
         deal_no=1,
+        hands=hands,
+        stock=stock,
+        record=((),) * PLAYERS,
+        first_out=(),
+        ledger=ledger,
+        decks=later_decks(order),
+    )
+    return _advance_exchange(first)
+
+
+def _new_deal(
+    *,
+    opts: KopilkaOptions,
+    dealer: Seat,
+    deal_no: int,
+    hands: Hands,
+    stock: tuple[Card, ...],
+    record: tuple[tuple[int, ...], ...],
+    first_out: tuple[Seat, ...],
+    ledger: Ledger,
+    decks: tuple[tuple[Card, ...], ...],
+) -> KopilkaState:
+    """Deal ``deal_no`` of the partie as dealt, before its exchanges: the record of the tricks,
+    the first out of the deals before, the money and the pack orders of the deals to come carry
+    over; everything else starts anew."""
+    return KopilkaState(
+        opts=opts,
+        dealer=dealer,
+        deal_no=deal_no,
         phase=EXCHANGE,
         turn=-1,
         hands=hands,
@@ -813,19 +788,18 @@ def setup(table: Table) -> KopilkaState:
         checked=0,
         pending=(),
         tricks=(0,) * PLAYERS,
-        record=((),) * PLAYERS,
+        record=record,
         last_winner=-1,
         last_trick=(),
-        first_out=(),
+        first_out=first_out,
         ledger=ledger,
-        decks=later_decks(order),
+        decks=decks,
         idle=0,
         laid=((),) * PLAYERS,
         discarded=((),) * PLAYERS,
         owed=(0,) * PLAYERS,
-        legal=(),
+        legal=(),  # found once the exchange is done
     )
-    return _advance_exchange(s)
 
 
 def _long_suit(hand: tuple[Card, ...]) -> int:
@@ -842,8 +816,11 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
     """Run the exchanges due (mushka-kopilka/exchange) until a taker must discard or play
     begins."""
     checked = s.checked  # the seats looked at, counted here and stored with the next state
-    # the hands, stock and takers pending as the exchanges leave them
-    now, stock, pending, laid_by = s.hands, s.stock, s.pending, s.laid
+    # the hands, stock, takers pending and cards laid down as the exchanges leave them
+    now = s.hands
+    stock = s.stock
+    pending = s.pending
+    laid_by = s.laid
     while not pending and checked < PLAYERS:
         seat = (s.dealer + 1 + checked) % PLAYERS
         checked += 1
@@ -854,99 +831,97 @@ def _advance_exchange(s: KopilkaState) -> KopilkaState:
         # the other three, from his left, take one each, lowest first (AMB-MUSHKAKOPILKA-07:
         # cards not taken go back to him; he draws as many as were taken)
         laid = sorted([c for c in now[seat] if SUIT_OF[c] == suit])
-        laid_by = _put(laid_by, seat, laid_by[seat] + tuple(laid))  # he alone knows them
+        laid_by = put(laid_by, seat, laid_by[seat] + tuple(laid))  # he alone knows them
         hands = list(now)
         hand = now[seat]
         takers = tuple((seat + k) % PLAYERS for k in range(1, PLAYERS))
         for taker, c in zip(takers, laid, strict=False):
-            hand = _without(hand, c)
+            hand = without(hand, c)
             hands[taker] = hands[taker] + (c,)
         drawn = stock[: PLAYERS - 1]
         hands[seat] = hand + drawn
-        now, stock = tuple(hands), stock[len(drawn) :]
+        now = tuple(hands)
+        stock = stock[len(drawn) :]
         if s.opts.exchange == "takers-discard":  # AMB-MUSHKAKOPILKA-07 (a): each taker
             pending = takers
         elif s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): the holder,
             pending = (seat,) * len(takers)  # once for each card taken
-    fields = list(s)  # the state with a few fields changed, built directly for speed
-    fields[_HANDS] = now
-    fields[_STOCK] = stock
-    fields[_PENDING] = pending
-    fields[_CHECKED] = checked
-    fields[_LAID] = laid_by
+    s = s._replace(hands=now, stock=stock, pending=pending, checked=checked, laid=laid_by)
     if pending:  # the first taker discards (the phase is the exchange already)
-        fields[_TURN] = pending[0]
-        fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
-        return _new_state(KopilkaState, fields)
-    fields[_PHASE] = PLAY  # mushka-kopilka/first-lead
-    return _lead_or_block(fields, left(s.dealer, PLAYERS), -1, now, stock)
+        return _ready(s._replace(turn=pending[0]))
+    return _lead_or_block(s, left(s.dealer, PLAYERS), -1)  # mushka-kopilka/first-lead
 
 
-def _lead_or_block(
-    fields: list[object], leader: Seat, ban: int, hands: Hands, stock: tuple[Card, ...]
-) -> KopilkaState:
-    """The position of ``fields`` (a state's, in order, holding ``hands`` and ``stock``) with
-    the table cleared and ``leader`` to lead, unless the deal is blocked."""
-    fields[_TURN] = leader  # the state with six fields changed, built directly for speed
-    fields[_TABLE] = ()
-    fields[_SEATS] = ()
-    fields[_PASSED] = ()
-    fields[_BOUGHT] = 0
-    fields[_BAN] = ban
-    if blocked(hands, not stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
-        s = _new_state(KopilkaState, fields)
+def _lead_or_block(s: KopilkaState, leader: Seat, ban: int) -> KopilkaState:
+    """``s`` in play with the table cleared and ``leader`` to lead, the suit ``ban`` barred to
+    him (-1: none), unless the deal is blocked."""
+    if blocked(s.hands, not s.stock):  # mushka-kopilka/blocked (AMB-MUSHKAKOPILKA-05)
         return _end_deal(s, -1)
-    fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
-    return _new_state(KopilkaState, fields)
+    return s._replace(
+        phase=PLAY,
+        turn=leader,
+        table=(),
+        table_seats=(),
+        passed=(),
+        bought=0,
+        ban=ban,
+        legal=_lead_choices(s.opts, leader, s.hands[leader], ban),
+    )
 
 
 def _ready(s: KopilkaState) -> KopilkaState:
     """``s`` carrying the actions the rules allow the player to move (``legal``)."""
-    fields = list(s)
-    fields[_LEGAL] = _choices(s)
-    return _new_state(KopilkaState, fields)
+    return s._replace(legal=_choices(s))
 
 
 # --- play -----------------------------------------------------------------------------------
 
 
-def _lead_choices(s: KopilkaState) -> tuple[Action, ...]:
-    seat = s.turn
-    hand = s.hands[seat]
+def _lead_choices(
+    opts: KopilkaOptions, seat: Seat, hand: tuple[Card, ...], ban: int
+) -> tuple[Action, ...]:
+    """What ``seat`` may do when he is to lead with ``hand``, the suit ``ban`` barred to him
+    (-1: none)."""
     plays = PLAYS[seat]
-    ban = s.ban
     if ban < 0:  # AMB-MUSHKAKOPILKA-05: a lead after all passed (or the first) is free
         return tuple([plays[c] for c in hand])
     other = tuple([plays[c] for c in hand if SUIT_OF[c] != ban])
     if other:  # mushka-kopilka/winner-leads-other
         return other
-    if s.opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
+    if opts.winner_lead == "pass-lead":  # AMB-MUSHKAKOPILKA-06
         return (PASSES[seat],)
     return tuple([plays[c] for c in hand])
 
 
-def _follow_choices(s: KopilkaState) -> tuple[Action, ...]:
-    seat = s.turn
-    hand = s.hands[seat]
-    led = SUIT_OF[s.table[0]]
+def _follow_choices(
+    opts: KopilkaOptions,
+    seat: Seat,
+    hand: tuple[Card, ...],
+    table: tuple[Card, ...],
+    *,
+    bought: int,
+    stock_left: bool,
+) -> tuple[Action, ...]:
+    """What ``seat`` may do on the trick ``table`` (the lead first) with ``hand``, having
+    bought ``bought`` cards in this turn, while cards are left in the stock or not."""
+    led = SUIT_OF[table[0]]
     plays = PLAYS[seat]
-    opts = s.opts
     same = tuple([plays[c] for c in hand if SUIT_OF[c] == led])  # follow-suit
     if same and opts.follow == "must-beat":  # AMB-MUSHKAKOPILKA-19 (follow=must-beat)
-        same = _beating(s.table, led, same)
+        same = _beating(table, led, same)
     out: tuple[Action, ...] = same
     if not same and AS in hand and led != 0 and opts.ace_cover == "must":
         return (plays[AS],)  # AMB-MUSHKAKOPILKA-04 (ace_cover=must): he covers with it
     # mushka-kopilka/ace-covers (AMB-MUSHKAKOPILKA-04): on a spade lead the ace is a spade
-    if led != 0 and AS in hand and (s.opts.ace == "any" or not same):
+    if led != 0 and AS in hand and (opts.ace == "any" or not same):
         out = out + (plays[AS],)
     if not same:
         # mushka-kopilka/buy (AMB-MUSHKAKOPILKA-03): again while void, or once under buy=one
-        if s.stock and s.bought < BUY_LIMITS[s.opts.buy]:
+        if stock_left and bought < BUY_LIMITS[opts.buy]:
             out = out + (BUYS[seat],)
         return out + (PASSES[seat],)  # mushka-kopilka/pass (never another suit: AMB-13)
     # mushka-kopilka/pass-with-suit (AMB-MUSHKAKOPILKA-02): fined at once, or found out later
-    if s.opts.pass_with_suit != "refused":
+    if opts.pass_with_suit != "refused":
         out = out + (PASSES[seat],)
     return out
 
@@ -970,10 +945,14 @@ def _beating(table: tuple[Card, ...], led: int, same: tuple[Play, ...]) -> tuple
 
 def _choices(s: KopilkaState) -> tuple[Action, ...]:
     """Every action the rules allow the player to move (empty once the partie is over)."""
+    seat = s.turn
+    if s.phase == PLAY and s.table:
+        return _follow_choices(
+            s.opts, seat, s.hands[seat], s.table, bought=s.bought, stock_left=bool(s.stock)
+        )
     if s.phase == PLAY:
-        return _follow_choices(s) if s.table else _lead_choices(s)
+        return _lead_choices(s.opts, seat, s.hands[seat], s.ban)
     if s.phase == EXCHANGE:
-        seat = s.turn
         return tuple([DISCARDS[seat][c] for c in s.hands[seat]])
     return ()
 
@@ -1006,7 +985,7 @@ def _refuse(s: KopilkaState, a: Action) -> None:
             f"the taker of a {suit_letter(s.ban)} trick must lead another suit",
         )
     led = SUIT_OF[s.table[0]]
-    has_suit = any(SUIT_OF[c] == led for c in hand)
+    has_suit = _holds_suit(hand, led)
     if not has_suit and AS in hand and led != 0 and s.opts.ace_cover == "must":
         raise IllegalAction(  # AMB-MUSHKAKOPILKA-04 (ace_cover=must)
             "mushka-kopilka/ace-covers",
@@ -1055,85 +1034,107 @@ def apply(s: KopilkaState, a: Action) -> KopilkaState:
     else:
         _refuse(s, a)
     if type(a) is Discard:  # mushka-kopilka/exchange-discard
-        pending = s.pending[1:]
-        hand = _without(s.hands[seat], a.card)
+        hand = without(s.hands[seat], a.card)
         stock = s.stock
         if s.opts.exchange == "holder-discards":  # AMB-MUSHKAKOPILKA-07 (c): he draws one
-            hand, stock = hand + stock[:1], stock[1:]  # in place of the card discarded
-        fields = list(s)  # the state with a few fields changed, built directly for speed
-        fields[_HANDS] = _put(s.hands, seat, hand)
-        fields[_STOCK] = stock
-        fields[_DISCARD] = s.discard + (a.card,)
-        fields[_DISCARDED] = _put(s.discarded, seat, s.discarded[seat] + (a.card,))
-        fields[_PENDING] = pending
-        if pending:  # the next taker discards
-            fields[_TURN] = pending[0]
-            fields[_LEGAL] = _choices(_new_state(KopilkaState, fields))
-            return _new_state(KopilkaState, fields)
-        return _advance_exchange(_new_state(KopilkaState, fields))
-    nxt = (seat + 1) % PLAYERS
-    table = s.table
-    fields = list(s)  # the state with a few fields changed, built directly for speed
-    if not table:
-        if type(a) is Play:
-            fields[_HANDS] = _played(s.hands, seat, a.card)
-            fields[_TABLE] = (a.card,)
-            fields[_SEATS] = (seat,)
-            fields[_TURN] = nxt
-            fields[_BOUGHT] = 0
-            fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
-            return _new_state(KopilkaState, fields)
+            hand = hand + stock[:1]  # in place of the card discarded
+            stock = stock[1:]
+        s = s._replace(
+            hands=put(s.hands, seat, hand),
+            stock=stock,
+            discard=s.discard + (a.card,),
+            discarded=put(s.discarded, seat, s.discarded[seat] + (a.card,)),
+            pending=s.pending[1:],
+        )
+        if s.pending:  # the next taker discards
+            return _ready(s._replace(turn=s.pending[0]))
+        return _advance_exchange(s)
+    nxt = left(seat, PLAYERS)  # the next to his left
+    opts = s.opts
+    if not s.table:
+        if type(a) is Play:  # the lead; the next to his left is to give a card to it
+            hands = _played(s.hands, seat, a.card)
+            lead: tuple[Card, ...] = (a.card,)
+            return s._replace(
+                hands=hands,
+                table=lead,
+                table_seats=(seat,),
+                turn=nxt,
+                bought=0,
+                legal=_follow_choices(
+                    opts, nxt, hands[nxt], lead, bought=0, stock_left=bool(s.stock)
+                ),
+            )
         # mushka-kopilka/winner-leads-other: the lead passes left
-        fields[_TURN] = nxt
-        fields[_BAN] = -1  # AMB-MUSHKAKOPILKA-06 (winner_lead=pass-lead)
-        fields[_LEGAL] = _lead_choices(_new_state(KopilkaState, fields))
-        return _new_state(KopilkaState, fields)
+        # (AMB-MUSHKAKOPILKA-06, winner_lead=pass-lead), any suit
+        return s._replace(turn=nxt, ban=-1, legal=_lead_choices(opts, nxt, s.hands[nxt], -1))
     if kind is Buy:  # mushka-kopilka/buy: the top card, for nothing (AMB-MUSHKAKOPILKA-03)
-        fields[_HANDS] = _put(s.hands, seat, s.hands[seat] + (s.stock[0],))
-        fields[_STOCK] = s.stock[1:]
-        fields[_BOUGHT] = s.bought + 1
-        fields[_IDLE] = 0  # mushka-kopilka/stalled: something was bought
-        fields[_LEGAL] = _follow_choices(_new_state(KopilkaState, fields))
-        return _new_state(KopilkaState, fields)
-    done = len(table) + len(s.passed) + 1 == PLAYERS
-    if type(a) is Play:
-        fields[_HANDS] = _played(s.hands, seat, a.card)
-        fields[_TABLE] = table + (a.card,)
-        fields[_SEATS] = s.table_seats + (seat,)
-    else:
-        if not CARDS_OF_SUIT[SUIT_OF[table[0]]].isdisjoint(s.hands[seat]):  # holds the suit led:
-            # mushka-kopilka/pass-with-suit
-            if s.opts.pass_with_suit == "found-out":
+        hand = s.hands[seat] + s.stock[:1]
+        stock = s.stock[1:]
+        bought = s.bought + 1
+        return s._replace(
+            hands=put(s.hands, seat, hand),
+            stock=stock,
+            bought=bought,
+            idle=0,  # mushka-kopilka/stalled: something was bought
+            legal=_follow_choices(opts, seat, hand, s.table, bought=bought, stock_left=bool(stock)),
+        )
+    done = len(s.table) + len(s.passed) + 1 == PLAYERS
+    hands = s.hands
+    table = s.table
+    table_seats = s.table_seats
+    passed = s.passed
+    owed = s.owed
+    ledger = s.ledger
+    if type(a) is Play:  # a card given to the lead
+        hands = _played(hands, seat, a.card)
+        table = table + (a.card,)
+        table_seats = table_seats + (seat,)
+    else:  # mushka-kopilka/pass
+        passed = passed + (seat,)
+        if _holds_suit(hands[seat], SUIT_OF[table[0]]):  # mushka-kopilka/pass-with-suit
+            if opts.pass_with_suit == "found-out":
                 # AMB-MUSHKAKOPILKA-02 (found-out): owed unseen, paid when the deal ends
-                fields[_OWED] = _put_int(s.owed, seat, s.owed[seat] + s.opts.fine)
+                owed = _put_int(owed, seat, owed[seat] + opts.fine)
             else:  # AMB-MUSHKAKOPILKA-02 (fined): the fine is paid into the box at once
-                fields[_LEDGER] = s.ledger.transfer(ACCOUNTS[seat], POT, s.opts.fine)
-        fields[_PASSED] = s.passed + (seat,)
-    fields[_TURN] = nxt
-    fields[_BOUGHT] = 0
-    s = _new_state(KopilkaState, fields)
+                ledger = ledger.transfer(ACCOUNTS[seat], POT, opts.fine)
+    legal: tuple[Action, ...] = ()  # the trick complete: found once it is closed
+    if not done:  # the next to the left gives a card or passes
+        legal = _follow_choices(opts, nxt, hands[nxt], table, bought=0, stock_left=bool(s.stock))
+    s = s._replace(
+        hands=hands,
+        table=table,
+        table_seats=table_seats,
+        passed=passed,
+        owed=owed,
+        ledger=ledger,
+        turn=nxt,
+        bought=0,
+        legal=legal,
+    )
     if done:
-        return _close_trick(s, fields)
-    fields[_LEGAL] = _follow_choices(s)
-    return _new_state(KopilkaState, fields)
+        return _close_trick(s)
+    return s
 
 
-def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
-    """The trick of ``s`` complete: taken, or given back when all passed. ``fields`` are those
-    of ``s``, in order, to build the next state from directly (for speed)."""
+def _holds_suit(hand: tuple[Card, ...], suit: int) -> bool:
+    """Whether ``hand`` holds a card of ``suit``."""
+    return any(SUIT_OF[c] == suit for c in hand)
+
+
+def _close_trick(s: KopilkaState) -> KopilkaState:
+    """The trick of ``s`` complete: taken, or given back when all passed."""
     table = s.table
     seats = s.table_seats
     leader = seats[0]
     if len(table) == 1:  # mushka-kopilka/all-pass: the leader takes his card back
         idle = min(s.idle + 1, PLAYERS)
-        hands = _put(s.hands, leader, s.hands[leader] + table)
-        fields[_HANDS] = hands
-        fields[_IDLE] = idle
+        s = s._replace(hands=put(s.hands, leader, s.hands[leader] + table), idle=idle)
         if stalled(idle, s.opts.stall_end == "blocked"):
             # mushka-kopilka/stalled (AMB-MUSHKAKOPILKA-15): ended as blocked, nobody first out
-            return _end_deal(_new_state(KopilkaState, fields), -1)
+            return _end_deal(s, -1)
         # AMB-MUSHKAKOPILKA-05: the next player to his left leads, any card
-        return _lead_or_block(fields, left(leader, PLAYERS), -1, hands, s.stock)
+        return _lead_or_block(s, left(leader, PLAYERS), -1)
     # mushka-kopilka/one-follower: one card given is enough for a trick
     i, doubled = covered_trick(table)
     winner = seats[i]
@@ -1152,25 +1153,27 @@ def _close_trick(s: KopilkaState, fields: list[object]) -> KopilkaState:
     # that took it, spades after a cover with the ace of spades
     suit = SUIT_OF[taker] if opts.record_suit == "winning-card" else led
     code = suit + DOUBLED if doubled else suit  # mushka-kopilka/record, mushka-kopilka/ace-double
-    fields[_WON] = s.won + table
-    fields[_TRICKS] = _put_int(s.tricks, winner, s.tricks[winner] + 1)
-    fields[_RECORD] = _put(s.record, winner, s.record[winner] + (code,))
-    fields[_LAST_WINNER] = winner
-    fields[_LAST_TRICK] = table
-    fields[_IDLE] = 0
+    s = s._replace(
+        won=s.won + table,
+        tricks=_put_int(s.tricks, winner, s.tricks[winner] + 1),
+        record=put(s.record, winner, s.record[winner] + (code,)),
+        last_winner=winner,
+        last_trick=table,
+        idle=0,
+    )
     # mushka-kopilka/first-out (AMB-MUSHKAKOPILKA-05): the deal ends with the trick in which a
     # player shed his last card, the first of them in play order being first out
-    hands = s.hands
     for p in seats:
-        if not hands[p]:  # (the end of the deal clears the table)
-            return _end_deal(_new_state(KopilkaState, fields), p)
+        if not s.hands[p]:  # (the end of the deal clears the table)
+            return _end_deal(s, p)
     # mushka-kopilka/winner-leads-other: the suit banned is the trick's, or under
     # ban_suit=card that of the card that took it (AMB-MUSHKAKOPILKA-14)
     ban = banned_suit(led, taker, opts.ban_suit == "card")
-    return _lead_or_block(fields, winner, ban, hands, s.stock)
+    return _lead_or_block(s, winner, ban)
 
 
 def _put_int(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
+    """``values`` (one per seat) with the value of ``seat`` replaced by ``value``."""
     out = list(values)
     out[seat] = value
     return tuple(out)
@@ -1202,44 +1205,20 @@ def _end_deal(s: KopilkaState, first: Seat) -> KopilkaState:
         # AMB-MUSHKAKOPILKA-01: the deal passes left (or stays), the pack the first reshuffled
         dealer = left(s.dealer, PLAYERS) if o.next_dealer == "left" else s.dealer
         hands, stock = deal_hands(dealer, s.decks[0])
-        # the next deal's state: every field but the options, the record and the legal
-        # actions (found once the exchange is done) set anew, built directly for speed
-        return _advance_exchange(
-            _new_state(
-                KopilkaState,
-                (
-                    o,
-                    dealer,
-                    s.deal_no + 1,
-                    EXCHANGE,
-                    -1,  # turn
-                    hands,
-                    stock,
-                    (),  # discard
-                    (),  # won
-                    (),  # table
-                    (),  # table_seats
-                    (),  # passed
-                    0,  # bought
-                    -1,  # ban
-                    0,  # checked
-                    (),  # pending
-                    (0,) * PLAYERS,  # tricks
-                    s.record,
-                    -1,  # last_winner
-                    (),  # last_trick
-                    first_out,
-                    ledger,
-                    s.decks[1:],
-                    0,  # idle
-                    ((),) * PLAYERS,  # laid
-                    ((),) * PLAYERS,  # discarded
-                    (0,) * PLAYERS,  # owed (paid above)
-                    s.legal,
-                ),
-            )
+        following = _new_deal(
+            opts=o,
+            dealer=dealer,
+            deal_no=s.deal_no + 1,
+            hands=hands,
+            stock=stock,
+            record=s.record,
+            first_out=first_out,
+            ledger=ledger,
+            decks=s.decks[1:],
         )
-    return _settle(_rep(s, ledger=ledger, first_out=first_out, owed=(0,) * PLAYERS), first)
+        return _advance_exchange(following)
+    # (the fines owed unseen are paid above)
+    return _settle(s._replace(ledger=ledger, first_out=first_out, owed=(0,) * PLAYERS), first)
 
 
 def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
@@ -1273,8 +1252,7 @@ def _settle(s: KopilkaState, first: Seat) -> KopilkaState:
         for p in range(PLAYERS):
             if gains[p] > 0:
                 ledger = ledger.transfer(POT, str(p), gains[p])
-    return _rep(
-        s,
+    return s._replace(
         ledger=ledger,
         phase=OVER,
         turn=-1,

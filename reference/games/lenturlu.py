@@ -36,6 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
@@ -43,6 +45,7 @@ from reference.core.actions import Buy, Pass, Play, read_action
 from reference.core.cards import DECK_52, KING, RANK_OF, SUIT_OF, Card, card, card_name, names
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -65,7 +68,7 @@ from reference.core.kernel import (
 from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
-from reference.core.seats import Seat
+from reference.core.seats import Seat, left
 
 GAME_ID: Final = "mushka-lenturlu"
 TITLE: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
@@ -81,6 +84,10 @@ LAYOUT_INDEX: Final = tuple(LAYOUT.index(c) if c in LAYOUT else -1 for c in rang
 #: ``FACE_POINTS[card]``: the points of a card left in hand (mushka-lenturlu/points): ace 1,
 #: jack, queen and king 10, the others their face value.
 FACE_POINTS: Final = tuple(min(LOW_RANK[c], 10) for c in range(52))
+#: ``NEXT[card]``: the card one rank above it in its suit, the ace low (-1 above the king):
+#: under sequence_suit=same-suit the one card that continues a sequence ending at it
+#: (mushka-lenturlu/ace-low, mushka-lenturlu/sequence).
+NEXT: Final = tuple(-1 if (x := next_up_low(c)) is None else x for c in range(52))
 #: The deal table (001:P59-P63): cards to each hand by the number of players.
 HAND_SIZE: Final = {3: 12, 4: 12, 5: 9, 6: 8, 7: 7}
 MAX_BUYS: Final = 2
@@ -257,6 +264,7 @@ RULES: Final = CORE_RULES + (
 # --- options: the rulings of the register --------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LenturluOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings)."""
@@ -563,14 +571,14 @@ def layout_amounts(total: int, remainder_to_seven: bool) -> tuple[int, ...]:
     post: remainder_to_seven or all(abs(a*50 - total*w) < 50 for a, w in zip(__return__, WEIGHTS))
     """
     shares = [total * w // 50 for w in WEIGHTS]
-    left = total - sum(shares)
+    left_over = total - sum(shares)
     if remainder_to_seven:  # AMB-MUSHKALENTURLU-03 (layout_split=remainder-to-seven)
-        shares[0] += left
+        shares[0] += left_over
         return tuple(shares)
     # AMB-MUSHKALENTURLU-03 (largest-remainder): ties in the text's order
     # (a stable sort, largest first: equal fractions keep the text's order)
     fractions = sorted(range(5), key=[total * w % 50 for w in WEIGHTS].__getitem__, reverse=True)
-    for i in fractions[:left]:
+    for i in fractions[:left_over]:
         shares[i] += 1
     return tuple(shares)
 
@@ -613,10 +621,7 @@ def hand_points(hand: Sequence[Card], ace_spades: int) -> int:
     pre: ace_spades in (1, 2)
     post: len(hand) <= __return__ <= 20 * len(hand)
     """
-    total = 0
-    for c in hand:  # a plain loop: cheaper than a generator for a hand of a few cards
-        total += card_points(c, ace_spades)
-    return total
+    return sum(card_points(c, ace_spades) for c in hand)
 
 
 def payment_due(hand: Sequence[Card], points: bool, fixed: int, ace_spades: int) -> int:
@@ -638,10 +643,7 @@ def face_points(hand: Sequence[Card]) -> int:
     pre: len(hand) <= 28 and all(0 <= c < 52 for c in hand)
     post: len(hand) <= __return__ <= 10 * len(hand)
     """
-    total = 0
-    for c in hand:
-        total += FACE_POINTS[c]  # mushka-lenturlu/points
-    return total
+    return sum(FACE_POINTS[c] for c in hand)  # mushka-lenturlu/points
 
 
 def follows(last: Card, c: Card, any_suit: bool) -> bool:
@@ -714,7 +716,7 @@ def is_stuck(last: Card, laid: int, any_suit: bool) -> bool:
     """
     if RANK_OF[last] == KING:
         return True
-    if not any_suit:  # the next card of its suit (NEXT: there is one below the king)
+    if not any_suit:  # the next card of its suit (there is one below the king)
         return bool(laid >> NEXT[last] & 1)
     return all(laid >> c & 1 for c in cards_of_low_rank(LOW_RANK[last] + 1))
 
@@ -831,7 +833,7 @@ def setup(table: Table) -> LenturluState:
         players=n,
         dealer=table.dealer,
         phase=PLAYING,
-        turn=(table.dealer + 1) % n,  # mushka-lenturlu/first-lead: the dealer's left
+        turn=left(table.dealer, n),  # mushka-lenturlu/first-lead: the dealer's left
         ledger=ledger,
         pending=(0,) * 5,
         hands=hands,
@@ -861,12 +863,18 @@ def _lead_actions(s: LenturluState, seat: Seat) -> tuple[Action, ...]:
     return (BUYS[seat],) if s.stock else (PASSES[seat],)
 
 
+def _continuing(s: LenturluState, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that continue the sequence (:func:`continuations`): under
+    sequence_suit=same-suit the next card of the last card's suit, if he holds it."""
+    if s.opts.any_suit:  # AMB-MUSHKALENTURLU-05 (any-suit): one rank above, of any suit
+        return continuations(hand, s.last, True)
+    nxt = NEXT[s.last]
+    return (nxt,) if nxt in hand else ()
+
+
 def _can_continue(s: LenturluState, hand: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds a card that continues the sequence (a fast path of
-    :func:`continuations`)."""
-    if s.opts.any_suit:
-        return bool(continuations(hand, s.last, True))
-    return NEXT[s.last] in hand
+    """Whether ``hand`` holds a card that continues the sequence (mushka-lenturlu/play-on)."""
+    return bool(_continuing(s, hand))
 
 
 def legal_actions(s: LenturluState) -> tuple[Action, ...]:
@@ -876,16 +884,10 @@ def legal_actions(s: LenturluState) -> tuple[Action, ...]:
     seat = s.turn
     if s.last < 0:
         return _lead_actions(s, seat)
-    hand = s.hands[seat]
-    if s.opts.any_suit:
-        can = continuations(hand, s.last, True)
-        if can:
-            plays = PLAYS[seat]
-            return _or_hold_back(s, seat, tuple(plays[c] for c in can))
-    else:
-        nxt = NEXT[s.last]
-        if nxt in hand:
-            return _or_hold_back(s, seat, (PLAYS[seat][nxt],))
+    can = _continuing(s, s.hands[seat])
+    if can:  # mushka-lenturlu/play-on
+        plays = PLAYS[seat]
+        return _or_hold_back(s, seat, tuple([plays[c] for c in can]))
     if _layer_stops(s, seat):  # mushka-lenturlu/buy: AMB-MUSHKALENTURLU-07, layer_buys=passes-on
         return (PASSES[seat],)
     if s.stock and s.bought < MAX_BUYS:  # mushka-lenturlu/buy (AMB-MUSHKALENTURLU-08)
@@ -1002,39 +1004,21 @@ def _apply_lead(s: LenturluState, a: Action, hand: tuple[Card, ...]) -> Lenturlu
             "mushka-lenturlu/sequence-stops",
             f"seat {seat} has no card to lead and buys one from the stock",
         )
-    return s._replace(turn=(seat + 1) % s.players)
-
-
-_FIELDS: Final = LenturluState._fields
-_TURN: Final = _FIELDS.index("turn")
-_LEDGER: Final = _FIELDS.index("ledger")
-_PENDING: Final = _FIELDS.index("pending")
-_HANDS: Final = _FIELDS.index("hands")
-_STOCK: Final = _FIELDS.index("stock")
-_TABLE: Final = _FIELDS.index("table")
-_PILES: Final = _FIELDS.index("piles")
-_LAID: Final = _FIELDS.index("laid")
-_LAST: Final = _FIELDS.index("last")
-_LAST_SEAT: Final = _FIELDS.index("last_seat")
-_PASSES: Final = _FIELDS.index("passes")
-_BOUGHT: Final = _FIELDS.index("bought")
-_new_state: Final = tuple.__new__
+    return s._replace(turn=left(seat, s.players))
 
 
 def _buy(s: LenturluState, seat: Seat) -> LenturluState:
     c = s.stock[0]  # mushka-lenturlu/buy: the top card of the stock
     held = list(s.hands[seat])
     insort(held, c)  # into its place: hands are kept sorted
-    hands = list(s.hands)  # one new tuple of hands, his replaced
-    hands[seat] = tuple(held)
     # mushka-lenturlu/stalled-round: under all_pass=round-continues a buy starts the count of
     # passes again (AMB-MUSHKALENTURLU-17); under last-leads it counts from the last card laid
-    fields = list(s)  # the state with four fields changed, built directly for speed
-    fields[_HANDS] = tuple(hands)
-    fields[_STOCK] = s.stock[1:]
-    fields[_BOUGHT] = s.bought + 1
-    fields[_PASSES] = s.passes if s.opts.last_leads else 0
-    return _new_state(LenturluState, fields)
+    return s._replace(
+        hands=put(s.hands, seat, tuple(held)),
+        stock=s.stock[1:],
+        bought=s.bought + 1,
+        passes=s.passes if s.opts.last_leads else 0,
+    )
 
 
 def _pass(s: LenturluState, seat: Seat) -> LenturluState:
@@ -1047,22 +1031,14 @@ def _pass(s: LenturluState, seat: Seat) -> LenturluState:
         return s._replace(turn=s.last_seat, last=-1, passes=0, bought=0)
     # mushka-lenturlu/next-continues: the next player continues from the last card (under
     # all_pass=round-continues the count stops at a whole round: AMB-MUSHKALENTURLU-17)
-    fields = list(s)  # the state with three fields changed, built directly for speed
-    fields[_TURN] = (seat + 1) % n
-    fields[_PASSES] = min(passes, n)
-    fields[_BOUGHT] = 0
-    return _new_state(LenturluState, fields)
+    return s._replace(turn=left(seat, n), passes=min(passes, n), bought=0)
 
 
 def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> LenturluState:
     """The state after ``seat`` has laid ``c`` (taken out of his hand, onto the table);
     ``led`` when it is a lead."""
     n = s.players
-    held = list(s.hands[seat])
-    held.remove(c)
-    hand = tuple(held)
-    hands = list(s.hands)  # one new tuple of hands, his replaced
-    hands[seat] = hand
+    hand = without(s.hands[seat], c)
     table = s.table + (c,)
     laid = s.laid | (1 << c)
     ledger = s.ledger
@@ -1071,7 +1047,7 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
     i = LAYOUT_INDEX[c]
     # AMB-MUSHKALENTURLU-21 (winning_twin=layout-once): a twin laid as the winning card ends
     # the game at once; the winner takes its money with the layout, neither taken nor restored
-    if i >= 0 and opts.winning_twin == "layout-once" and _wins(opts, c, led, len(held) == 0):
+    if i >= 0 and opts.winning_twin == "layout-once" and _wins(opts, c, led, not hand):
         i = -1
     if i >= 0 and not opts.twins_take:  # AMB-MUSHKALENTURLU-22 (twin_take=second-way)
         i = -1  # under way=king the twin is an ordinary card: nothing is taken
@@ -1080,51 +1056,40 @@ def _after_play(s: LenturluState, seat: Seat, c: Card, led: bool = False) -> Len
         amount = ledger.balances[n + i]
         take = (name, str(seat), amount)
         # mushka-lenturlu/layout-restore (AMB-MUSHKALENTURLU-11): the others, jointly, at once
-        if s.opts.taker_excluded:
+        if opts.taker_excluded:
             ledger = ledger.transfers([take, *_restore(n, seat, name, amount)])
         else:
             ledger = ledger.transfer(*take)
             pending = pending[:i] + (pending[i] + amount,) + pending[i + 1 :]
-    # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
-    # (AMB-MUSHKALENTURLU-08)
-    fields = list(s)  # the state with the card laid, built directly for speed
-    fields[_HANDS] = tuple(hands)
-    fields[_TABLE] = table
-    fields[_LAID] = laid
-    fields[_LEDGER] = ledger
-    fields[_PENDING] = pending
-    fields[_LAST] = c
-    fields[_LAST_SEAT] = seat
-    fields[_PASSES] = 0
-    fields[_BOUGHT] = 0 if opts.per_card else s.bought
+    s = s._replace(
+        hands=put(s.hands, seat, hand),
+        table=table,
+        laid=laid,
+        ledger=ledger,
+        pending=pending,
+        last=c,
+        last_seat=seat,
+        passes=0,
+        # mushka-lenturlu/buy: under buy_limit=per-card the count of two starts again
+        # (AMB-MUSHKALENTURLU-08)
+        bought=0 if opts.per_card else s.bought,
+    )
+    # mushka-lenturlu/king-wins: the king's player wins; under way=first-out
+    # (mushka-lenturlu/first-out) the first out of cards wins (AMB-MUSHKALENTURLU-13: his last
+    # card may be a king; he wins, no trick is taken)
+    if _wins(opts, c, led, not hand):
+        return _settle(s, seat)
     # AMB-MUSHKALENTURLU-06 (king_lead=no-win): a led king neither wins nor takes a trick; it
     # only closes the sequence (mushka-lenturlu/sequence-stops)
-    is_king = RANK_OF[c] == KING and not (led and opts.king_lead == "no-win")
-    if not opts.first_out:
-        if is_king:  # mushka-lenturlu/king-wins
-            return _settle(_new_state(LenturluState, fields), seat)
-    else:
-        if not hand:  # mushka-lenturlu/first-out: the first out of cards wins
-            # (AMB-MUSHKALENTURLU-13: his last card may be a king; he wins, no trick is taken)
-            return _settle(_new_state(LenturluState, fields), seat)
-        if is_king:  # mushka-lenturlu/king-takes-trick: he takes the trick and leads anew
-            pile = s.piles[seat] + table
-            fields[_TABLE] = ()
-            fields[_PILES] = s.piles[:seat] + (pile,) + s.piles[seat + 1 :]
-            fields[_TURN] = seat
-            fields[_LAST] = -1
-            fields[_BOUGHT] = 0
-            return _new_state(LenturluState, fields)
+    if opts.first_out and RANK_OF[c] == KING and not (led and opts.king_lead == "no-win"):
+        # mushka-lenturlu/king-takes-trick: he takes the trick and leads anew
+        piles = put(s.piles, seat, s.piles[seat] + table)
+        return s._replace(table=(), piles=piles, turn=seat, last=-1, bought=0)
     if is_stuck(c, laid, opts.any_suit):
         # mushka-lenturlu/sequence-stops (AMB-MUSHKALENTURLU-10): the one who laid the last
         # card leads anew, or under stuck_lead=next-player the next one to his left
-        fields[_TURN] = (seat + 1) % n if opts.stuck_next else seat
-        fields[_LAST] = -1
-        fields[_BOUGHT] = 0
-        return _new_state(LenturluState, fields)
-    # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
-    fields[_TURN] = seat
-    return _new_state(LenturluState, fields)
+        return s._replace(turn=left(seat, n) if opts.stuck_next else seat, last=-1, bought=0)
+    return s  # mushka-lenturlu/play-on: he goes on (lays, buys or passes)
 
 
 def _wins(opts: LenturluOptions, c: Card, led: bool, out: bool) -> bool:
@@ -1166,14 +1131,14 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
     # AMB-MUSHKALENTURLU-13 (first_out_pay=none): under way=first-out the winner takes the
     # layout only
     if o.first_out_pays or not o.first_out:
-        points, fixed, ace_spades = o.points, o.fixed_payment, o.ace_spades_points
         # AMB-MUSHKALENTURLU-14 c: under payment=points each point is worth point_value kopecks
-        rate = o.point_value if points else 1
+        rate = o.point_value if o.points else 1
         for p, hand in enumerate(s.hands):
             if p == winner:
                 continue
-            due = payment_due(hand, points, fixed, ace_spades)  # mushka-lenturlu/payment
-            if points and not o.twins_double:  # AMB-MUSHKALENTURLU-15 (twin_points=second-way)
+            # mushka-lenturlu/payment
+            due = payment_due(hand, o.points, o.fixed_payment, o.ace_spades_points)
+            if o.points and not o.twins_double:  # AMB-MUSHKALENTURLU-15 (twin_points=second-way)
                 due = face_points(hand)  # under way=king no twin counts double
             moves.append((str(p), to, rate * due))
     ledger = ledger.transfers(moves)
@@ -1183,8 +1148,6 @@ def _settle(s: LenturluState, winner: Seat) -> LenturluState:
 PLAYS: Final = tuple(tuple(Play(seat, c) for c in range(52)) for seat in range(MAX_PLAYERS))
 PASSES: Final = tuple(Pass(seat) for seat in range(MAX_PLAYERS))
 BUYS: Final = tuple(Buy(seat) for seat in range(MAX_PLAYERS))
-#: ``NEXT[card]``: the next card of its suit with the ace low (-1 above the king).
-NEXT: Final = tuple(-1 if (x := next_up_low(c)) is None else x for c in range(52))
 
 
 def outcome(s: LenturluState) -> Outcome | None:

@@ -39,17 +39,19 @@ holds a card twice is refused, though the two packs are whole.
 Performance note: a profile shows no single hot spot. A game is short (about 50
 decisions), so the seeded shuffle of 104 cards and the setup (splitting the two packs, the
 first round's contributions through the ledger) weigh on each decision, and each decision
-rebuilds a 20-field state and moves chips through the ledger (a stage-1 decision is a stake
-on one card; turning the four pays up to four cards at once). ``python scripts/bench.py
---game lotereya --breakdown`` measures both parts.
+makes one state, naming the fields it changes (``s._replace(...)``), and moves chips through
+the ledger (a stage-1 decision is a stake on one card; turning the four pays up to four cards
+at once). ``python scripts/bench.py --game lotereya --breakdown`` measures both parts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, NamedTuple, Self, cast
+from typing import ClassVar, Final, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from reference.core import observables as obs
 from reference.core import views
@@ -213,6 +215,7 @@ RULES: Final = CORE_RULES + (
 # --- options -------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LotereyaOptions(GameOptions):
     """The options of one game (the amounts agreed at the table, and the rulings)."""
@@ -400,20 +403,23 @@ DEFAULT_OPTIONS: Final = LotereyaOptions()
 # --- actions -----------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Spread(AmountAction):
     """The banker puts ``amount`` chips on the next of his four face-down cards."""
 
     __slots__ = ()
-    KIND = "spread"
+    KIND: ClassVar[str] = "spread"
 
 
+@mypyc_attr(native_class=False)
 class TurnUp(SeatAction):
     """The banker turns his four cards up."""
 
     __slots__ = ()
-    KIND = "turn"
+    KIND: ClassVar[str] = "turn"
 
 
+@mypyc_attr(native_class=False)
 class _Cards(CardsAction):
     """Cards laid in stage 2: at least one (more than two is well formed, and refused by the
     rule, lotereya/last-winner-leads)."""
@@ -428,18 +434,20 @@ class _Cards(CardsAction):
         return laid
 
 
+@mypyc_attr(native_class=False)
 class Lead(_Cards):
     """Lead one card, or two of the same rank, at the left-hand neighbour (stage 2)."""
 
     __slots__ = ()
-    KIND = "lead"
+    KIND: ClassVar[str] = "lead"
 
 
+@mypyc_attr(native_class=False)
 class Beat(_Cards):
     """Beat the cards led, one card of the beater's for each (stage 2)."""
 
     __slots__ = ()
-    KIND = "beat"
+    KIND: ClassVar[str] = "beat"
 
 
 Action = Spread | TurnUp | Lead | Beat | Take
@@ -496,17 +504,6 @@ class LotereyaState(NamedTuple):
     lost: tuple[int, ...]
     out: Seat
     opened: bool
-
-
-#: The fields of :class:`LotereyaState` in order, for :data:`_build`.
-LotereyaFields = tuple[
-    LotereyaOptions, int, Seat, Seat, int, Seat, Ledger, tuple[Card, ...], tuple[Card, ...],
-    tuple[Card, ...], int, Hands, Hands, Hands, tuple[Card, ...], tuple[Card, ...], Seat, Seat,
-    tuple[int, ...], Seat, bool,
-]  # fmt: skip
-#: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
-#: field's type and place), without the NamedTuple's Python-level ``__new__``.
-_build: Final = cast(Callable[[type[LotereyaState], LotereyaFields], LotereyaState], tuple.__new__)
 
 
 # --- decision functions (with contracts) ---------------------------------------------------
@@ -922,9 +919,8 @@ def _start_round(
     """The next round, the four of the last turned up: ``ledger``, ``bank_pack``, ``piles``,
     ``discard``, ``last_winner`` and ``lost`` as they now are (the players' hands empty);
     ``won`` the players who won something in the round just turned up."""
-    (opts, n, dealer, banker, phase, turn, _, _, deal_pack, _, spread, _, _, gathered, _,
-     table, leader, _, _, out, _) = s  # fmt: skip
-    seats = SEATS[n, dealer, opts.officers]
+    opts, n, banker, deal_pack = s.opts, s.players, s.banker, s.deal_pack
+    seats = _seats(s)
     empty: Hands = ((),) * n
     m = len(seats)
     # AMB-LOTEREYA-08 b: under last_round=short the dealer deals out what is left of his pack
@@ -936,16 +932,19 @@ def _start_round(
             ledger = ledger.transfers_by_place([(n, banker, pot)])  # the pot: place n (ACCOUNTS)
         # lotereya/last-winner-leads; AMB-LOTEREYA-09: nobody won, the dealer's left leads
         opener = last_winner if last_winner >= 0 else seats[0]
-        return _next_lead(
-            _build(LotereyaState, (
-                opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, (), spread,
-                empty, empty, gathered, discard, table, leader, last_winner, lost, out, False,
-            )),
-            opener,
-            piles,  # the cards set aside are the hands now
-            gathered,
-            discard,
-        )  # fmt: skip
+        s = s._replace(
+            ledger=ledger,
+            bank_pack=bank_pack,
+            four=(),
+            hands=empty,
+            piles=empty,
+            discard=discard,
+            last_winner=last_winner,
+            lost=lost,
+            opened=False,
+        )
+        # the cards set aside are the hands now
+        return _next_lead(s, opener, piles, s.gathered, discard)
     balances = ledger.balances
     rule = "each-round" if first else opts.contribution  # AMB-LOTEREYA-04
     # AMB-LOTEREYA-08 b: in a short last round a player the dealer's pack does not reach
@@ -957,23 +956,31 @@ def _start_round(
         # AMB-LOTEREYA-04: a player short of his contribution hands in what he has
         [(p, n, min(d, balances[p])) for p, d, r in zip(seats, due, reached, strict=True) if r]
     )
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, SPREADING, banker, ledger, bank_pack[FOUR:], deal_pack,
-        bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
-        0, empty, piles, gathered, discard, table, leader, last_winner, lost, out, False,
-    ))  # fmt: skip
+    return s._replace(
+        phase=SPREADING,
+        turn=banker,  # the banker spreads the chips
+        ledger=ledger,
+        bank_pack=bank_pack[FOUR:],
+        four=bank_pack[:FOUR],  # lotereya/banker-four (AMB-LOTEREYA-03): the top four
+        spread=0,
+        hands=empty,
+        piles=piles,
+        discard=discard,
+        last_winner=last_winner,
+        lost=lost,
+        opened=False,
+    )
 
 
 def _turn_up(s: LotereyaState) -> LotereyaState:
-    (opts, n, dealer, banker, _, _, ledger, bank_pack, _, four, _, hands, piles, _, discard, _, _,
-     last_winner, _, _, _) = s  # fmt: skip
+    opts, n, four, hands, piles = s.opts, s.players, s.four, s.hands, s.piles
     set_aside = list(piles)
     lost = [0] * n
-    discard += four  # lotereya/discard-and-set-aside: the banker's turned cards
+    discard = s.discard + four  # lotereya/discard-and-set-aside: the banker's turned cards
     winners_at: dict[int, Seat] = {}
     laid = set(four)
     kept = opts.tickets == "kept"  # AMB-LOTEREYA-16
-    seats = SEATS[n, dealer, opts.officers]
+    seats = _seats(s)
     for p in seats:
         # lotereya/match-wins: the three cards of this round; AMB-LOTEREYA-16 b: and the cards
         # he set aside before, for which a new contribution was paid
@@ -989,7 +996,7 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
         # tickets=kept his whole pile is in ``hand``)
         set_aside[p] = tuple(sorted(hand if kept else piles[p] + hand))
         lost[p] = len(hand)
-    balances = ledger.balances
+    balances = s.ledger.balances
     moves: list[tuple[int, int, int]] = []  # accounts by place (ACCOUNTS)
     for i in range(FOUR):  # lotereya/match-wins: in the order laid (AMB-LOTEREYA-09)
         card = n + 1 + i
@@ -1003,14 +1010,15 @@ def _turn_up(s: LotereyaState) -> LotereyaState:
             shares = fine_shares(on, len(dealt))  # equal shares, the odd chips to the first
             moves += [(card, p, k) for p, k in zip(dealt, shares, strict=True) if k]
         else:
-            moves.append((card, banker, on))
+            moves.append((card, s.banker, on))
+    last_winner = s.last_winner
     if winners_at:  # lotereya/last-winner-leads: who took the last win (AMB-LOTEREYA-09)
         last_winner = last_win(opts.last_win, winners_at, balances[n + 1 :], seats)
     # the players' cards are all won or set aside: their hands empty
     return _start_round(
         s,
-        ledger=ledger.transfers_by_place(moves),
-        bank_pack=bank_pack,
+        ledger=s.ledger.transfers_by_place(moves),
+        bank_pack=s.bank_pack,
         piles=tuple(set_aside),
         discard=discard,
         last_winner=last_winner,
@@ -1060,12 +1068,23 @@ def _lead_by(
 ) -> LotereyaState:
     """The position in which ``leader`` is to lead, ``hands``, ``gathered`` and ``discard`` as
     they now are."""
-    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, _, piles,
-     _, _, _, _, last_winner, lost, out, opened) = s  # fmt: skip
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, players, dealer, banker, LEADING, leader, ledger, bank_pack, deal_pack, four,
-        spread, hands, piles, gathered, discard, (), -1, last_winner, lost, out, opened,
-    ))  # fmt: skip
+    return _settled(s, LEADING, leader, hands=hands, gathered=gathered, discard=discard)
+
+
+def _settled(
+    s: LotereyaState,
+    phase: int,
+    turn: Seat,
+    *,
+    hands: Hands,
+    gathered: Hands,
+    discard: tuple[Card, ...],
+) -> LotereyaState:
+    """``s`` once the cards led are settled, ``hands``, ``gathered`` and ``discard`` as they now
+    are, the table clear and no one leading: ``turn`` to move in ``phase``."""
+    return s._replace(
+        phase=phase, turn=turn, hands=hands, gathered=gathered, discard=discard, table=(), leader=-1
+    )
 
 
 def _next_lead_sitting_out(
@@ -1123,12 +1142,8 @@ def _finish(
         ledger = s.ledger.transfers_by_place(  # a seat's account is at its place (ACCOUNTS)
             [(p, to, pays[p]) for p in range(n) if pays[p] and p != to]
         )
-    (opts, _, dealer, banker, _, _, _, bank_pack, deal_pack, four, spread, _, piles, _, _, _, _,
-     last_winner, lost, _, opened) = s  # fmt: skip
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, OVER, -1, ledger, bank_pack, deal_pack, four, spread, hands,
-        piles, gathered, discard, (), -1, last_winner, lost, out, opened,
-    ))  # fmt: skip
+    s = s._replace(ledger=ledger, out=out)
+    return _settled(s, OVER, -1, hands=hands, gathered=gathered, discard=discard)
 
 
 def _lead_options(seat: Seat, hand: tuple[Card, ...]) -> tuple[Lead, ...]:
@@ -1213,8 +1228,7 @@ def apply(s: LotereyaState, a: Action) -> LotereyaState:
 def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Spread):
         raise IllegalAction("core/wrong-action", "the banker now spreads the stakes")
-    (opts, n, dealer, banker, phase, turn, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, table, leader, last_winner, lost, out, opened) = s  # fmt: skip
+    n, spread, ledger = s.players, s.spread, s.ledger
     pot, amount = ledger.balances[n], a.amount
     lo, hi = spread_range(pot, FOUR - spread)
     if not lo <= amount <= hi:  # lotereya/spread (AMB-LOTEREYA-05)
@@ -1226,52 +1240,47 @@ def _apply_spread(s: LotereyaState, a: Action) -> LotereyaState:
     if k == FOUR - 1:  # lotereya/spread: the last card takes the rest
         # accounts by place (ACCOUNTS): the pot, then the four cards'
         moves = [(n, n + 1 + spread, amount), (n, n + 1 + k, pot - amount)]
-        # the four staked, the dealer deals and the banker turns up: one state built
-        seats = SEATS[n, dealer, opts.officers]
+        # the four staked, the dealer deals and the banker turns up: one state made
+        seats = _seats(s)
         m = len(seats)
-        dealt = list(hands)
-        threes = opts.deal_by == "threes"
+        dealt = list(s.hands)
+        threes = s.opts.deal_by == "threes"
         for i, p in enumerate(seats):
-            if len(deal_pack) < THREE * m:  # AMB-LOTEREYA-08 b: a short last round, dealt out
-                dealt[p] += _short_hand(deal_pack, m, i, threes)
-            elif threes:  # lotereya/deal-three (AMB-LOTEREYA-06 b): «по три карты», three at once
-                dealt[p] += deal_pack[THREE * i : THREE * i + THREE]
-            else:  # AMB-LOTEREYA-06 a: one at a time, the i-th card of each round of m
-                dealt[p] += (deal_pack[i], deal_pack[m + i], deal_pack[2 * m + i])
-        return _build(LotereyaState, (
-            opts, n, dealer, banker, TURNING, banker, ledger.transfers_by_place(moves), bank_pack,
-            deal_pack[THREE * m :], four, FOUR, tuple(dealt), piles, gathered, discard, table,
-            leader, last_winner, lost, out, opened,
-        ))  # fmt: skip
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, n, dealer, banker, phase, turn,
-        ledger.transfers_by_place([(n, n + 1 + spread, amount)]),  # the pot to the card
-        bank_pack, deal_pack, four, k, hands, piles, gathered, discard, table, leader,
-        last_winner, lost, out, opened,
-    ))  # fmt: skip
+            dealt[p] += _dealt(s.deal_pack, m, i, threes)  # lotereya/deal-three
+        return s._replace(
+            phase=TURNING,
+            turn=s.banker,  # the banker turns his four up next
+            ledger=ledger.transfers_by_place(moves),
+            deal_pack=s.deal_pack[THREE * m :],
+            spread=FOUR,
+            hands=tuple(dealt),
+        )
+    # the pot to the card
+    return s._replace(ledger=ledger.transfers_by_place([(n, n + 1 + spread, amount)]), spread=k)
 
 
-def _short_hand(deal_pack: tuple[Card, ...], m: int, i: int, threes: bool) -> tuple[Card, ...]:
-    """The cards the ``i``-th of ``m`` players gets in a short last round (AMB-LOTEREYA-08 b):
-    those of his three places in the deal (lotereya/deal-three) that the pack still holds."""
-    k = dealt_count(len(deal_pack), m, i, threes)
-    if threes:
-        return deal_pack[THREE * i : THREE * i + k]
-    return tuple(deal_pack[j * m + i] for j in range(k))
+def _dealt(deal_pack: tuple[Card, ...], m: int, i: int, threes: bool) -> tuple[Card, ...]:
+    """The cards the ``i``-th of ``m`` players from the dealer's left gets (lotereya/deal-three):
+    those of his three places in the deal, one at a time, the i-th card of each round of ``m``
+    (AMB-LOTEREYA-06 a), or under deal_by=threes «по три карты», the i-th packet of three (b);
+    in a short last round (AMB-LOTEREYA-08 b), those of them that the pack still holds (as
+    many as :func:`dealt_count` counts: a slice past the end of the pack holds none)."""
+    if threes:  # AMB-LOTEREYA-06 b: three at once
+        return deal_pack[THREE * i : THREE * i + THREE]
+    return deal_pack[i::m][:THREE]  # AMB-LOTEREYA-06 a: one at a time, every m-th card
 
 
 def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     if not isinstance(a, Lead):
         raise IllegalAction("core/wrong-action", "a player now leads one or two cards")
     seat, cards = a
-    (opts, players, dealer, banker, _, _, ledger, bank_pack, deal_pack, four, spread, hands,
-     piles, gathered, discard, _, _, last_winner, lost, out, opened) = s  # fmt: skip
+    opts, hands = s.opts, s.hands
     rest = _less_held(hands[seat], seat, cards)
     k = len(cards)
     if k == 1:  # lotereya/last-winner-leads: one card (in order as it is)
         led = cards
     elif k == 2 and RANK_OF[cards[0]] == RANK_OF[cards[1]]:  # or two of a rank, put in order
-        if opened and opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: the first lead only
+        if s.opened and opts.pairs == "first-lead":  # AMB-LOTEREYA-19 b: the first lead only
             raise IllegalAction(
                 "lotereya/last-winner-leads", "only the first lead may be two cards of a rank"
             )
@@ -1283,15 +1292,15 @@ def _apply_lead(s: LotereyaState, a: Action) -> LotereyaState:
     if not rest and opts.lead_out == "ends":
         # AMB-LOTEREYA-12 i: his cards are gone the moment he leads them: the game ends, the
         # cards led unanswered and out of play (lotereya/fines)
-        return _finish(s, seat, _put(hands, seat, rest), gathered, discard + led)
-    return _build(LotereyaState, (  # all its fields in order: less than _replace costs
-        opts, players, dealer, banker, BEATING,
-        _beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
-        ledger, bank_pack, deal_pack, four, spread,
-        _put(hands, seat, rest),  # his hand less the cards led
-        piles, gathered, discard, led, seat, last_winner, lost, out,
-        True,  # the first lead of stage 2 made (AMB-LOTEREYA-19)
-    ))  # fmt: skip
+        return _finish(s, seat, _put(hands, seat, rest), s.gathered, s.discard + led)
+    return s._replace(
+        phase=BEATING,
+        turn=_beater(s, seat),  # lotereya/must-beat: the left-hand neighbour
+        hands=_put(hands, seat, rest),  # his hand less the cards led
+        table=led,
+        leader=seat,
+        opened=True,  # the first lead of stage 2 made (AMB-LOTEREYA-19)
+    )
 
 
 def _beater(s: LotereyaState, seat: Seat) -> Seat:
@@ -1315,8 +1324,7 @@ def _after_gather(s: LotereyaState, seat: Seat) -> Seat:
 
 
 def _apply_beat(s: LotereyaState, a: Action) -> LotereyaState:
-    (opts, _, _, _, _, _, _, _, _, _, _, hands, _, gathered, discard, table, _, _, _,
-     _, _) = s  # fmt: skip
+    opts, hands, gathered, discard, table = s.opts, s.hands, s.gathered, s.discard, s.table
     seat = a.seat
     hand = hands[seat]
     if isinstance(a, Take):

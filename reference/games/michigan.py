@@ -38,6 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import AmountAction, Pass, Play, SeatAction, read_action
@@ -247,6 +249,7 @@ RULES: Final = CORE_RULES + (
 # --- options ---------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MichiganOptions(GameOptions):
     """The options of one game (the chips agreed at the table, and the rulings)."""
@@ -415,6 +418,7 @@ class _Stake(NamedTuple):
     others: tuple[tuple[Card, int], ...] = ()
 
 
+@mypyc_attr(native_class=False)
 class Stake(_Stake):
     """Put chips on the boodle cards: ``split`` gives the chips on A♥, K♦, Q♠, J♣;
     ``others`` the chips a player tried to put on other cards (never legal: the stakes go on
@@ -445,25 +449,28 @@ class Stake(_Stake):
         return cls(seat, (a, b, c, d), others)
 
 
+@mypyc_attr(native_class=False)
 class TakeExtra(SeatAction):
     """The dealer takes the extra hand; his own goes dead."""
 
     __slots__ = ()
-    KIND = "take_extra"
+    KIND: ClassVar[str] = "take_extra"
 
 
+@mypyc_attr(native_class=False)
 class Keep(SeatAction):
     """The dealer keeps his own hand and auctions the extra hand."""
 
     __slots__ = ()
-    KIND = "keep"
+    KIND: ClassVar[str] = "keep"
 
 
+@mypyc_attr(native_class=False)
 class Bid(AmountAction):
     """Bid chips for the extra hand."""
 
     __slots__ = ()
-    KIND = "bid"
+    KIND: ClassVar[str] = "bid"
 
 
 Action = Stake | TakeExtra | Keep | Bid | Play | Pass

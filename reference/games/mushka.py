@@ -32,6 +32,8 @@ from functools import partial
 from itertools import combinations
 from typing import ClassVar, Final, NamedTuple, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import CardsAction, Pass, Play, SeatAction, Take, read_action
@@ -737,6 +739,7 @@ def _variant_rules(v: Variant, ids: tuple[str, ...], own: tuple[Rule, ...]) -> t
 # --- options -----------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MushkaOptions(GameOptions):
     """The options of the four мушки, each declared once: the base game's, then those of a
@@ -1190,6 +1193,7 @@ OPTIONS_BASE: Final = offered(BASE)
 # --- actions ---------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 class Go(SeatAction):
     """Declare play: "играю" / "иду"."""
 
@@ -1197,6 +1201,7 @@ class Go(SeatAction):
     KIND: ClassVar[str] = "go"
 
 
+@mypyc_attr(native_class=False)
 class Stand(SeatAction):
     """Keep the hand: "иду на своих"."""
 
@@ -1204,6 +1209,7 @@ class Stand(SeatAction):
     KIND: ClassVar[str] = "stand"
 
 
+@mypyc_attr(native_class=False)
 class Exchange(CardsAction):
     """Discard one to five cards and draw as many (cards in canonical order)."""
 
@@ -1216,6 +1222,7 @@ class _ChooseTrump(NamedTuple):
     suit: int
 
 
+@mypyc_attr(native_class=False)
 class ChooseTrump(_ChooseTrump):
     """Памфил: the dealer who turned up the jack of clubs names the trump suit."""
 
@@ -1234,6 +1241,7 @@ class ChooseTrump(_ChooseTrump):
             raise FormatError(f"action/suit: {e}") from None
 
 
+@mypyc_attr(native_class=False)
 class DeclarePamfil(SeatAction):
     """Памфил: the player who plays with the jack of clubs declares it before play
     ("по заявлении им до начала игры о том, что у него трефовый валет")."""
@@ -2768,12 +2776,12 @@ def load_position(v: Variant, notation: Notation[MushkaOptions], pos: JSON) -> M
     tc = o.get("trump_card")
     trump_card = -1 if tc is None else as_card(tc, "position/trump_card")
     declared_json = as_list(o.get("declared", [None] * n), "position/declared")
-    back = {t: k for k, t in DECLARED.items()}
-    declared = []
-    for i, d in enumerate(declared_json):
-        if d not in back:
+    back: dict[str | None, int] = {t: k for k, t in DECLARED.items()}
+    declared: list[int] = []
+    for i, said in enumerate(declared_json):
+        if not isinstance(said, str | None) or said not in back:
             raise FormatError(f"position/declared/{i}: null, 'play' or 'pass'")
-        declared.append(back[d] if isinstance(d, str) or d is None else UNDECIDED)
+        declared.append(back[said])
     table_cards: list[Card] = []
     table_seats: list[Seat] = []
     for i, item in enumerate(as_list(o.get("table", []), "position/table")):
@@ -2978,7 +2986,7 @@ def mushka_game(
     )
 
 
-GAME: Final = mushka_game(MUSHKA, OPTIONS_BASE, RULES_BASE)
+GAME: Final[Kernel[MushkaState, Action]] = mushka_game(MUSHKA, OPTIONS_BASE, RULES_BASE)
 
 # --- the variants -----------------------------------------------------------------------------
 #
@@ -3188,6 +3196,12 @@ SHUTIKHA_RULES: Final = _variant_rules(
 
 SHUTIKHA_OPTIONS: Final = offered(SHUTIKHA)
 
-GAME_MISTIGRI: Final = mushka_game(MUSHKA_MISTIGRI, MISTIGRI_OPTIONS, MISTIGRI_RULES)
-GAME_PAMFIL: Final = mushka_game(MUSHKA_PAMFIL, PAMFIL_OPTIONS, PAMFIL_RULES)
-GAME_SHUTIKHA: Final = mushka_game(MUSHKA_SHUTIKHA, SHUTIKHA_OPTIONS, SHUTIKHA_RULES)
+GAME_MISTIGRI: Final[Kernel[MushkaState, Action]] = mushka_game(
+    MUSHKA_MISTIGRI, MISTIGRI_OPTIONS, MISTIGRI_RULES
+)
+GAME_PAMFIL: Final[Kernel[MushkaState, Action]] = mushka_game(
+    MUSHKA_PAMFIL, PAMFIL_OPTIONS, PAMFIL_RULES
+)
+GAME_SHUTIKHA: Final[Kernel[MushkaState, Action]] = mushka_game(
+    MUSHKA_SHUTIKHA, SHUTIKHA_OPTIONS, SHUTIKHA_RULES
+)

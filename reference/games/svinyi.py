@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core.actions import Pass, read_action
 from reference.core.cards import (
@@ -181,6 +183,7 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
 )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SvinyiOptions(GameOptions):
     """The options of one game (the rulings)."""
@@ -377,6 +380,7 @@ class _Lay(NamedTuple):
     onto: int  # PIG, or the seat whose store
 
 
+@mypyc_attr(native_class=False)
 class Lay(_Lay):
     """Lay a card (the drawn one or the top of one's own store) on the pig or a store."""
 
@@ -935,7 +939,8 @@ def apply(s: SvinyiState, a: Action) -> SvinyiState:
     ):
         pig = (c,)
     elif RANK_OF[c] == KING:  # svinyi/pig-ends-king
-        pig, done = (), done + pig + (c,)
+        done += (*pig, c)
+        pig = ()
     else:
         pig += (c,)
     return _laid(s, seat, c, hand, held, stores, pig, done)

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, NamedTuple, Self
 
+from mypy_extensions import mypyc_attr
+
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import Play, Take, read_action
@@ -153,6 +155,7 @@ RULES: Final = CORE_RULES + (
 )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TsygankaOptions(GameOptions):
     """The options of one game (the rulings)."""
@@ -297,6 +300,7 @@ class _Draw(NamedTuple):
     position: int
 
 
+@mypyc_attr(native_class=False)
 class Draw(_Draw):
     """Draw the face-down card at ``position`` (of the circle, or of the hand offered)."""
 

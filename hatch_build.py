@@ -1,0 +1,110 @@
+"""The opt-in compiled build of the model: ``KOLODA_COMPILE=1 pip wheel .`` (or ``pip install .``).
+
+Without ``KOLODA_COMPILE=1`` this hook does nothing, and the wheel is the pure-Python package,
+the default install. With it, the wheel also holds ``reference/core`` and ``reference/games``
+compiled by mypyc from the same source: a C extension per module beside its ``.py`` (Python
+imports the extension first) and mypyc's shared library at the wheel's root. The build needs a
+C compiler and the Python headers; mypy (whose mypyc compiles) and setuptools (which drives the
+compiler) come into the isolated build environment by :meth:`CompiledBuild.dependencies`.
+
+The shells (``reference/cli``, ``reference/openspiel.py``), ``conformance`` and the package's
+``__init__`` stay interpreted. An editable install is never compiled: the hook refuses it.
+``nox -s compiled`` builds this wheel, runs the suite against it and compares it with the
+interpreted source (``scripts/differential.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import cast
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+#: The environment variable that asks for the compiled build ("1").
+ENV = "KOLODA_COMPILE"
+#: What mypyc compiles: the model (its imports stay inside it; the shells import it).
+COMPILED = ("reference/core", "reference/games")
+#: The model's functions that make a dataclass field (reference/core/kernel.py).
+FIELD_SPECIFIERS = ("reference.core.kernel.option", "reference.core.kernel.reading")
+#: What the compiled build needs besides hatchling: mypy carries mypyc; setuptools drives the C
+#: compiler (the version of mypy is the one the type check runs, so both read the source alike).
+BUILD_REQUIRES = ("mypy==2.4.1", "setuptools>=70")
+
+
+def wanted() -> bool:
+    """Whether the compiled build is asked for."""
+    value = os.environ.get(ENV, "")
+    if value not in ("", "0", "1"):
+        raise ValueError(f"{ENV}={value!r}: say 1 for the compiled build, 0 or nothing for none")
+    return value == "1"
+
+
+class CompiledBuild(BuildHookInterface):  # type: ignore[type-arg]
+    """Compiles the model with mypyc into the wheel when ``KOLODA_COMPILE=1``."""
+
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        return list(BUILD_REQUIRES) if wanted() else []
+
+    def initialize(self, version: str, build_data: dict[str, object]) -> None:
+        if self.target_name != "wheel" or not wanted():
+            return
+        if version == "editable":
+            raise RuntimeError(
+                f"{ENV}=1 compiles a wheel, not an editable install: use `pip install .` "
+                "(or `pip wheel .`) without -e"
+            )
+        self._work = Path(tempfile.mkdtemp(prefix="koloda-mypyc-"))
+        force_include = cast(dict[str, str], build_data["force_include"])
+        for so in compile_model(Path(self.root), self._work):
+            force_include[str(so)] = so.relative_to(self._work).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, object], artifact_path: str) -> None:
+        work = getattr(self, "_work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def compile_model(root: Path, work: Path) -> list[Path]:
+    """Compiles a copy of the model under ``work`` (mypyc, then the C compiler on every core)
+    and returns the extension files it made, the shared library first."""
+    # these are in the build environment only when the compiled build is asked for
+    from mypyc.build import mypycify  # noqa: PLC0415
+    from mypyc.irbuild.specialize import (  # noqa: PLC0415
+        specialize_function,
+        translate_dataclasses_field_call,
+    )
+    from setuptools import Distribution  # noqa: PLC0415
+
+    # option() and reading() return the dataclasses.Field of an options field, typed as the
+    # field's value so that mypy checks the options' types: mypyc is told they are field
+    # specifiers like dataclasses.field, whose result it must not check against that type
+    for name in FIELD_SPECIFIERS:
+        specialize_function(name)(translate_dataclasses_field_call)
+
+    shutil.copytree(
+        root / "reference",
+        work / "reference",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"),
+    )
+    here = Path.cwd()
+    os.chdir(work)
+    try:
+        extensions = mypycify(list(COMPILED), opt_level="3")
+        dist = Distribution({"name": "koloda-model", "ext_modules": extensions})
+        build_ext = dist.get_command_obj("build_ext")
+        build_ext.inplace = True
+        build_ext.parallel = os.cpu_count() or 1
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(here)
+    made = sorted(p for p in work.rglob("*.so") if "build" not in p.relative_to(work).parts)
+    if not any(p.parent == work for p in made) or len(made) < 2:
+        raise RuntimeError(f"mypyc made no extension under {work}: {made}")
+    return sorted(made, key=lambda p: (p.parent != work, p.as_posix()))
