@@ -391,12 +391,9 @@ def four_and_top(hand: tuple[int, ...]) -> bool:
     return max(counts) == 4
 
 
-#: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
-#: :func:`effective_suit` and ``KEYS[mode][kind][trump][lead][card]`` is :func:`card_key`, the
-#: mode that of top_trumped (:data:`TRUMPED`: suit-led, when-led, any-lead).
-EFF: Final = tuple(
-    tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
-)
+#: :func:`card_key` as a table, the strength of each card in each trick:
+#: ``KEYS[mode][kind][trump][lead][card]``, the mode that of top_trumped (:data:`TRUMPED`:
+#: suit-led, when-led, any-lead).
 KEYS: Final = tuple(
     tuple(
         tuple(
@@ -467,63 +464,6 @@ MUSHKA_SHUTIKHA: Final = Variant(
     "mushka-shutikha", SHUTIKHA, "Мушка шутиха (seed 001, глава XVI)", QS, 0
 )
 VARIANTS: Final = {v.id: v for v in (MUSHKA, MUSHKA_MISTIGRI, MUSHKA_PAMFIL, MUSHKA_SHUTIKHA)}
-
-#: The cards of each suit in play, for following: ``SUITED[False][kind][trump][suit]`` the
-#: cards whose :func:`effective_suit` is ``suit``, ``SUITED[True][kind][trump][suit]`` the same
-#: and the variant's мушка card (the variants in the order of their kinds).
-SUITED: Final = tuple(
-    tuple(
-        tuple(
-            tuple(
-                frozenset(
-                    c for c in range(52) if EFF[v.kind][t][c] == suit or (with_top and c == v.top)
-                )
-                for suit in range(4)
-            )
-            for t in range(4)
-        )
-        for v in VARIANTS.values()
-    )
-    for with_top in (False, True)
-)
-
-#: The cards that follow a lead and the cards that trump it, by the card led:
-#: ``FOLLOWS[both][kind][trump][lead]`` is the pair of :data:`SUITED` rows of the suit led
-#: (with the мушка card when trumps are led and ``both``, under top_follows=both,
-#: AMB-MUSHKA-13) and of the trumps with the мушка card.
-FOLLOWS: Final = tuple(
-    tuple(
-        tuple(
-            tuple(
-                (
-                    SUITED[both and EFF[k][t][lead] == t][k][t][EFF[k][t][lead]],
-                    SUITED[True][k][t][t],
-                )
-                for lead in range(52)
-            )
-            for t in range(4)
-        )
-        for k in range(4)
-    )
-    for both in (False, True)
-)
-
-
-#: The cards that follow a lead and the cards that trump it in Памфил under
-#: ace_of_spades=keeps-conditions (AMB-MUSHKAPAMFIL-01/e), ``ACE_FOLLOWS[trump][lead]``: as
-#: :data:`FOLLOWS` with the ace of spades in the part of the мушка card, at the base game's
-#: default top_follows=both (it also follows a trump lead, and it trumps).
-ACE_FOLLOWS: Final = tuple(
-    tuple(
-        (
-            SUITED[False][PAMFIL][t][EFF[PAMFIL][t][lead]]
-            | (frozenset({AS}) if EFF[PAMFIL][t][lead] == t else frozenset()),
-            SUITED[False][PAMFIL][t][t] | {AS},
-        )
-        for lead in range(52)
-    )
-    for t in range(4)
-)
 
 
 def rid(v: Variant, slug: str) -> str:
@@ -2055,20 +1995,20 @@ def follow_choices(
         # mushka-shutikha/king-lead
         return lead_choices(hand, trump, kind, KING_RULES[opts.king_lead])
     lead = table[0]
-    # AMB-MUSHKA-13: with the suit led, the мушка card when trumps are led under both
-    suited, trumps = FOLLOWS[opts.top_follows == "both"][kind][trump][lead]
-    top = v.top
-    if _ace_keeps(kind, opts):  # AMB-MUSHKAPAMFIL-01/e: the ace of spades as the мушка card
-        suited, trumps = ACE_FOLLOWS[trump][lead]
-        top = AS
-    # one pass over the hand (it is short), each list kept in the order of the hand: the cards
-    # of the suit led (with the мушка card when both), else the trumps and the мушка card
+    led = effective_suit(lead, trump, kind)
+    # AMB-MUSHKAPAMFIL-01/e: beside Памфил the ace of spades plays the part of the мушка card
+    top = AS if _ace_keeps(kind, opts) else v.top
+    # AMB-MUSHKA-13: the мушка card follows a lead in trumps too, under top_follows=both
+    top_follows_trumps = led == trump and opts.top_follows == "both"
+    # each list in the order of the hand: the cards that follow the suit led, else the trumps
+    # and the мушка card
     follow: list[Card] = []
     ruff: list[Card] = []
     for c in hand:
-        if c in suited:
+        suit = effective_suit(c, trump, kind)
+        if suit == led or (c == top and top_follows_trumps):
             follow.append(c)
-        elif c in trumps:
+        elif suit == trump or c == top:
             ruff.append(c)
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
@@ -2149,7 +2089,7 @@ def _follow_or_trump(
     kind = v.kind
     keys = _trick_keys(opts, kind, trump, table[0])
     high = max([keys[c] for c in table])
-    beating = [c for c in hand if EFF[kind][trump][c] == trump and keys[c] > high]
+    beating = [c for c in hand if effective_suit(c, trump, kind) == trump and keys[c] > high]
     king = trump * 13 + 11
     if opts.king_ruff == "must" and king in hand:  # AMB-MUSHKA-61/b: he trumps with the king
         beating = [c for c in beating if c == king]
