@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import typing
-
 import pytest
 
 from reference import DeckOrder, FormatError, SetupError, Table, games
@@ -183,35 +181,3 @@ def test_flush_precedence_suit_then_points() -> None:
 
 def test_registered_under_its_id() -> None:
     assert games()["mushka"].id == "mushka"
-
-
-def test_the_fields_alias_and_places_match_the_state() -> None:
-    """``MushkaFields`` (what the fast builder ``_build`` is typed by) lists the state's fields'
-    types in order, and each field place names its field."""
-    hints = typing.get_type_hints(mushka.MushkaState, vars(mushka))
-    assert typing.get_args(mushka.MushkaFields) == tuple(hints.values())
-    fields = mushka.MushkaState._fields
-    places = {name: value for name, value in vars(mushka).items() if name.startswith("_")}
-    named = {
-        "_PHASE": "phase",
-        "_TURN": "turn",
-        "_HANDS": "hands",
-        "_STOCK": "stock",
-        "_DISCARD": "discard",
-        "_DECLARED": "declared",
-        "_EXCHANGED": "exchanged",
-        "_HOLDER": "holder",
-        "_HELD": "held",
-        "_TABLE": "table",
-        "_SEATS": "table_seats",
-        "_CLAIMS": "claims",
-        "_TRICKS": "tricks",
-        "_PILES": "piles",
-        "_TOP_BEATEN": "top_beaten",
-        "_REVOKES": "revokes",
-        "_LAST_WINNER": "last_winner",
-        "_LAST_TRICK": "last_trick",
-        "_LEGAL": "legal",
-    }
-    for constant, field in named.items():
-        assert places[constant] == fields.index(field), constant

@@ -148,7 +148,7 @@ ORIGINAL_GATHER = mushka._gather
 def gather_no_forfeit(s: MushkaState, a: object) -> MushkaState:
     """A trick claimed by a player not its winner costs him nothing."""
     if isinstance(a, Take):
-        return mushka._credit(s, list(s), s.table, s.table_seats, s.hands)
+        return mushka._credit(s, s.table, s.table_seats, s.hands, s.revokes)
     return ORIGINAL_GATHER(s, a)  # type: ignore[arg-type]
 
 

@@ -26,11 +26,11 @@ code enforces it. A rule shared by the four games has one id per game (``mushka/
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain, combinations, repeat
-from typing import ClassVar, Final, NamedTuple, Self, cast
+from itertools import combinations, repeat
+from typing import ClassVar, Final, NamedTuple, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -54,6 +54,7 @@ from reference.core.cards import (
 )
 from reference.core.errors import FormatError, IllegalAction, SetupError
 from reference.core.game import DeckOrder, Outcome, Table
+from reference.core.holdings import put, without
 from reference.core.jsontypes import (
     JSON,
     JSONObject,
@@ -390,12 +391,9 @@ def four_and_top(hand: tuple[int, ...]) -> bool:
     return max(counts) == 4
 
 
-#: Lookup tables built from the functions above, for speed: ``EFF[kind][trump][card]`` is
-#: :func:`effective_suit` and ``KEYS[mode][kind][trump][lead][card]`` is :func:`card_key`, the
-#: mode that of top_trumped (:data:`TRUMPED`: suit-led, when-led, any-lead).
-EFF: Final = tuple(
-    tuple(tuple(effective_suit(c, t, k) for c in range(52)) for t in range(4)) for k in range(4)
-)
+#: :func:`card_key` as a table, the strength of each card in each trick:
+#: ``KEYS[mode][kind][trump][lead][card]``, the mode that of top_trumped (:data:`TRUMPED`:
+#: suit-led, when-led, any-lead).
 KEYS: Final = tuple(
     tuple(
         tuple(
@@ -466,63 +464,6 @@ MUSHKA_SHUTIKHA: Final = Variant(
     "mushka-shutikha", SHUTIKHA, "Мушка шутиха (seed 001, глава XVI)", QS, 0
 )
 VARIANTS: Final = {v.id: v for v in (MUSHKA, MUSHKA_MISTIGRI, MUSHKA_PAMFIL, MUSHKA_SHUTIKHA)}
-
-#: The cards of each suit in play, for following: ``SUITED[False][kind][trump][suit]`` the
-#: cards whose :func:`effective_suit` is ``suit``, ``SUITED[True][kind][trump][suit]`` the same
-#: and the variant's мушка card (the variants in the order of their kinds).
-SUITED: Final = tuple(
-    tuple(
-        tuple(
-            tuple(
-                frozenset(
-                    c for c in range(52) if EFF[v.kind][t][c] == suit or (with_top and c == v.top)
-                )
-                for suit in range(4)
-            )
-            for t in range(4)
-        )
-        for v in VARIANTS.values()
-    )
-    for with_top in (False, True)
-)
-
-#: The cards that follow a lead and the cards that trump it, by the card led:
-#: ``FOLLOWS[both][kind][trump][lead]`` is the pair of :data:`SUITED` rows of the suit led
-#: (with the мушка card when trumps are led and ``both``, under top_follows=both,
-#: AMB-MUSHKA-13) and of the trumps with the мушка card.
-FOLLOWS: Final = tuple(
-    tuple(
-        tuple(
-            tuple(
-                (
-                    SUITED[both and EFF[k][t][lead] == t][k][t][EFF[k][t][lead]],
-                    SUITED[True][k][t][t],
-                )
-                for lead in range(52)
-            )
-            for t in range(4)
-        )
-        for k in range(4)
-    )
-    for both in (False, True)
-)
-
-
-#: The cards that follow a lead and the cards that trump it in Памфил under
-#: ace_of_spades=keeps-conditions (AMB-MUSHKAPAMFIL-01/e), ``ACE_FOLLOWS[trump][lead]``: as
-#: :data:`FOLLOWS` with the ace of spades in the part of the мушка card, at the base game's
-#: default top_follows=both (it also follows a trump lead, and it trumps).
-ACE_FOLLOWS: Final = tuple(
-    tuple(
-        (
-            SUITED[False][PAMFIL][t][EFF[PAMFIL][t][lead]]
-            | (frozenset({AS}) if EFF[PAMFIL][t][lead] == t else frozenset()),
-            SUITED[False][PAMFIL][t][t] | {AS},
-        )
-        for lead in range(52)
-    )
-    for t in range(4)
-)
 
 
 def rid(v: Variant, slug: str) -> str:
@@ -1306,6 +1247,8 @@ PLAYING: Final = 1
 DECLARED: Final = {UNDECIDED: None, PASSED: "pass", PLAYING: "play"}
 
 Hands = tuple[tuple[Card, ...], ...]
+#: A value kept per seat (a count, a flag).
+V = TypeVar("V")
 
 
 class MushkaState(NamedTuple):
@@ -1362,77 +1305,6 @@ class MushkaState(NamedTuple):
     legal: tuple[Play, ...]
 
 
-#: The fields of :class:`MushkaState` in order, for :data:`_build`.
-MushkaFields = tuple[
-    Variant,
-    MushkaOptions,
-    int,
-    Seat,
-    int,
-    Seat,
-    Hands,
-    tuple[Card, ...],
-    int,
-    Card,
-    tuple[Card, ...],
-    tuple[Card, ...],
-    tuple[Card, ...],
-    Hands,
-    tuple[int, ...],
-    tuple[bool, ...],
-    Seat,
-    tuple[tuple[Card, Seat], ...],
-    tuple[Card, ...],
-    tuple[Seat, ...],
-    int,
-    tuple[int, ...],
-    Hands,
-    bool,
-    tuple[int, ...],
-    tuple[bool, ...],
-    Seat,
-    tuple[Card, ...],
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[int, ...],
-    Seat,
-    Hands,
-    Seat,
-    str,
-    tuple[Seat, ...],
-    tuple[Play, ...],
-]
-#: Builds a state from all its fields in order: ``tuple.__new__`` typed (mypy checks each
-#: field's type and place), without the NamedTuple's Python-level ``__new__``.
-_build: Final = cast(Callable[[type[MushkaState], MushkaFields], MushkaState], tuple.__new__)
-
-_FIELDS: Final = MushkaState._fields
-_HANDS: Final = _FIELDS.index("hands")
-_TABLE: Final = _FIELDS.index("table")
-_SEATS: Final = _FIELDS.index("table_seats")
-_REVOKES: Final = _FIELDS.index("revokes")
-_TURN: Final = _FIELDS.index("turn")
-_DECLARED: Final = _FIELDS.index("declared")
-_EXCHANGED: Final = _FIELDS.index("exchanged")
-_STOCK: Final = _FIELDS.index("stock")
-_DISCARD: Final = _FIELDS.index("discard")
-_DISCARDED: Final = _FIELDS.index("discarded")
-_PHASE: Final = _FIELDS.index("phase")
-_CLAIMS: Final = _FIELDS.index("claims")
-_TRICKS: Final = _FIELDS.index("tricks")
-_PILES: Final = _FIELDS.index("piles")
-_TOP_BEATEN: Final = _FIELDS.index("top_beaten")
-_LAST_WINNER: Final = _FIELDS.index("last_winner")
-_LAST_TRICK: Final = _FIELDS.index("last_trick")
-_LEGAL: Final = _FIELDS.index("legal")
-_HOLDER: Final = _FIELDS.index("holder")
-_HELD: Final = _FIELDS.index("held")
-_SHEET_A: Final = _FIELDS.index("sheet_a")
-_SHEET_B: Final = _FIELDS.index("sheet_b")
-_RESULT: Final = _FIELDS.index("result")
-_WINNERS: Final = _FIELDS.index("winners")
-_new_state: Final = tuple.__new__
-
 #: The seats of ``n`` players from the left of dealer ``d``, in turn: ``FROM_LEFT[n][d]``.
 FROM_LEFT: Final = tuple(
     tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
@@ -1441,29 +1313,12 @@ FROM_LEFT: Final = tuple(
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    kept = []  # a plain loop (no comprehension's function): the hand is short
-    for c in hand:
-        if c not in cards:
-            kept.append(c)
-    return tuple(kept)
+    """``hand`` less the cards of ``cards``, in the order of the hand."""
+    return tuple([c for c in hand if c not in cards])
 
 
-# A seat's entry changed through a list (two new objects; slices and concatenations make five).
-
-
-def _put(hands: Hands, seat: Seat, hand: tuple[Card, ...]) -> Hands:
-    changed = list(hands)
-    changed[seat] = hand
-    return tuple(changed)
-
-
-def _set(values: tuple[int, ...], seat: Seat, value: int) -> tuple[int, ...]:
-    changed = list(values)
-    changed[seat] = value
-    return tuple(changed)
-
-
-def _setb(values: tuple[bool, ...], seat: Seat, value: bool) -> tuple[bool, ...]:
+def _set(values: tuple[V, ...], seat: Seat, value: V) -> tuple[V, ...]:
+    """``values``, one per seat, with ``seat``'s changed to ``value``."""
     changed = list(values)
     changed[seat] = value
     return tuple(changed)
@@ -1579,9 +1434,11 @@ def setup_game(
         trump = SUIT_OF[trump_card]
         # AMB-MUSHKA-04/b (else out of play, /a; a turned мушка card too: nobody holds it)
         if opts.trump_card == "under-stock":
-            stock, up = stock + up, ()
+            stock = stock + up
+            up = ()
         elif opts.trump_card == "top-of-stock":  # AMB-MUSHKA-04/e: the first card bought
-            stock, up = up + stock, ()
+            stock = up + stock
+            up = ()
     else:  # mushka-shutikha/spades-trump: no card is turned (AMB-MUSHKASHUTIKHA-01)
         trump_card, trump = -1, v.fixed_trump
     phase = DECLARE
@@ -1592,47 +1449,45 @@ def setup_game(
     ):  # mushka-pamfil/dealer-names-trump, AMB-MUSHKAPAMFIL-04
         phase, turn = TRUMP, table.dealer
     zeros = (0,) * n
-    return _build(
-        MushkaState,
-        (
-            v,  # variant
-            opts,
-            n,  # players
-            table.dealer,
-            phase,
-            turn,
-            hands,
-            stock,
-            trump,
-            trump_card,
-            up,
-            aside,
-            (),  # discard
-            ((),) * n,  # discarded
-            (UNDECIDED,) * n,  # declared
-            (False,) * n,  # exchanged
-            -1,  # holder
-            (),  # held
-            (),  # table
-            (),  # table_seats
-            0,  # claims
-            zeros,  # tricks
-            ((),) * n,  # piles
-            False,  # top_beaten
-            zeros,  # revokes
-            (False,) * n,  # forfeit
-            -1,  # last_winner
-            (),  # last_trick
-            zeros,  # sheet_a
-            zeros,  # sheet_b
-            zeros,  # chips
-            -1,  # flush_seat
-            ((),) * n,  # shown
-            -1,  # pamfil
-            "",  # result
-            (),  # winners
-            (),  # legal
-        ),
+    empty: Hands = ((),) * n  # no card for any seat
+    return MushkaState(
+        variant=v,
+        opts=opts,
+        players=n,
+        dealer=table.dealer,
+        phase=phase,
+        turn=turn,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+        trump_card=trump_card,
+        up=up,
+        aside=aside,
+        discard=(),
+        discarded=empty,
+        declared=(UNDECIDED,) * n,
+        exchanged=(False,) * n,
+        holder=-1,
+        held=(),
+        table=(),
+        table_seats=(),
+        claims=0,
+        tricks=zeros,
+        piles=empty,
+        top_beaten=False,
+        revokes=zeros,
+        forfeit=(False,) * n,
+        last_winner=-1,
+        last_trick=(),
+        sheet_a=zeros,
+        sheet_b=zeros,
+        chips=zeros,
+        flush_seat=-1,
+        shown=empty,
+        pamfil=-1,
+        result="",
+        winners=(),
+        legal=(),
     )
 
 
@@ -1729,12 +1584,7 @@ def _playing(s: MushkaState) -> tuple[Seat, ...]:
     """The seats that play, from the dealer's left (those who passed are out of the deal)."""
     # mushka/passers-out mushka-mistigri/passers-out mushka-pamfil/passers-out
     # mushka-shutikha/passers-out
-    declared = s.declared
-    playing = []  # a plain loop (no comprehension's function): the seats are few
-    for p in FROM_LEFT[s.players][s.dealer]:
-        if declared[p] == PLAYING:
-            playing.append(p)
-    return tuple(playing)
+    return tuple([p for p in FROM_LEFT[s.players][s.dealer] if s.declared[p] == PLAYING])
 
 
 def _declare(s: MushkaState, a: Action) -> MushkaState:
@@ -1758,23 +1608,18 @@ def _declare(s: MushkaState, a: Action) -> MushkaState:
         raise IllegalAction("core/wrong-action", "each player in turn says play (go) or pass")
     seat = a.seat
     declared = _set(s.declared, seat, value)
-    fields = list(s)  # the state with two or three fields changed, built directly for speed
-    fields[_DECLARED] = declared
     if UNDECIDED in declared:  # AMB-MUSHKA-05: in turn to the left
-        fields[_TURN] = (seat + 1) % s.players
-        return _new_state(MushkaState, fields)
+        return s._replace(declared=declared, turn=(seat + 1) % s.players)
     if s.opts.lone == "void" and declared.count(PLAYING) == 1:  # AMB-MUSHKA-11/b
         # mushka/lone-player mushka-mistigri/lone-player mushka-pamfil/lone-player
         # mushka-shutikha/lone-player: nobody to play against, the deal is void
-        return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="lone-void")
+        return s._replace(declared=declared, phase=OVER, turn=-1, result="lone-void")
     for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays, from the dealer's left
         if declared[p] == PLAYING:
-            fields[_PHASE] = EXCHANGE
-            fields[_TURN] = p
-            return _pamfil_before_exchange(_new_state(MushkaState, fields))
+            return _pamfil_before_exchange(s._replace(declared=declared, phase=EXCHANGE, turn=p))
     # AMB-MUSHKA-06/a: nobody plays, the deal is void (under /b the dealer cannot pass here)
     # mushka/all-pass mushka-mistigri/all-pass mushka-pamfil/all-pass mushka-shutikha/all-pass
-    return _new_state(MushkaState, fields)._replace(phase=OVER, turn=-1, result="all-passed")
+    return s._replace(declared=declared, phase=OVER, turn=-1, result="all-passed")
 
 
 def _drawable(s: MushkaState) -> tuple[Card, ...]:
@@ -1787,66 +1632,81 @@ def _drawable(s: MushkaState) -> tuple[Card, ...]:
 
 
 def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
+    """Stand, or discard any one to five cards of the hand, no more than can be drawn: every
+    set of cards once, by size, each in canonical order."""
     hand = sorted(s.hands[seat])
     most = min(HAND, len(_drawable(s)))  # mushka/stock-limit (AMB-MUSHKA-07)
-    # every set of one to ``most`` cards, by size, each in canonical order: one card from
-    # the table of them, and each larger Exchange built from its ``(seat, cards)`` pair
-    # without the NamedTuple's Python constructor (the choices are many: 31 for a full stock)
     # AMB-MUSHKA-35/a: "играю" or "иду", he may stand; AMB-MUSHKA-64/a: but not pass any more
     choices: list[Action] = [STANDS[seat]]
-    if most:
-        ones = EXCHANGE_ONE[seat]
-        for c in hand:  # a plain loop (no comprehension's function): the hand is short
-            choices.append(ones[c])
-    larger = chain.from_iterable(map(combinations, repeat(hand), range(2, most + 1)))
-    choices += map(tuple.__new__, repeat(Exchange), zip(repeat(seat), larger))
+    if most:  # each exchange of one card from the table of them
+        choices += [EXCHANGE_ONE[seat][c] for c in hand]
+    for size in range(2, most + 1):
+        choices += _exchanges(seat, combinations(hand, size))
     return tuple(choices)
 
 
-def _exchange(s: MushkaState, a: Action) -> MushkaState:
+def _exchanges(seat: Seat, card_sets: Iterable[tuple[Card, ...]]) -> list[Exchange]:
+    """An exchange of ``seat`` for each set of cards, each made from its ``(seat, cards)`` pair
+    by the tuple constructor: the choices are up to 26 a decision, and the NamedTuple's own
+    constructor, a Python function, would be most of the exchange's time."""
+    return list(map(tuple.__new__, repeat(Exchange), zip(repeat(seat), card_sets)))
+
+
+def _draw(
+    s: MushkaState, seat: Seat, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """What ``seat`` discarding ``cards`` face down and drawing as many from the top of the stock
+    leaves: his hand, the stock and the discard pile (under stock_short=discards, once the stock
+    is spent, he draws from the earlier discards: :func:`_drawable`)."""
     v = s.variant
+    hand = s.hands[seat]
+    if not cards or len(cards) > HAND or len(set(cards)) != len(cards):
+        raise IllegalAction(  # mushka/exchange mushka-mistigri/exchange
+            rid(v, "exchange"),  # mushka-pamfil/exchange mushka-shutikha/exchange
+            "a player discards one to five different cards",
+        )
+    for c in cards:
+        if c not in hand:
+            raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
+    k = len(cards)
+    pool = _drawable(s)
+    if k > len(pool):
+        raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
+            rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
+            f"the stock holds {len(pool)} cards, fewer than {k}",
+        )
+    kept = _without(hand, cards) + pool[:k]
+    if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
+        return kept, pool[k:], tuple(sorted(cards))
+    return kept, s.stock[k:], s.discard + tuple(sorted(cards))
+
+
+def _exchange(s: MushkaState, a: Action) -> MushkaState:
+    """A player who plays stands or discards and draws (mushka/exchange); then the next who
+    plays and has not exchanged, from the dealer's left; once all have, :func:`_after_exchange`."""
     seat = a.seat
-    fields = list(s)  # the state with up to five fields changed, built directly for speed
+    exchanged = _set(s.exchanged, seat, True)
+    # the next to exchange: the first who plays and has not, from the dealer's left
+    waiting = [p for p in _playing(s) if not exchanged[p]]
+    turn = waiting[0] if waiting else seat
     if isinstance(a, Exchange):
-        hand = s.hands[seat]
-        cards = a.cards
-        if not cards or len(cards) > HAND or len(set(cards)) != len(cards):
-            raise IllegalAction(  # mushka/exchange mushka-mistigri/exchange
-                rid(v, "exchange"),  # mushka-pamfil/exchange mushka-shutikha/exchange
-                "a player discards one to five different cards",
-            )
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(c)}")
-        k = len(cards)
-        pool = _drawable(s)
-        if k > len(pool):
-            raise IllegalAction(  # mushka/stock-limit mushka-mistigri/stock-limit
-                rid(v, "stock-limit"),  # mushka-pamfil/stock-limit mushka-shutikha/stock-limit
-                f"the stock holds {len(pool)} cards, fewer than {k}",
-            )
-        new_hand = _without(hand, cards) + pool[:k]
-        if k > len(s.stock):  # AMB-MUSHKA-07/b: the earlier discards became the stock
-            fields[_STOCK] = pool[k:]
-            fields[_DISCARD] = tuple(sorted(cards))
-        else:
-            fields[_STOCK] = s.stock[k:]
-            fields[_DISCARD] = s.discard + tuple(sorted(cards))
-        fields[_HANDS] = _put(s.hands, seat, new_hand)
-        # his own discards, which he alone has seen (the view's discarded, AMB-MUSHKA-20)
-        fields[_DISCARDED] = _put(s.discarded, seat, tuple(sorted(cards)))
-    elif not isinstance(a, Stand):
+        hand, stock, discard = _draw(s, seat, a.cards)
+        s = s._replace(
+            hands=put(s.hands, seat, hand),
+            stock=stock,
+            discard=discard,
+            # his own discards, which he alone has seen (the view's discarded, AMB-MUSHKA-20)
+            discarded=put(s.discarded, seat, tuple(sorted(a.cards))),
+            exchanged=exchanged,
+            turn=turn,
+        )
+    elif isinstance(a, Stand):
+        s = s._replace(exchanged=exchanged, turn=turn)
+    else:
         raise IllegalAction(
             "core/wrong-action", "a player who plays stands or exchanges one to five cards"
         )
-    exchanged = _setb(s.exchanged, seat, True)
-    fields[_EXCHANGED] = exchanged
-    declared = s.declared
-    for p in FROM_LEFT[s.players][s.dealer]:  # the first who plays and has not exchanged
-        if declared[p] == PLAYING and not exchanged[p]:
-            fields[_TURN] = p
-            return _new_state(MushkaState, fields)
-    return _after_exchange(_new_state(MushkaState, fields), fields, _playing(s))
+    return s if waiting else _after_exchange(s, _playing(s))
 
 
 def _flush_written(s: MushkaState, best: Seat, playing: tuple[Seat, ...]) -> MushkaState:
@@ -1907,9 +1767,9 @@ def _sheets_taken(s: MushkaState, winner: Seat) -> tuple[int, ...]:
     return Ledger(accounts, s.chips).transfers(moves).balances
 
 
-def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, ...]) -> MushkaState:
-    """Once all who play have exchanged (``fields``: those of ``s``, to build the position in
-    play from): four and the king of clubs, the flushes shown, Памфил, else the first lead."""
+def _after_exchange(s: MushkaState, playing: tuple[Seat, ...]) -> MushkaState:
+    """Once all who play (``playing``) have exchanged: four and the king of clubs, the flushes
+    shown, Памфил, else the first lead."""
     v = s.variant
     opts = s.opts
     if v.kind == MISTIGRI:  # AMB-MUSHKAMISTIGRI-05: checked first, once all have exchanged
@@ -1919,7 +1779,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
                     phase=OVER,
                     turn=-1,
                     result="four-and-king",
-                    shown=_put(s.shown, p, s.hands[p]),  # shown to claim the мушка
+                    shown=put(s.shown, p, s.hands[p]),  # shown to claim the мушка
                     winners=(p,),
                     sheet_a=(0,) * s.players,
                     sheet_b=(0,) * s.players,
@@ -1928,10 +1788,7 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     # mushka/flush-shown mushka-pamfil/flush-shown mushka-shutikha/flush-shown
     # mushka/flush-precedence mushka-mistigri/flush-precedence
     # mushka-pamfil/flush-precedence mushka-shutikha/flush-precedence
-    shown = []  # a plain loop (no comprehension's function): the seats are few
-    for p in playing:
-        if _flush_suit_of(s, s.hands[p]) >= 0:
-            shown.append(p)
+    shown = [p for p in playing if _flush_suit_of(s, s.hands[p]) >= 0]
     if shown:
         best = shown[0]
         # AMB-MUSHKA-10/b: under flush_precedence=first the first from the dealer's left
@@ -1945,13 +1802,12 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
         # AMB-MUSHKAMISTIGRI-10/a: opening is compulsory ("должен открыть"), so no choice
         opened = s.shown
         for p in shown:
-            opened = _put(opened, p, s.hands[p])
+            opened = put(opened, p, s.hands[p])
         s = s._replace(flush_seat=best, shown=opened)
         if v.kind == MISTIGRI:  # mushka-mistigri/flush-paid
             # AMB-MUSHKAMISTIGRI-03: every other player (all), or the others who play (playing)
             payers = playing if opts.flush_payers == "playing" else None
             s = s._replace(chips=_collect(s.chips, best, opts.flush_fee, payers))
-            fields = list(s)
             if opts.flush_deal == "unscored":  # mushka-mistigri/flush-paid, AMB-MUSHKAMISTIGRI-03
                 return s._replace(phase=OVER, turn=-1, result="flush-unscored")
         elif opts.flush == "wins":  # AMB-MUSHKA-09/a
@@ -1974,7 +1830,6 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
     # AMB-MUSHKAPAMFIL-01/e, AMB-MUSHKASHUTIKHA-03/d, AMB-MUSHKASHUTIKHA-04/c: the other
     # holders the reading names, each a player who plays
     held = tuple([(c, p) for c in held_cards(v, opts) for p in playing if c in s.hands[p]])
-    fields[_HELD] = held
     # AMB-MUSHKAPAMFIL-09/a: Памфил is declared now (under /b it was, before the exchange)
     late = v.kind == PAMFIL and opts.pamfil_when == "play"
     if late and _ask_each(s):  # AMB-MUSHKAPAMFIL-07/b: every player is asked
@@ -1987,14 +1842,16 @@ def _after_exchange(s: MushkaState, fields: list[object], playing: tuple[Seat, .
         s = s._replace(
             chips=_collect(s.chips, holder, opts.pamfil_fee, _pamfil_payers(s)), pamfil=holder
         )
-        fields = list(s)
-        fields[_HELD] = held
     # mushka/first-player-leads mushka-mistigri/first-player-leads
     # mushka-pamfil/first-player-leads mushka-shutikha/first-player-leads (AMB-MUSHKA-11)
-    fields[_PHASE] = PLAY  # the state with three fields changed, built directly for speed
-    fields[_TURN] = playing[0]
-    fields[_HOLDER] = holder
-    return _in_play_fields(fields, s, playing[0], s.hands[playing[0]], ())
+    first = playing[0]
+    return s._replace(
+        phase=PLAY,
+        turn=first,
+        holder=holder,
+        held=held,
+        legal=_open_plays(s, first, s.hands[first], ()),
+    )
 
 
 def _flush_rank(s: MushkaState, p: Seat) -> int:
@@ -2145,20 +2002,20 @@ def follow_choices(
         # mushka-shutikha/king-lead
         return lead_choices(hand, trump, kind, KING_RULES[opts.king_lead])
     lead = table[0]
-    # AMB-MUSHKA-13: with the suit led, the мушка card when trumps are led under both
-    suited, trumps = FOLLOWS[opts.top_follows == "both"][kind][trump][lead]
-    top = v.top
-    if _ace_keeps(kind, opts):  # AMB-MUSHKAPAMFIL-01/e: the ace of spades as the мушка card
-        suited, trumps = ACE_FOLLOWS[trump][lead]
-        top = AS
-    # one pass over the hand (it is short), each list kept in the order of the hand: the cards
-    # of the suit led (with the мушка card when both), else the trumps and the мушка card
+    led = effective_suit(lead, trump, kind)
+    # AMB-MUSHKAPAMFIL-01/e: beside Памфил the ace of spades plays the part of the мушка card
+    top = AS if _ace_keeps(kind, opts) else v.top
+    # AMB-MUSHKA-13: the мушка card follows a lead in trumps too, under top_follows=both
+    top_follows_trumps = led == trump and opts.top_follows == "both"
+    # each list in the order of the hand: the cards that follow the suit led, else the trumps
+    # and the мушка card
     follow: list[Card] = []
     ruff: list[Card] = []
     for c in hand:
-        if c in suited:
+        suit = effective_suit(c, trump, kind)
+        if suit == led or (c == top and top_follows_trumps):
             follow.append(c)
-        elif c in trumps:
+        elif suit == trump or c == top:
             ruff.append(c)
     # mushka/follow-suit mushka-mistigri/follow-suit mushka-pamfil/follow-suit
     # mushka-shutikha/follow-suit
@@ -2195,14 +2052,8 @@ def follow_choices(
             winning = [c for c in allowed if beats(c, best, lead, trump, kind, any_king=True)]
         else:
             keys = _trick_keys(opts, kind, trump, lead)
-            high = 0  # the highest key on the trick (plain loops: the trick and hand are short)
-            for c in table:
-                if keys[c] > high:  # noqa: PLR1730 (max() per card is a call more)
-                    high = keys[c]
-            winning = []
-            for c in allowed:
-                if keys[c] > high:
-                    winning.append(c)
+            high = max([keys[c] for c in table])  # the card now holding the trick
+            winning = [c for c in allowed if keys[c] > high]
         if winning:
             return tuple(winning)
         if opts.must_head and follow:  # AMB-MUSHKA-14/e: "бить требуемую масть", the suit
@@ -2245,7 +2096,7 @@ def _follow_or_trump(
     kind = v.kind
     keys = _trick_keys(opts, kind, trump, table[0])
     high = max([keys[c] for c in table])
-    beating = [c for c in hand if EFF[kind][trump][c] == trump and keys[c] > high]
+    beating = [c for c in hand if effective_suit(c, trump, kind) == trump and keys[c] > high]
     king = trump * 13 + 11
     if opts.king_ruff == "must" and king in hand:  # AMB-MUSHKA-61/b: he trumps with the king
         beating = [c for c in beating if c == king]
@@ -2263,44 +2114,33 @@ def _heading(
 
 def _in_play(s: MushkaState) -> MushkaState:
     """``s``, a position in play, with the plays open to the player to move."""
-    turn = s.turn
-    return _in_play_fields(list(s), s, turn, s.hands[turn], s.table)
+    return s._replace(legal=_open_plays(s, s.turn, s.hands[s.turn], s.table))
 
 
-def _in_play_fields(
-    fields: list[object],
-    s: MushkaState,
-    turn: Seat,
-    hand: tuple[Card, ...],
-    table: tuple[Card, ...],
-) -> MushkaState:
-    """The position in play of ``fields`` (a position of the deal of ``s``, where ``turn`` is to
-    move, holds ``hand`` and sees ``table``), with the plays open to him, computed from these
-    fields: the cards the obligations allow, or under revoke=penalise, once a card is on the
+def _open_plays(
+    s: MushkaState, turn: Seat, hand: tuple[Card, ...], table: tuple[Card, ...]
+) -> tuple[Play, ...]:
+    """The plays open to ``turn``, who holds ``hand``, on the trick ``table`` in the deal of
+    ``s``: the cards the obligations allow, or under revoke=penalise, once a card is on the
     trick, every card he holds (AMB-MUSHKA-15/b). A last card is the one play: the obligations
     never leave a player without a card to play."""
     opts = s.opts
     plays = PLAYS[turn]
     if len(hand) == 1:
-        fields[_LEGAL] = (plays[hand[0]],)
-    elif opts.revoke == "penalise" and table:
-        fields[_LEGAL] = tuple([plays[c] for c in hand])
-    else:
-        legal = []  # a plain loop (no comprehension's function): the hand is short
-        for c in follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat):
-            legal.append(plays[c])
-        fields[_LEGAL] = tuple(legal)
-    return _new_state(MushkaState, fields)
+        return (plays[hand[0]],)
+    if opts.revoke == "penalise" and table:
+        return tuple([plays[c] for c in hand])
+    allowed = follow_choices(s.variant, opts, s.trump, table, hand, must_beat=opts.must_beat)
+    return tuple([plays[c] for c in allowed])
 
 
 def _play(s: MushkaState, a: Action) -> MushkaState:
     if not isinstance(a, Play):
         raise IllegalAction("core/wrong-action", "a player who plays puts a card on the trick")
     seat, card = a
-    hands = s.hands
-    hand = hands[seat]
+    hand = s.hands[seat]
     table = s.table
-    if a not in s.legal:  # not one of the plays open to him (:func:`_in_play_fields`)
+    if a not in s.legal:  # not one of the plays open to him (:func:`_open_plays`)
         if card not in hand:
             raise IllegalAction("core/not-held", f"seat {seat} does not hold {card_name(card)}")
         if not table:  # on lead only the trump king's rule binds (must_beat asks nothing here)
@@ -2313,7 +2153,7 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
             _obligation_broken(s, hand, card), f"{card_name(card)} may not be played"
         )
     opts = s.opts
-    fields = list(s)  # the state with three to five fields changed, built directly for speed
+    revokes = s.revokes
     if (
         opts.revoke == "penalise"  # AMB-MUSHKA-15/b: every card is open, a revoke costs
         and table
@@ -2322,28 +2162,28 @@ def _play(s: MushkaState, a: Action) -> MushkaState:
     ):
         # mushka/revoke-remise mushka-mistigri/revoke-remise mushka-pamfil/revoke-remise
         # mushka-shutikha/revoke-remise
-        revokes = s.revokes
-        fields[_REVOKES] = _set(revokes, seat, revokes[seat] + 1)
-    kept = list(hand)  # the hand less the card (held: the play is open)
-    kept.remove(card)
-    hands = _put(hands, seat, tuple(kept))
+        revokes = _set(revokes, seat, revokes[seat] + 1)
+    hands = put(s.hands, seat, without(hand, card))
     table += (card,)
     seats = s.table_seats + (seat,)
-    fields[_HANDS] = hands
-    fields[_TABLE] = table
-    fields[_SEATS] = seats
     declared = s.declared
     if len(table) < declared.count(PLAYING):
         for turn in FROM_LEFT[s.players][seat]:  # the next who plays, to the left
             if declared[turn] == PLAYING:
-                fields[_TURN] = turn
-                return _in_play_fields(fields, s, turn, hands[turn], table)
+                return s._replace(
+                    hands=hands,
+                    table=table,
+                    table_seats=seats,
+                    revokes=revokes,
+                    turn=turn,
+                    legal=_open_plays(s, turn, hands[turn], table),
+                )
     # AMB-MUSHKA-17/b: tricks are claimed
     if opts.gather == "claim":  # mushka/claim-trick mushka-mistigri/claim-trick
         # mushka-pamfil/claim-trick mushka-shutikha/claim-trick
-        s = _new_state(MushkaState, fields)
-        return s._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
-    return _credit(s, fields, table, seats, hands)
+        complete = s._replace(hands=hands, table=table, table_seats=seats, revokes=revokes)
+        return complete._replace(phase=GATHER, turn=seats[0], claims=0, legal=())
+    return _credit(s, table, seats, hands, revokes)
 
 
 def _obligation_broken(s: MushkaState, hand: tuple[Card, ...], c: Card) -> str:
@@ -2367,17 +2207,14 @@ def _gather(s: MushkaState, a: Action) -> MushkaState:
         # mushka/claim-trick: a player who takes a trick not his forfeits (001:P26.S1)
         w = s.table_seats[_winner_index(s, s.table)]
         if a.seat != w:
-            s = s._replace(forfeit=_setb(s.forfeit, a.seat, True))
-        return _credit(s, list(s), s.table, s.table_seats, s.hands)
+            s = s._replace(forfeit=_set(s.forfeit, a.seat, True))
+        return _credit(s, s.table, s.table_seats, s.hands, s.revokes)
     if not isinstance(a, Pass):
         raise IllegalAction("core/wrong-action", "a completed trick is taken or passed on")
     claims = s.claims + 1
     if claims >= len(s.table_seats):
-        return _credit(s, list(s), s.table, s.table_seats, s.hands)
-    fields = list(s)  # the state with two fields changed, built directly for speed
-    fields[_CLAIMS] = claims
-    fields[_TURN] = s.table_seats[claims]
-    return _new_state(MushkaState, fields)
+        return _credit(s, s.table, s.table_seats, s.hands, s.revokes)
+    return s._replace(claims=claims, turn=s.table_seats[claims])
 
 
 def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
@@ -2398,32 +2235,37 @@ def _winner_index(s: MushkaState, table: tuple[Card, ...]) -> int:
 
 def _credit(
     s: MushkaState,
-    fields: list[object],
     table: tuple[Card, ...],
     seats: tuple[Seat, ...],
     hands: Hands,
+    revokes: tuple[int, ...],
 ) -> MushkaState:
     """The completed trick ``table``, played by ``seats``, goes to its winner, who leads to the
-    next. ``fields``: those of the position with the trick complete (``hands`` left), built
-    again with ten changed; ``s``: that position, or the one before its last card (the
-    tricks, the piles and whether the мушка card was beaten are the same in both)."""
+    next. ``hands`` and ``revokes`` are those after its last card; ``s`` is the position
+    before that card, or under gather=claim the one with the trick complete (the tricks, the
+    piles and whether the мушка card was beaten are the same in both)."""
     i = _winner_index(s, table)
     w = seats[i]
     top = conditions_card(s)  # AMB-MUSHKASHUTIKHA-03/c: the ace of spades beaten
     tricks = _set(s.tricks, w, s.tricks[w] + 1)
-    fields[_TRICKS] = tricks
-    fields[_PILES] = _put(s.piles, w, s.piles[w] + table)
-    fields[_TOP_BEATEN] = s.top_beaten or (top in table and table[i] != top)
-    fields[_LAST_WINNER] = w
-    fields[_LAST_TRICK] = table
-    fields[_TABLE] = ()
-    fields[_SEATS] = ()
-    fields[_CLAIMS] = 0
-    fields[_PHASE] = PLAY
-    fields[_TURN] = w  # mushka/winner-leads mushka-mistigri/winner-leads
-    if sum(tricks) < HAND:  # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
-        return _in_play_fields(fields, s, w, hands[w], ())
-    return _score(_new_state(MushkaState, fields))
+    more = sum(tricks) < HAND  # else the deal is over and written (:func:`_score`)
+    s = s._replace(
+        hands=hands,
+        revokes=revokes,
+        tricks=tricks,
+        piles=put(s.piles, w, s.piles[w] + table),
+        top_beaten=s.top_beaten or (top in table and table[i] != top),
+        last_winner=w,
+        last_trick=table,
+        table=(),
+        table_seats=(),
+        claims=0,
+        phase=PLAY,
+        turn=w,  # mushka/winner-leads mushka-mistigri/winner-leads
+        # mushka-pamfil/winner-leads mushka-shutikha/winner-leads
+        legal=_open_plays(s, w, hands[w], ()) if more else (),
+    )
+    return s if more else _score(s)
 
 
 def _score(s: MushkaState) -> MushkaState:
@@ -2467,15 +2309,15 @@ def _score(s: MushkaState) -> MushkaState:
         # mushka-shutikha/no-trick-remise
         b[p] += remise_amount(t, ten, shielded) + revoked * s.opts.revoke_remise
     sa, sb = _past_thirty(tuple(a), tuple(b), s.opts.thirty)
-    fields = list(s)  # the state with seven fields changed, built directly for speed
-    fields[_PHASE] = OVER
-    fields[_TURN] = -1
-    fields[_SHEET_A] = sa
-    fields[_SHEET_B] = sb
-    fields[_RESULT] = "scored"
-    fields[_WINNERS] = _winners(sa, sb, s.opts.thirty)
-    fields[_LEGAL] = ()
-    return _new_state(MushkaState, fields)
+    return s._replace(
+        phase=OVER,
+        turn=-1,
+        sheet_a=sa,
+        sheet_b=sb,
+        result="scored",
+        winners=_winners(sa, sb, s.opts.thirty),
+        legal=(),
+    )
 
 
 def _conditions_seats(s: MushkaState) -> tuple[tuple[Seat, bool], ...]:
@@ -2578,7 +2420,7 @@ def _take_pamfil(s: MushkaState, a: Action) -> MushkaState:
             "the dealer who turned up Памфил first takes it, discarding one card of his hand",
         )
     return s._replace(
-        hands=_put(s.hands, s.dealer, (*_without(hand, a.cards), JC)),
+        hands=put(s.hands, s.dealer, (*_without(hand, a.cards), JC)),
         up=tuple([c for c in s.up if c != JC]),
         stock=tuple([c for c in s.stock if c != JC]),
         discard=s.discard + a.cards,
@@ -2601,7 +2443,7 @@ def legal_actions(s: MushkaState) -> tuple[Action, ...]:
     """Every action the rules allow now (empty once the deal is over)."""
     phase = s.phase
     if phase == PLAY:
-        return s.legal  # the plays open to him (:func:`_in_play_fields`), carried by the position
+        return s.legal  # the plays open to him (:func:`_open_plays`), carried by the position
     seat = s.turn
     if phase == DECLARE:
         if _must_play(s, seat) or _dealer_must_play(s, seat):  # AMB-MUSHKA-06/b
