@@ -26,10 +26,10 @@ code enforces it. A rule shared by the four games has one id per game (``mushka/
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations, repeat
+from itertools import combinations
 from typing import ClassVar, Final, NamedTuple, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -1641,15 +1641,8 @@ def _exchange_choices(s: MushkaState, seat: Seat) -> tuple[Action, ...]:
     if most:  # each exchange of one card from the table of them
         choices += [EXCHANGE_ONE[seat][c] for c in hand]
     for size in range(2, most + 1):
-        choices += _exchanges(seat, combinations(hand, size))
+        choices += [Exchange(seat, cards) for cards in combinations(hand, size)]
     return tuple(choices)
-
-
-def _exchanges(seat: Seat, card_sets: Iterable[tuple[Card, ...]]) -> list[Exchange]:
-    """An exchange of ``seat`` for each set of cards, each made from its ``(seat, cards)`` pair
-    by the tuple constructor: the choices are up to 26 a decision, and the NamedTuple's own
-    constructor, a Python function, would be most of the exchange's time."""
-    return list(map(tuple.__new__, repeat(Exchange), zip(repeat(seat), card_sets)))
 
 
 def _draw(
