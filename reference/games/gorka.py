@@ -91,6 +91,7 @@ from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
+from reference.core.states import named_updates
 
 GAME_ID: Final = "gorka"
 TITLE: Final = "Горка (seed 003, «Глава XXII. Горка»)"
@@ -1070,6 +1071,7 @@ PHASES: Final = {BLINDING: "blind", OPENING: "open", SHOWING: "show", BETTING: "
 Hands = tuple[tuple[Card, ...], ...]
 
 
+@named_updates
 class GorkaState(NamedTuple):
     """A position. ``hands`` by seat; ``up`` the face-up cards; ``stock`` the undealt pack.
 

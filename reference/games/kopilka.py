@@ -68,6 +68,7 @@ from reference.core.positions import Notation, open_position
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left
 from reference.core.shuffle import shuffle
+from reference.core.states import named_updates
 from reference.core.tricks import trick_winner
 
 GAME_ID: Final = "mushka-kopilka"
@@ -472,6 +473,7 @@ Hands = tuple[tuple[Card, ...], ...]
 DOUBLED: Final = 4
 
 
+@named_updates
 class KopilkaState(NamedTuple):
     """A position of the partie. Immutable.
 

@@ -69,6 +69,7 @@ from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left
+from reference.core.states import named_updates
 
 GAME_ID: Final = "mushka-lenturlu"
 TITLE: Final = "Мушка Лентюрлю, или Желтый карлик (seed 001, «4. Мушка Лентюрлю»)"
@@ -521,6 +522,7 @@ PHASES: Final = {PLAYING: "play", OVER: "over"}
 Hands = tuple[tuple[Card, ...], ...]
 
 
+@named_updates
 class LenturluState(NamedTuple):
     """A position of the game. Immutable.
 

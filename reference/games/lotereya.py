@@ -81,6 +81,7 @@ from reference.core.ledger import Ledger, open_ledger
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
+from reference.core.states import named_updates
 from reference.core.views import own, public
 
 GAME_ID: Final = "lotereya"
@@ -471,6 +472,7 @@ PHASES: Final = {
 Hands = tuple[tuple[Card, ...], ...]
 
 
+@named_updates
 class LotereyaState(NamedTuple):
     """A position of the game. Immutable.
 

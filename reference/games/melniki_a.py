@@ -57,6 +57,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewe
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
+from reference.core.states import named_updates
 from reference.core.tricks import of_suit, trick_winner
 
 GAME_ID: Final = "melniki-a"
@@ -408,6 +409,7 @@ IN_A_ROW: Final = frozenset({"in-a-row", "repetition-or-row"})
 Action = Play | Take
 
 
+@named_updates
 class MelnikiAState(NamedTuple):
     """A position. ``table`` is the card led in stage 1 (at most one), or the stage-2 pile
     bottom first, with ``table_seats`` who laid each card. ``target`` is the size at which

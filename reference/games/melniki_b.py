@@ -51,6 +51,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewe
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
+from reference.core.states import named_updates
 from reference.core.tricks import beats_in_trick, playable, trick_winner
 
 GAME_ID: Final = "melniki-b"
@@ -346,6 +347,7 @@ Action = Play | Take
 ACTIONS: Final[tuple[type[Action], ...]] = (Play, Take)
 
 
+@named_updates
 class MelnikiState(NamedTuple):
     """A position of the game. Immutable; every field is derived from the deal and the actions.
 

@@ -74,6 +74,7 @@ from reference.core.positions import Notation, read_seats
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
 from reference.core.sequences import next_up, run_stops
+from reference.core.states import named_updates
 
 GAME_ID: Final = "michigan"
 TITLE: Final = "Мичиган (seed 004)"
@@ -495,6 +496,7 @@ _POSITION_PHASES: Final = {DEALING: "deal", **PHASES}
 Hands = tuple[tuple[Card, ...], ...]
 
 
+@named_updates
 class MichiganState(NamedTuple):
     """A position of the game. Immutable.
 

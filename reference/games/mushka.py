@@ -73,6 +73,7 @@ from reference.core.options import OptionSpec
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat
+from reference.core.states import named_updates
 
 HAND: Final = 5
 TARGET: Final = 30
@@ -1251,6 +1252,7 @@ Hands = tuple[tuple[Card, ...], ...]
 V = TypeVar("V")
 
 
+@named_updates
 class MushkaState(NamedTuple):
     """A position of a deal. Immutable; derived from the deal and the actions.
 

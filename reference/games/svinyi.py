@@ -51,6 +51,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewe
 from reference.core.positions import Notation
 from reference.core.rules import GAME_OVER, NOT_HELD, OUT_OF_TURN, Rule
 from reference.core.seats import Seat, left, right
+from reference.core.states import named_updates
 from reference.core.views import public
 
 GAME_ID: Final = "svinyi"
@@ -342,6 +343,7 @@ class SvinyiOptions(GameOptions):
 OPTIONS: Final = SvinyiOptions.specs()
 
 
+@named_updates
 class SvinyiState(NamedTuple):
     """A position. ``stores`` and ``pig`` are bottom first; ``hand`` is the card the player to
     move drew this turn and has not yet placed (-1 if none); ``held`` the cards each player

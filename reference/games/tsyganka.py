@@ -55,6 +55,7 @@ from reference.core.kernel import GameOptions, Observable, PerSeat, Shown, Viewe
 from reference.core.positions import Notation
 from reference.core.rules import CORE_RULES, Rule
 from reference.core.seats import Seat, left, next_holding
+from reference.core.states import named_updates
 
 GAME_ID: Final = "tsyganka"
 TITLE: Final = "Цыганка (seed 000, «Глава LVII. ... Цыганка»)"
@@ -267,6 +268,7 @@ OVER: Final = 0
 PHASES: Final = {STAGE_ONE: "stage1", STAGE_TWO: "stage2", OVER: "over"}
 
 
+@named_updates
 class TsygankaState(NamedTuple):
     """A position. Stage 1: ``circle`` (face down, in position order), ``middle`` (the trump
     card, until taken), ``lead`` (the card led, or -1), ``leader``. Stage 2: ``hands`` (each in
