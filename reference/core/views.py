@@ -99,3 +99,36 @@ def _hand_sizes(s: _Hands, viewer: Viewer) -> JSON:
 HAND: Final = Shown("hand", _hand)
 #: How many cards each hand holds, by seat (the backs of the cards are seen).
 HAND_SIZES: Final = Shown("hand_sizes", _hand_sizes)
+
+
+# --- piles taken and cards laid aside: face up, their owner's, or face down ---------------------
+#
+# What is seen of them is a ruling of each game that has them (an option: ``face-up``, ``own``,
+# ``face-down``); their sizes are always seen (the backs of the cards).
+
+
+def pile_sizes(piles: Sequence[Sequence[Card]]) -> JSON:
+    """How many cards each seat's pile holds, by seat."""
+    out: list[JSON] = [len(p) for p in piles]
+    return out
+
+
+def piles_seen(piles: Sequence[Sequence[Card]], shown: str, viewer: Viewer) -> JSON:
+    """Each seat's pile, by seat, in canonical card order where ``viewer`` may see it (every
+    pile when ``shown`` is ``face-up``, his own when it is ``own``), else null."""
+    out: list[JSON] = [
+        [CARD_NAMES[c] for c in sorted(p)]
+        if shown == "face-up" or (shown == "own" and seat == viewer)
+        else None
+        for seat, p in enumerate(piles)
+    ]
+    return out
+
+
+def laid_aside(cards: Sequence[Card], shown: str) -> JSON:
+    """Cards laid aside, in canonical card order where they lie face up (``shown`` is
+    ``face-up``), else null."""
+    if shown != "face-up":
+        return None
+    out: list[JSON] = [CARD_NAMES[c] for c in sorted(cards)]
+    return out

@@ -1304,21 +1304,13 @@ OBSERVABLES: Final[tuple[Observable[MelnikiAState] | PerSeat[MelnikiAState], ...
 
 def _pile_sizes(s: MelnikiAState, viewer: Viewer) -> JSON:
     """How many cards each seat's stage-1 tricks hold, by seat (the backs are seen)."""
-    out: list[JSON] = [len(p) for p in s.piles]
-    return out
+    return views.pile_sizes(s.piles)
 
 
 def _piles(s: MelnikiAState, viewer: Viewer) -> JSON:
     """Each seat's stage-1 tricks, by seat, in canonical card order where the viewer may see
     them (AMB-MELNIKIA-15), else null."""
-    shown = s.opts.tricks_shown
-    out: list[JSON] = [
-        [card_name(c) for c in sorted(p)]
-        if shown == "face-up" or (shown == "own" and seat == viewer)
-        else None
-        for seat, p in enumerate(s.piles)
-    ]
-    return out
+    return views.piles_seen(s.piles, s.opts.tricks_shown, viewer)
 
 
 def _discard_size(s: MelnikiAState, viewer: Viewer) -> JSON:
@@ -1328,10 +1320,7 @@ def _discard_size(s: MelnikiAState, viewer: Viewer) -> JSON:
 def _discard(s: MelnikiAState, viewer: Viewer) -> JSON:
     """The stage-2 piles laid aside, in canonical card order where they lie face up
     (AMB-MELNIKIA-16), else null."""
-    if s.opts.discard_shown != "face-up":
-        return None
-    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
-    return out
+    return views.laid_aside(s.discard, s.opts.discard_shown)
 
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).

@@ -954,21 +954,13 @@ OBSERVABLES: Final[tuple[Observable[MelnikiState] | PerSeat[MelnikiState], ...]]
 
 def _pile_sizes(s: MelnikiState, viewer: Viewer) -> JSON:
     """How many cards each seat's stage-1 tricks hold, by seat (the backs are seen)."""
-    out: list[JSON] = [len(p) for p in s.piles]
-    return out
+    return views.pile_sizes(s.piles)
 
 
 def _piles(s: MelnikiState, viewer: Viewer) -> JSON:
     """Each seat's stage-1 tricks, by seat, in canonical card order where the viewer may see
     them (AMB-MELNIKIB-13), else null."""
-    shown = s.opts.tricks_shown
-    out: list[JSON] = [
-        [card_name(c) for c in sorted(p)]
-        if shown == "face-up" or (shown == "own" and seat == viewer)
-        else None
-        for seat, p in enumerate(s.piles)
-    ]
-    return out
+    return views.piles_seen(s.piles, s.opts.tricks_shown, viewer)
 
 
 def _discard_size(s: MelnikiState, viewer: Viewer) -> JSON:
@@ -978,10 +970,7 @@ def _discard_size(s: MelnikiState, viewer: Viewer) -> JSON:
 def _discard(s: MelnikiState, viewer: Viewer) -> JSON:
     """The stage-2 discard in canonical card order where it lies face up (AMB-MELNIKIB-14),
     else null."""
-    if s.opts.discard_shown != "face-up":
-        return None
-    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
-    return out
+    return views.laid_aside(s.discard, s.opts.discard_shown)
 
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).

@@ -963,19 +963,13 @@ OBSERVABLES: Final[tuple[Observable[TsygankaState] | PerSeat[TsygankaState], ...
 
 def _pile_sizes(s: TsygankaState, viewer: Viewer) -> JSON:
     """How many cards each seat's pile holds, by seat (the backs are seen)."""
-    out: list[JSON] = [len(p) for p in s.piles]
-    return out
+    return views.pile_sizes(s.piles)
 
 
 def _piles(s: TsygankaState, viewer: Viewer) -> JSON:
     """Each seat's pile, by seat, in canonical card order where the viewer may see it
     (AMB-TSYGANKA-08: its owner; every seat under piles_shown=face-up), else null."""
-    face_up = s.opts.piles_shown == "face-up"
-    out: list[JSON] = [
-        [card_name(c) for c in sorted(p)] if face_up or seat == viewer else None
-        for seat, p in enumerate(s.piles)
-    ]
-    return out
+    return views.piles_seen(s.piles, s.opts.piles_shown, viewer)
 
 
 def _discard_size(s: TsygankaState, viewer: Viewer) -> JSON:
@@ -985,10 +979,7 @@ def _discard_size(s: TsygankaState, viewer: Viewer) -> JSON:
 def _discard(s: TsygankaState, viewer: Viewer) -> JSON:
     """The cards out of play in canonical card order where they lie face up
     (AMB-TSYGANKA-09), else null."""
-    if s.opts.discard_shown != "face-up":
-        return None
-    out: list[JSON] = [card_name(c) for c in sorted(s.discard)]
-    return out
+    return views.laid_aside(s.discard, s.opts.discard_shown)
 
 
 #: What each seat may see (design §2), field by field (:mod:`reference.core.views`).
