@@ -55,6 +55,9 @@ SLOW: frozenset[str] = frozenset(
     {
         "tests/cli/test_cli.py::test_games_is_a_short_table_and_a_game_lists_its_options",
         "tests/cli/test_impl_command.py::test_an_implementation_given_is_named_by_its_start_answer_and_command",
+        "tests/test_differential.py::test_the_source_against_itself_agrees",
+        "tests/test_differential.py::test_require_compiled_refuses_two_interpreted_sides",
+        "tests/test_differential.py::test_a_planted_change_is_found_with_its_first_differing_line",
         "tests/conformance/test_interface.py::test_what_the_game_writes_meets_its_interface[lotereya]",
         "tests/conformance/test_interface.py::test_what_the_game_writes_meets_its_interface[melniki-a]",
         "tests/conformance/test_interface.py::test_what_the_game_writes_meets_its_interface[michigan]",
