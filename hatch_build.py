@@ -77,7 +77,7 @@ class CompiledBuild(BuildHookInterface):  # type: ignore[type-arg]
 
 
 def compile_model(root: Path, work: Path) -> list[Path]:
-    """Compiles a copy of the model under ``work`` (mypyc, then the C compiler on every core)
+    """Compiles a copy of the model under ``work`` (mypyc, then the C compiler)
     and returns the extension files it made, the shared library first."""
     # these are in the build environment only when the compiled build is asked for
     from mypyc.build import mypycify  # noqa: PLC0415
