@@ -35,6 +35,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from conformance.engine import canonical
 from reference import (
     DeckOrder,
     FormatError,
@@ -46,14 +47,9 @@ from reference import (
     shuffle,
 )
 from reference.core.game import AnyGame
-from reference.core.jsontypes import JSON
 from reference.core.options import OptionValue
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def canonical(value: JSON) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def seat_counts(game: AnyGame, options: dict[str, OptionValue]) -> list[int]:
@@ -68,9 +64,13 @@ def seat_counts(game: AnyGame, options: dict[str, OptionValue]) -> list[int]:
     return counts
 
 
-def mixes(game: AnyGame, count: int, rng: random.Random) -> list[dict[str, OptionValue]]:
+Mix = tuple[dict[str, OptionValue], list[int]]
+
+
+def mixes(game: AnyGame, count: int, rng: random.Random) -> list[Mix]:
     """The defaults, each non-default value of each closed option alone, and ``count`` random
-    mixes of all of them (only those some seat count sets up under)."""
+    mixes of all of them, each with the seat counts it sets up under (a mix with none is left
+    out)."""
     closed = {n: s for n, s in sorted(game.options.items()) if s.values}
     out: list[dict[str, OptionValue]] = [{}]
     for name, spec in closed.items():
@@ -81,10 +81,11 @@ def mixes(game: AnyGame, count: int, rng: random.Random) -> list[dict[str, Optio
         ]
     for _ in range(count):
         out.append({name: rng.choice(spec.values) for name, spec in closed.items()})
-    return [m for m in out if seat_counts(game, m)]
+    played = [(m, seat_counts(game, m)) for m in out]
+    return [(m, counts) for m, counts in played if counts]
 
 
-def observations(game: AnyGame, s: object, seats: int) -> Iterator[str]:
+def observations(game: AnyGame, s: object, seats: int, legal: tuple[object, ...]) -> Iterator[str]:
     """Every observable of ``s`` (per-seat ones for each seat), its position, and the rule an
     illegal action breaks there."""
     for name in game.observables:
@@ -94,7 +95,6 @@ def observations(game: AnyGame, s: object, seats: int) -> Iterator[str]:
         for each in names:
             yield f"{each}={canonical(game.observe(s, each))}"
     yield f"position={canonical(game.position(s))}"
-    legal = game.legal_actions(s)
     mover = game.to_move(s)
     if legal and mover is not None:
         attempt = dict(game.action_json(legal[0]))
@@ -109,18 +109,19 @@ def observations(game: AnyGame, s: object, seats: int) -> Iterator[str]:
             yield "refused=none"
 
 
-def record(game: AnyGame, options: dict[str, OptionValue], seed: int) -> Iterator[str]:
-    """One seeded random game under ``options``, step by step."""
+def record(
+    game: AnyGame, options: dict[str, OptionValue], counts: list[int], seed: int
+) -> Iterator[str]:
+    """One seeded random game under ``options`` at one of the seat ``counts``, step by step."""
     rng = random.Random(seed)
-    counts = seat_counts(game, options)
     n = rng.choice(counts)
     table = Table(n, rng.randrange(n), DeckOrder(shuffle(game.pack, rng.getrandbits(64))), options)
     s = game.setup(table)
     step = 0
     while True:
-        for line in observations(game, s, n):
-            yield f"{step} {line}"
         legal = game.legal_actions(s)
+        for line in observations(game, s, n, legal):
+            yield f"{step} {line}"
         if not legal:
             return
         a = legal[rng.randrange(len(legal))]
@@ -129,26 +130,29 @@ def record(game: AnyGame, options: dict[str, OptionValue], seed: int) -> Iterato
         step += 1
 
 
-def keys(args: argparse.Namespace) -> Iterator[tuple[str, AnyGame, dict[str, OptionValue], int]]:
-    """Every game played: its key (game, mix and seed), the game, the options, the seed."""
+def keys(
+    args: argparse.Namespace,
+) -> Iterator[tuple[str, AnyGame, dict[str, OptionValue], list[int], int]]:
+    """Every game played: its key (game, mix and seed), the game, the options, their seat
+    counts, the seed."""
     for gid in sorted(games()):
         if args.game and gid not in args.game:
             continue
         game = games()[gid]
         rng = random.Random(f"{args.seed}:{gid}")
-        for k, options in enumerate(mixes(game, args.mixes, rng)):
+        for k, (options, counts) in enumerate(mixes(game, args.mixes, rng)):
             for g in range(args.games):
                 seed = rng.getrandbits(32)
-                yield f"{gid}/{k}/{g}", game, options, seed
+                yield f"{gid}/{k}/{g}", game, options, counts, seed
 
 
 def emit(args: argparse.Namespace) -> dict[str, tuple[str, int, str]]:
     """Each game's key: the hash of its record, its length in lines, and its options."""
     out = {}
-    for key, game, options, seed in keys(args):
+    for key, game, options, counts, seed in keys(args):
         h = hashlib.sha256()
         lines = 0
-        for line in record(game, options, seed):
+        for line in record(game, options, counts, seed):
             h.update(line.encode())
             h.update(b"\n")
             lines += 1
@@ -223,9 +227,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _detail(args: argparse.Namespace, wanted: str) -> Iterator[str]:
-    for key, game, options, seed in keys(args):
+    for key, game, options, counts, seed in keys(args):
         if key == wanted:
-            yield from record(game, options, seed)
+            yield from record(game, options, counts, seed)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ differential = load_script()
 @pytest.mark.parametrize("gid", sorted(games()))
 def test_the_mixes_play_every_value_of_every_closed_option_alone(gid: str) -> None:
     game = games()[gid]
-    played = differential.mixes(game, 0, random.Random(0))
+    played = [options for options, _ in differential.mixes(game, 0, random.Random(0))]
     assert played[0] == {}
     for name, spec in game.options.items():
         for value in spec.values:
@@ -46,7 +46,7 @@ def test_the_mixes_play_every_value_of_every_closed_option_alone(gid: str) -> No
 
 def test_a_record_holds_every_observable_the_position_and_a_refusal() -> None:
     game = games()["melniki-b"]
-    lines = list(differential.record(game, {}, 7))
+    lines = list(differential.record(game, {}, differential.seat_counts(game, {}), 7))
     first = [line.split(" ", 1)[1].split("=", 1)[0] for line in lines if line.startswith("0 ")]
     for name in game.observables:
         assert name.replace("<seat>", "0") in first
