@@ -134,6 +134,7 @@ def namedtuple_replace(builder: IRBuilder, expr: CallExpr, callee: RefExpr) -> V
         object_rprimitive,
         tuple_rprimitive,
     )
+    from mypyc.primitives.misc_ops import type_op  # noqa: PLC0415
     from mypyc.primitives.tuple_ops import tuple_get_item_unsafe_op  # noqa: PLC0415
 
     if not isinstance(callee, MemberExpr) or not expr.args:
@@ -168,7 +169,7 @@ def namedtuple_replace(builder: IRBuilder, expr: CallExpr, callee: RefExpr) -> V
         for i, name in enumerate(fields)
     ]
     values = builder.new_tuple(items, line)
-    cls = builder.py_get_attr(state, "__class__", line)
+    cls = builder.primitive_op(type_op, [state], line)  # type(s): the state's own class
     new = builder.py_get_attr(
         builder.load_module_attr_by_fullname("builtins.tuple", line), "__new__", line
     )

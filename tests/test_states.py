@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference import DeckOrder, Table, games
+from reference.core.ledger import Ledger
 from reference.core.states import named_updates
 from tests.harness import seat_counts
 
@@ -32,6 +33,12 @@ def test_every_games_state_has_the_named_update(gid: str) -> None:
     n = seat_counts(game, {})[0]
     state = game.setup(Table(n, 0, DeckOrder(game.pack)))
     assert vars(type(state))["_replace"].__qualname__ == "_replacer.<locals>._replace"
+
+
+def test_the_ledger_has_the_named_update() -> None:
+    ledger = Ledger(("0", "pot"), (5, 0))
+    assert vars(Ledger)["_replace"].__qualname__ == "_replacer.<locals>._replace"
+    assert ledger.transfer("0", "pot", 2) == Ledger(("0", "pot"), (3, 2))
 
 
 @given(

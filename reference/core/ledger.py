@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from reference.core.states import named_updates
 
+
+@named_updates
 class Ledger(NamedTuple):
     """Balances of named accounts (seats, a pot, layout cards).
 

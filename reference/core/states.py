@@ -1,11 +1,12 @@
 """Named state updates: ``s._replace(phase=OVER, turn=-1)`` at the cost of a positional build.
 
-Every game's state is a NamedTuple, and each step of a game names the fields it changes
-with ``_replace``. NamedTuple's own ``_replace`` walks every field of the state through a
-dict of the changes: on the larger states (мушка's has 37 fields) that walk is most of the
-time of a decision. :func:`named_updates` gives a state class a ``_replace`` of the same
-meaning (a new state of the same class, the named fields changed, the others kept; an
-unknown name a ``ValueError``) that copies the fields and sets the named ones by their place.
+Every game's state is a NamedTuple (and so is the chip :class:`~reference.core.ledger.Ledger`
+it may hold), and each step of a game names the fields it changes with ``_replace``.
+NamedTuple's own ``_replace`` walks every field of the state through a dict of the changes:
+on the larger states (мушка's has 37 fields) that walk is most of the time of a decision.
+:func:`named_updates` gives a state class a ``_replace`` of the same meaning (a new state of
+the same class, the named fields changed, the others kept; an unknown name a ``ValueError``)
+that copies the fields and sets the named ones by their place.
 
 The compiled build (``hatch_build.py``) compiles each ``s._replace(...)`` call of the model
 into one new tuple directly; this method serves the interpreted source and any caller

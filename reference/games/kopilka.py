@@ -440,6 +440,8 @@ class KopilkaOptions(GameOptions):
 
 
 OPTIONS: Final = KopilkaOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = KopilkaOptions()
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -722,7 +724,7 @@ def _check_players(n: int, opts: KopilkaOptions) -> None:
 
 def setup(table: Table) -> KopilkaState:
     """The partie after the first deal (and its exchanges, if any)."""
-    opts = KopilkaOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = KopilkaOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     _check_players(table.players, opts)
     _check_dealer(table.dealer)
     deal = table.deal

@@ -391,6 +391,8 @@ class MelnikiAOptions(GameOptions):
 
 
 OPTIONS: Final = MelnikiAOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = MelnikiAOptions()
 
 
 STAGE_ONE: Final = 1
@@ -628,7 +630,7 @@ def _check_players(n: int, opts: MelnikiAOptions) -> None:
 
 def setup(table: Table) -> MelnikiAState:
     """The position after the deal: the dealer's left-hand neighbour to lead."""
-    opts = MelnikiAOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = MelnikiAOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     # The table names the dealer: how he is chosen, and who deals next, lie outside one

@@ -330,6 +330,8 @@ class MelnikiOptions(GameOptions):
 
 
 OPTIONS: Final = MelnikiOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = MelnikiOptions()
 
 
 # --- state ------------------------------------------------------------------------
@@ -505,7 +507,7 @@ def deal_order(players: int, dealer: Seat, order: tuple[Card, ...], packet: int)
 
 def setup(table: Table) -> MelnikiState:
     """The position after the deal: the dealer to lead (melniki-b/dealer-leads)."""
-    opts = MelnikiOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = MelnikiOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     # The table names the dealer: how he is chosen, and who deals next, lie outside one

@@ -406,6 +406,8 @@ class MichiganOptions(GameOptions):
 
 
 OPTIONS: Final = MichiganOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = MichiganOptions()
 
 
 # --- actions ------------------------------------------------------------------------
@@ -780,7 +782,7 @@ def _deal_in(
 
 def setup(table: Table) -> MichiganState:
     """The table before the stakes: equal chips, the pack dealt (michigan/one-deal)."""
-    opts = MichiganOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = MichiganOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # michigan/one-deal: the dealer the table names, a seat

@@ -341,6 +341,8 @@ class SvinyiOptions(GameOptions):
 
 
 OPTIONS: Final = SvinyiOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = SvinyiOptions()
 
 
 @named_updates
@@ -564,7 +566,7 @@ def _check_players(n: int, opts: SvinyiOptions) -> None:
 
 def setup(table: Table) -> SvinyiState:
     """The position after the pig and the stores are laid out, the first player to move."""
-    opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = SvinyiOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     # The table names the dealer: how he is chosen, and who deals next, lie outside one

@@ -260,6 +260,8 @@ class TsygankaOptions(GameOptions):
 
 
 OPTIONS: Final = TsygankaOptions.specs()
+#: The options of a table that gives none.
+DEFAULT_OPTIONS: Final = TsygankaOptions()
 
 
 STAGE_ONE: Final = 1
@@ -586,7 +588,7 @@ def _check_players(n: int, opts: TsygankaOptions) -> None:
 
 def setup(table: Table) -> TsygankaState:
     """The circle laid out, the trump in the middle, the dealer to draw and lead."""
-    opts = TsygankaOptions.of(GAME_ID, OPTIONS, table.options)
+    opts = TsygankaOptions.of(GAME_ID, OPTIONS, table.options) if table.options else DEFAULT_OPTIONS
     n = table.players
     _check_players(n, opts)
     if not 0 <= table.dealer < n:  # tsyganka/dealer-leads: the deal goes from a dealer at the table
