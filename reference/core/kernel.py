@@ -75,7 +75,7 @@ def reading(kind: type[R]) -> R:
     return made
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class GameOptions:
     """The typed options of a game: subclass it as a frozen dataclass of :func:`option` fields.

@@ -533,7 +533,6 @@ RULES: Final = CORE_RULES + (
 # --- options ----------------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GorkaOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings; after them,

@@ -274,7 +274,6 @@ RULES: Final = CORE_RULES + (
 R = "AMB-MUSHKAKOPILKA-"
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class KopilkaOptions(GameOptions):
     """The options of one partie (the stakes agreed at the table, and the rulings)."""

@@ -36,8 +36,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.ace_low import LOW_RANK, cards_of_low_rank, next_up_low
@@ -265,7 +263,6 @@ RULES: Final = CORE_RULES + (
 # --- options: the rulings of the register --------------------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LenturluOptions(GameOptions):
     """The options of one game (the stakes agreed at the table, and the rulings)."""

@@ -216,7 +216,6 @@ RULES: Final = CORE_RULES + (
 # --- options -------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LotereyaOptions(GameOptions):
     """The options of one game (the amounts agreed at the table, and the rulings)."""

@@ -20,8 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import Play, Take, read_action
@@ -227,7 +225,6 @@ RULES: Final = CORE_RULES + (
 )
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MelnikiAOptions(GameOptions):
     """The options of one game: the readings of the rulings the text leaves open."""

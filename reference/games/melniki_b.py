@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from reference.core import observables as obs
 from reference.core import views
 from reference.core.actions import Play, Take, read_action
@@ -205,7 +203,6 @@ RULES: Final = CORE_RULES + (
 # --- options: the rulings of the register ----------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MelnikiOptions(GameOptions):
     """The options of one game (the rulings of the register)."""

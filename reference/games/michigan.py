@@ -248,7 +248,6 @@ RULES: Final = CORE_RULES + (
 # --- options ---------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MichiganOptions(GameOptions):
     """The options of one game (the chips agreed at the table, and the rulings)."""

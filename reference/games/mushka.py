@@ -680,7 +680,6 @@ def _variant_rules(v: Variant, ids: tuple[str, ...], own: tuple[Rule, ...]) -> t
 # --- options -----------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MushkaOptions(GameOptions):
     """The options of the four мушки, each declared once: the base game's, then those of a

@@ -183,7 +183,6 @@ RULES: Final = (OUT_OF_TURN, NOT_HELD, GAME_OVER) + (
 )
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SvinyiOptions(GameOptions):
     """The options of one game (the rulings)."""

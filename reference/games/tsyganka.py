@@ -156,7 +156,6 @@ RULES: Final = CORE_RULES + (
 )
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TsygankaOptions(GameOptions):
     """The options of one game (the rulings)."""
