@@ -78,6 +78,8 @@ def seat_counts(game: AnyGame) -> list[int]:
         except SetupError:
             continue
         allowed.append(n)
+    if not allowed:
+        raise SystemExit(f"{game.id}: no seat count of {game.players} deals under the defaults")
     return allowed
 
 
