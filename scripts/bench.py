@@ -49,6 +49,7 @@ from pathlib import Path
 
 from reference import DeckOrder, SetupError, Table, build, games, shuffle
 from reference.core.game import AnyGame
+from reference.core.game import seat_counts as core_seat_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,16 +69,11 @@ def play_out(game: AnyGame, s: object, rng: random.Random) -> tuple[object, int]
 
 
 def seat_counts(game: AnyGame) -> list[int]:
-    """The seat counts the game deals under its default options, found by a trial deal of
-    each before any clock starts: a count allowed only under another option is left out, so
-    that no timed loop spends its time on refused deals."""
-    allowed = []
-    for n in game.players:
-        try:
-            game.setup(Table(n, 0, DeckOrder(game.pack)))
-        except SetupError:
-            continue
-        allowed.append(n)
+    """The seat counts the game deals under its default options
+    (:func:`reference.core.game.seat_counts`), found before any clock starts: a count allowed
+    only under another option is left out, so that no timed loop spends its time on refused
+    deals."""
+    allowed = list(core_seat_counts(game, {}))
     if not allowed:
         raise SystemExit(f"{game.id}: no seat count of {game.players} deals under the defaults")
     return allowed
