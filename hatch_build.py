@@ -24,9 +24,12 @@ from typing import TYPE_CHECKING, cast
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 if TYPE_CHECKING:  # mypy and mypyc are in the build environment only for the compiled build
+    from collections.abc import Sequence
+
     from mypy.nodes import CallExpr, RefExpr
     from mypyc.ir.ops import Value
     from mypyc.irbuild.builder import IRBuilder
+    from setuptools import Extension
 
 #: The environment variable that asks for the compiled build ("1").
 ENV = "KOLODA_COMPILE"
@@ -34,6 +37,21 @@ ENV = "KOLODA_COMPILE"
 COMPILED = ("reference/core", "reference/games")
 #: The model's functions that make a dataclass field (reference/core/kernel.py).
 FIELD_SPECIFIERS = ("reference.core.kernel.option", "reference.core.kernel.reading")
+#: The C helper of the compiled ``_replace`` (:func:`namedtuple_replace`), given to the C
+#: compiler with every file mypyc writes (``-include``): a new tuple of the class of ``like``,
+#: its ``size`` items still to be set, allocated as ``tuple.__new__`` allocates one of a
+#: tuple's subclass (the class's ``tp_alloc``; the items start empty, which the collector
+#: allows).
+STATE_HEADER = """\
+#ifndef KOLODA_STATE_H
+#define KOLODA_STATE_H
+#include <Python.h>
+static inline PyObject *Koloda_NewStateLike(PyObject *like, Py_ssize_t size) {
+    PyTypeObject *type = Py_TYPE(like);
+    return type->tp_alloc(type, size);
+}
+#endif
+"""
 #: What the compiled build needs besides hatchling: mypy carries mypyc; setuptools drives the C
 #: compiler (the version of mypy is the one the type check runs, so both read the source alike).
 BUILD_REQUIRES = ("mypy==2.4.1", "setuptools>=70")
@@ -81,22 +99,9 @@ def compile_model(root: Path, work: Path) -> list[Path]:
     and returns the extension files it made, the shared library first."""
     # these are in the build environment only when the compiled build is asked for
     from mypyc.build import mypycify  # noqa: PLC0415
-    from mypyc.ir.rtypes import object_rprimitive, tuple_rprimitive  # noqa: PLC0415
-    from mypyc.irbuild.specialize import (  # noqa: PLC0415
-        specialize_function,
-        translate_dataclasses_field_call,
-    )
     from setuptools import Distribution  # noqa: PLC0415
 
-    # option() and reading() return the dataclasses.Field of an options field, typed as the
-    # field's value so that mypy checks the options' types: mypyc is told they are field
-    # specifiers like dataclasses.field, whose result it must not check against that type
-    for name in FIELD_SPECIFIERS:
-        specialize_function(name)(translate_dataclasses_field_call)
-    # a state's _replace(...) is built as one tuple of its class (see namedtuple_replace)
-    for receiver in (tuple_rprimitive, object_rprimitive):
-        specialize_function("_replace", receiver)(namedtuple_replace)
-
+    teach_mypyc()
     shutil.copytree(
         root / "reference",
         work / "reference",
@@ -106,6 +111,7 @@ def compile_model(root: Path, work: Path) -> list[Path]:
     os.chdir(work)
     try:
         extensions = mypycify(list(COMPILED), opt_level="3")
+        include_state_header(extensions, work)
         dist = Distribution({"name": "koloda-model", "ext_modules": extensions})
         build_ext = dist.get_command_obj("build_ext")
         build_ext.inplace = True
@@ -119,23 +125,57 @@ def compile_model(root: Path, work: Path) -> list[Path]:
     return sorted(made, key=lambda p: (p.parent != work, p.as_posix()))
 
 
+def teach_mypyc() -> None:
+    """Tells mypyc (for this process) what the model's source means where mypyc alone would
+    compile it more slowly or not at all: the options' field specifiers, and the states'
+    ``_replace`` (:func:`namedtuple_replace`)."""
+    from mypyc.ir.rtypes import object_rprimitive, tuple_rprimitive  # noqa: PLC0415
+    from mypyc.irbuild.specialize import (  # noqa: PLC0415
+        specialize_function,
+        translate_dataclasses_field_call,
+    )
+
+    # option() and reading() return the dataclasses.Field of an options field, typed as the
+    # field's value so that mypy checks the options' types: mypyc is told they are field
+    # specifiers like dataclasses.field, whose result it must not check against that type
+    for name in FIELD_SPECIFIERS:
+        specialize_function(name)(translate_dataclasses_field_call)
+    # a state's _replace(...) is built as one tuple of its class (see namedtuple_replace)
+    for receiver in (tuple_rprimitive, object_rprimitive):
+        specialize_function("_replace", receiver)(namedtuple_replace)
+
+
+def include_state_header(extensions: Sequence[Extension], work: Path) -> None:
+    """Writes :data:`STATE_HEADER` under ``work`` and has the C compiler include it in every
+    file of ``extensions`` (``-include``: gcc and clang)."""
+    header = work / "koloda_state.h"
+    header.write_text(STATE_HEADER, encoding="utf-8")
+    for extension in extensions:
+        extension.extra_compile_args.extend(["-include", str(header)])
+
+
 def namedtuple_replace(builder: IRBuilder, expr: CallExpr, callee: RefExpr) -> Value | None:
     """``s._replace(f=x, g=y)`` on a NamedTuple (the model's states) compiled as what it means:
     ``tuple.__new__(type(s), (s[0], ..., x, ..., y, ..., s[n-1]))``, with ``s`` and then the
-    new values evaluated in the source's order, as Python does. NamedTuple's own ``_replace``
-    is Python (a dict of the changes, a map over every field): about 700 ns on a state of 17
-    fields, this about 150 ns. None (the plain method call) for any other ``_replace``: not a
-    NamedTuple, positional or starred arguments, a name twice or no such field."""
+    new values evaluated in the source's order, as Python does; the new state is allocated
+    once, as ``tuple.__new__`` would allocate it (``Koloda_NewStateLike``, :data:`STATE_HEADER`),
+    and its items set. NamedTuple's own ``_replace`` is Python (a dict of the changes, a map
+    over every field): about 700 ns on a state of 17 fields. None (the plain method call) for
+    any other ``_replace``: not a NamedTuple, positional or starred arguments, a name twice or
+    no such field."""
     from mypy.nodes import ARG_NAMED, MemberExpr  # noqa: PLC0415
     from mypy.types import Instance, TupleType, get_proper_type  # noqa: PLC0415
-    from mypyc.ir.ops import Integer  # noqa: PLC0415
+    from mypyc.ir.ops import ERR_MAGIC, Integer  # noqa: PLC0415
     from mypyc.ir.rtypes import (  # noqa: PLC0415
         c_pyssize_t_rprimitive,
         object_rprimitive,
         tuple_rprimitive,
     )
-    from mypyc.primitives.misc_ops import type_op  # noqa: PLC0415
-    from mypyc.primitives.tuple_ops import tuple_get_item_unsafe_op  # noqa: PLC0415
+    from mypyc.primitives.registry import custom_op  # noqa: PLC0415
+    from mypyc.primitives.tuple_ops import (  # noqa: PLC0415
+        new_tuple_set_item_op,
+        tuple_get_item_unsafe_op,
+    )
 
     if not isinstance(callee, MemberExpr) or not expr.args:
         return None
@@ -168,9 +208,15 @@ def namedtuple_replace(builder: IRBuilder, expr: CallExpr, callee: RefExpr) -> V
         )
         for i, name in enumerate(fields)
     ]
-    values = builder.new_tuple(items, line)
-    cls = builder.primitive_op(type_op, [state], line)  # type(s): the state's own class
-    new = builder.py_get_attr(
-        builder.load_module_attr_by_fullname("builtins.tuple", line), "__new__", line
+    new_state_like = custom_op(
+        arg_types=[object_rprimitive, c_pyssize_t_rprimitive],
+        return_type=tuple_rprimitive,
+        c_function_name="Koloda_NewStateLike",
+        error_kind=ERR_MAGIC,
     )
-    return builder.py_call(new, [cls, values], line)
+    size = Integer(len(fields), c_pyssize_t_rprimitive)
+    like = builder.coerce(state, object_rprimitive, line)
+    new = builder.call_c(new_state_like, [like, size], line)
+    for i, item in enumerate(items):  # each item given to the new state (the op takes it)
+        builder.call_c(new_tuple_set_item_op, [new, Integer(i, c_pyssize_t_rprimitive), item], line)
+    return new

@@ -5,8 +5,9 @@ The model's states are NamedTuples, updated by name (``s._replace(...)``, see
 step building the next state from the last: two fields changed, the fourteen others carried.
 
 * ``namedtuple``: a NamedTuple, the next one built by its constructor;
-* ``namedtuple-new``: the same, built as the compiled ``_replace`` builds it
-  (``tuple.__new__`` of the state's class, ``hatch_build.namedtuple_replace``);
+* ``named-update``: the same, the next one built as the model builds its states,
+  ``s._replace(a=..., b=...)`` (:func:`reference.core.states.named_updates` interpreted;
+  compiled, the build's own ``_replace``, ``hatch_build.namedtuple_replace``);
 * ``frozen-dataclass``: ``@dataclass(frozen=True)``;
 * ``final-class``: a plain class whose ``__init__`` sets ``Final`` attributes (mypyc
   compiles it as a native class whose attributes are read-only; interpreted, nothing stops
@@ -28,12 +29,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 FIELDS = "abcdefghijklmnop"
 #: Each kind: the class of its states, and how a step builds the next state (``{nxt}``: the
 #: last state's fields, two of them changed).
 KINDS = {
     "namedtuple": ("Tup", "Tup({nxt})"),
-    "namedtuple-new": ("Tup", "tuple.__new__(Tup, ({nxt}))  # type: ignore[assignment]"),
+    "named-update": ("Tup", "s._replace(a=s.a + 1, b=s.b + s.c)"),
     "frozen-dataclass": ("Frozen", "Frozen({nxt})"),
     "final-class": ("Native", "Native({nxt})"),
 }
@@ -44,7 +46,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from reference.core.states import named_updates
 
+
+@named_updates
 class Tup(NamedTuple):
 {typed}
 
@@ -126,12 +131,19 @@ def timed(folder: Path, steps: int, repeats: int) -> dict[str, tuple[int, bool]]
 
 
 def compile_in(folder: Path) -> None:
-    """mypyc, then the C compiler, on ``states_bench.py`` in ``folder``, in place."""
+    """mypyc, then the C compiler, on ``states_bench.py`` in ``folder``, in place, as the
+    compiled build compiles the model (``hatch_build.py``)."""
     build = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "import hatch_build\n"
         "from mypyc.build import mypycify\n"
         "from setuptools import Distribution\n"
-        "dist = Distribution({'name': 'states-bench', "
-        "'ext_modules': mypycify(['states_bench.py'], opt_level='3')})\n"
+        "hatch_build.teach_mypyc()\n"
+        "extensions = mypycify(['states_bench.py'], opt_level='3')\n"
+        "hatch_build.include_state_header(extensions, Path.cwd())\n"
+        "dist = Distribution({'name': 'states-bench', 'ext_modules': extensions})\n"
         "cmd = dist.get_command_obj('build_ext')\n"
         "cmd.inplace = True\n"
         "dist.run_command('build_ext')\n"
