@@ -15,6 +15,10 @@ alone (so each reading is played), and ``--mixes`` random mixes of them all; eac
 count the game sets up under it, ``--games`` games each (seeded: a table's deal and play follow
 from ``--seed``). Amounts stay at their defaults.
 
+Then, on this side, each game's first state must get back every reference it gave its
+later states (:func:`references_returned`): a compiled state update that leaked or dropped a
+reference to a field fails the run.
+
 ``--require-compiled`` fails unless this side's model is compiled (an extension module) and the
 child's is the source: so that a run that compared the source with itself cannot pass.
 
@@ -26,6 +30,7 @@ lines, ``--detail KEY`` one game's record.
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
@@ -34,6 +39,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 from conformance.engine import canonical
 from reference import (
@@ -130,6 +136,37 @@ def record(
         step += 1
 
 
+def references_returned(game: AnyGame, seeds: range) -> list[str]:
+    """What a game's states failed to give back: each seeded random game (defaults, the
+    fewest seats) is played to the end from its first state, and once the states after it are
+    dropped, each field of that first state must be referred to as often as before, and the
+    collector must track no more objects than before the games but a few. A compiled
+    ``_replace`` that kept a reference to a field it carries, or dropped one, would change a
+    count; the records above cannot see that."""
+    counts = seat_counts(game, {})
+    out: list[str] = []
+    for seed in seeds:
+        n = counts[0]
+        first = game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, seed))))
+        fields = cast(tuple[object, ...], first)
+        for play in ("warm", "counted"):  # the same game twice: the first fills any cache
+            rng = random.Random(seed)
+            gc.collect()
+            before = [sys.getrefcount(f) for f in fields], len(gc.get_objects())
+            s: object = first
+            while legal := game.legal_actions(s):
+                s = game.apply(s, legal[rng.randrange(len(legal))])
+            del s, legal
+            gc.collect()
+            after = [sys.getrefcount(f) for f in fields], len(gc.get_objects())
+            if play == "counted" and (before[0] != after[0] or after[1] > before[1] + 100):
+                out.append(
+                    f"{game.id} seed {seed}: field references {before[0]} -> {after[0]}, "
+                    f"objects tracked {before[1]} -> {after[1]}"
+                )
+    return out
+
+
 def keys(
     args: argparse.Namespace,
 ) -> Iterator[tuple[str, AnyGame, dict[str, OptionValue], list[int], int]]:
@@ -223,7 +260,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{key} ({ours[key][2]}): first difference at line {first}")
         print(f"  {here}: {mine[first] if first < len(mine) else '(ended)'}"[:2000])
         print(f"  {there}: {other[first] if first < len(other) else '(ended)'}"[:2000])
-    return 1 if differ else 0
+    leaks = [
+        line
+        for gid in sorted(games())
+        if not args.game or gid in args.game
+        for line in references_returned(games()[gid], range(args.seed, args.seed + 3))
+    ]
+    print(f"references given back by this side's states: {'no' if leaks else 'yes'}")
+    for line in leaks[:5]:
+        print(f"  {line}")
+    return 1 if differ or leaks else 0
 
 
 def _detail(args: argparse.Namespace, wanted: str) -> Iterator[str]:

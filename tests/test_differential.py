@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from reference import games
+from reference.core.game import AnyGame
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,3 +79,31 @@ def test_a_planted_change_is_found_with_its_first_differing_line(
     assert differential.main(argv) == 1
     out = capsys.readouterr().out
     assert "first difference at line" in out and "(planted)" in out
+
+
+def test_the_source_gives_back_every_reference_its_states_take() -> None:
+    for gid in ("gorka", "mushka", "melniki-a"):
+        assert differential.references_returned(games()[gid], range(2)) == []
+
+
+class Leaking:
+    """A game whose ``apply`` keeps a reference to the options every state carries, as a
+    compiled update that forgot to give one back would."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.kept: list[object] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.game, name)
+
+    def apply(self, s: tuple[object, ...], a: object) -> object:
+        self.kept.append(s[0])
+        return self.game.apply(s, a)
+
+
+def test_a_kept_reference_is_found() -> None:
+    leaking = Leaking(games()["tsyganka"])
+    found = differential.references_returned(leaking, range(1))
+    assert len(found) == 1 and found[0].startswith("tsyganka seed 0: field references")
+    assert leaking.kept  # the play did run
