@@ -160,9 +160,14 @@ def references_returned(game: AnyGame, seeds: range) -> list[str]:
             gc.collect()
             after = [sys.getrefcount(f) for f in fields], len(gc.get_objects())
             if play == "counted" and (before[0] != after[0] or after[1] > before[1] + 100):
+                moved = [
+                    f"{i}: {was} -> {now}"
+                    for i, (was, now) in enumerate(zip(before[0], after[0], strict=True))
+                    if was != now
+                ]
                 out.append(
-                    f"{game.id} seed {seed}: field references {before[0]} -> {after[0]}, "
-                    f"objects tracked {before[1]} -> {after[1]}"
+                    f"{game.id} seed {seed}: references to fields {', '.join(moved[:3])}"
+                    f"{' ...' if len(moved) > 3 else ''}; objects tracked {before[1]} -> {after[1]}"
                 )
     return out
 

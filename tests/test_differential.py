@@ -105,5 +105,5 @@ class Leaking:
 def test_a_kept_reference_is_found() -> None:
     leaking = Leaking(games()["tsyganka"])
     found = differential.references_returned(leaking, range(1))
-    assert len(found) == 1 and found[0].startswith("tsyganka seed 0: field references")
+    assert len(found) == 1 and found[0].startswith("tsyganka seed 0: references to fields 0: ")
     assert leaking.kept  # the play did run
