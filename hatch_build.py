@@ -97,32 +97,39 @@ class CompiledBuild(BuildHookInterface):  # type: ignore[type-arg]
 def compile_model(root: Path, work: Path) -> list[Path]:
     """Compiles a copy of the model under ``work`` (mypyc, then the C compiler)
     and returns the extension files it made, the shared library first."""
-    # these are in the build environment only when the compiled build is asked for
-    from mypyc.build import mypycify  # noqa: PLC0415
-    from setuptools import Distribution  # noqa: PLC0415
-
-    teach_mypyc()
     shutil.copytree(
         root / "reference",
         work / "reference",
         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"),
     )
+    compile_in(work, COMPILED, "koloda-model")
+    made = sorted(p for p in work.rglob("*.so") if "build" not in p.relative_to(work).parts)
+    if not any(p.parent == work for p in made) or len(made) < 2:
+        raise RuntimeError(f"mypyc made no extension under {work}: {made}")
+    return sorted(made, key=lambda p: (p.parent != work, p.as_posix()))
+
+
+def compile_in(work: Path, paths: Sequence[str], name: str) -> None:
+    """Compiles ``paths`` (modules or packages, relative to ``work``) as the compiled build
+    does, each extension made in place beside its source: mypyc taught what the model means
+    (:func:`teach_mypyc`), then the C compiler given :data:`STATE_HEADER`."""
+    # these are in the build environment only when the compiled build is asked for
+    from mypyc.build import mypycify  # noqa: PLC0415
+    from setuptools import Distribution  # noqa: PLC0415
+
+    teach_mypyc()
     here = Path.cwd()
     os.chdir(work)
     try:
-        extensions = mypycify(list(COMPILED), opt_level="3")
+        extensions = mypycify(list(paths), opt_level="3")
         include_state_header(extensions, work)
-        dist = Distribution({"name": "koloda-model", "ext_modules": extensions})
+        dist = Distribution({"name": name, "ext_modules": extensions})
         build_ext = dist.get_command_obj("build_ext")
         build_ext.inplace = True
         build_ext.parallel = os.cpu_count() or 1
         dist.run_command("build_ext")
     finally:
         os.chdir(here)
-    made = sorted(p for p in work.rglob("*.so") if "build" not in p.relative_to(work).parts)
-    if not any(p.parent == work for p in made) or len(made) < 2:
-        raise RuntimeError(f"mypyc made no extension under {work}: {made}")
-    return sorted(made, key=lambda p: (p.parent != work, p.as_posix()))
 
 
 def teach_mypyc() -> None:

@@ -138,15 +138,7 @@ def compile_in(folder: Path) -> None:
         "from pathlib import Path\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "import hatch_build\n"
-        "from mypyc.build import mypycify\n"
-        "from setuptools import Distribution\n"
-        "hatch_build.teach_mypyc()\n"
-        "extensions = mypycify(['states_bench.py'], opt_level='3')\n"
-        "hatch_build.include_state_header(extensions, Path.cwd())\n"
-        "dist = Distribution({'name': 'states-bench', 'ext_modules': extensions})\n"
-        "cmd = dist.get_command_obj('build_ext')\n"
-        "cmd.inplace = True\n"
-        "dist.run_command('build_ext')\n"
+        "hatch_build.compile_in(Path.cwd(), ['states_bench.py'], 'states-bench')\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", build], cwd=folder, capture_output=True, text=True, check=False

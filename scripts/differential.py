@@ -143,10 +143,9 @@ def references_returned(game: AnyGame, seeds: range) -> list[str]:
     collector must track no more objects than before the games but a few. A compiled
     ``_replace`` that kept a reference to a field it carries, or dropped one, would change a
     count; the records above cannot see that."""
-    counts = seat_counts(game, {})
+    n = seat_counts(game, {})[0]
     out: list[str] = []
     for seed in seeds:
-        n = counts[0]
         first = game.setup(Table(n, 0, DeckOrder(shuffle(game.pack, seed))))
         fields = cast(tuple[object, ...], first)
         for play in ("warm", "counted"):  # the same game twice: the first fills any cache
